@@ -1,0 +1,116 @@
+// The shape of every navigation element in one table: the key that holds its
+// label, the fields it accepts and their types, and the child arrays it may
+// hold. Lowering reads it to type-check fields; check-child-types reads it for
+// the hierarchy rules. spec/docs.schema.json describes the same shapes for
+// editors (tests/config-schema.test.ts keeps the two in step).
+
+import type { ChildKey, DivisionKind } from '../ir/navigation.js';
+
+export type FieldType = 'string' | 'boolean' | 'number' | 'icon' | 'url' | 'openapi' | 'any' | { oneOf: readonly string[] };
+
+export interface ElementShape {
+  /** The key whose string value names the element (`tab`, `group` …). */
+  labelKey: string;
+  fields: Readonly<Record<string, FieldType>>;
+  /** Child arrays allowed at this element, one of which it may use. */
+  children: readonly ChildKey[];
+}
+
+const divisions: readonly ChildKey[] = ['tabs', 'anchors', 'dropdowns', 'products', 'versions', 'languages'];
+const childKeyOfKind: Record<string, ChildKey> = {
+  tab: 'tabs',
+  anchor: 'anchors',
+  dropdown: 'dropdowns',
+  product: 'products',
+  version: 'versions',
+  language: 'languages',
+};
+
+/** Divisions hold pages, groups, or any other division kind (never their own). */
+function divisionChildren(kind: string, extra: readonly ChildKey[] = []): ChildKey[] {
+  return ['pages', 'groups', ...divisions.filter((d) => d !== childKeyOfKind[kind]), ...extra];
+}
+
+const common = { icon: 'icon', iconType: 'string', hidden: 'boolean', openapi: 'openapi', asyncapi: 'any' } as const;
+
+export const LANGUAGE_CODES = [
+  'ar', 'cs', 'cn', 'zh-Hant', 'nl', 'en', 'fr', 'de', 'hi', 'id', 'it', 'jp', 'ko', 'lv', 'no', 'pt-BR', 'ro', 'ru', 'es', 'sv', 'tr', 'ua', 'vi',
+] as const;
+
+export const ELEMENT_SHAPES: Record<DivisionKind | 'group', ElementShape> = {
+  tab: {
+    labelKey: 'tab',
+    fields: { ...common, href: 'url', align: { oneOf: ['start', 'end'] }, searchable: 'boolean' },
+    children: divisionChildren('tab', ['menu']),
+  },
+  anchor: {
+    labelKey: 'anchor',
+    fields: { ...common, href: 'url', color: 'any' },
+    children: divisionChildren('anchor'),
+  },
+  dropdown: {
+    labelKey: 'dropdown',
+    fields: { ...common, href: 'url', color: 'any', description: 'string' },
+    children: divisionChildren('dropdown'),
+  },
+  product: {
+    labelKey: 'product',
+    fields: { ...common, href: 'url', color: 'any', description: 'string', name: 'string' },
+    children: divisionChildren('product', ['menu']),
+  },
+  version: {
+    labelKey: 'version',
+    fields: { ...common, href: 'url', default: 'boolean', tag: 'string' },
+    children: divisionChildren('version'),
+  },
+  language: {
+    labelKey: 'language',
+    fields: { ...common, href: 'url', default: 'boolean', banner: 'any', footer: 'any', navbar: 'any', global: 'any' },
+    children: divisionChildren('language'),
+  },
+  'menu-item': {
+    labelKey: 'item',
+    fields: { icon: 'icon', iconType: 'string', hidden: 'boolean', description: 'string', href: 'url', openapi: 'openapi' },
+    children: ['pages', 'groups'],
+  },
+  'global-anchor': {
+    labelKey: 'anchor',
+    fields: { icon: 'icon', iconType: 'string', color: 'any', href: 'url', hidden: 'boolean' },
+    children: [],
+  },
+  group: {
+    labelKey: 'group',
+    fields: {
+      ...common,
+      tag: 'string',
+      expanded: 'boolean',
+      root: 'string',
+      public: 'boolean',
+      boost: 'number',
+      searchable: 'boolean',
+      color: 'any',
+      drilldown: 'boolean',
+    },
+    children: ['pages'],
+  },
+};
+
+/** What the root of `navigation` may hold as its primary pattern. */
+export const ROOT_PATTERNS: readonly ChildKey[] = ['pages', 'groups', 'tabs', 'anchors', 'dropdowns', 'products', 'versions', 'languages'];
+
+/** The element kind each child key holds (pages hold entries and groups). */
+export const KIND_OF_CHILD_KEY: Record<Exclude<ChildKey, 'pages'>, DivisionKind | 'group'> = {
+  groups: 'group',
+  tabs: 'tab',
+  anchors: 'anchor',
+  dropdowns: 'dropdown',
+  products: 'product',
+  versions: 'version',
+  languages: 'language',
+  menu: 'menu-item',
+};
+
+export const ALL_CHILD_KEYS: readonly ChildKey[] = ['pages', 'groups', 'tabs', 'anchors', 'dropdowns', 'products', 'versions', 'languages', 'menu'];
+
+/** The default folder of generated API pages (seed 2.12, section 8). */
+export const DEFAULT_API_DIRECTORY = 'api-reference';

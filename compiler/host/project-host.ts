@@ -1,0 +1,140 @@
+// The host layer: the only code of the front end that touches the file
+// system. Every path it takes is project-relative and `/`-separated; it
+// refuses, before any read, a path that leaves the docs root lexically (`..`,
+// absolute paths) or through a symbolic link (checked with realpath).
+
+import { lstatSync, readFileSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { DiagnosticBag } from '../diagnostics/diagnostic.js';
+import { decodeText } from '../source/decode-text.js';
+import { SourceFile, type Span } from '../source/source-file.js';
+
+/** Files larger than this are refused: no real docs input comes close. */
+export const MAX_FILE_BYTES = 64 * 1024 * 1024;
+
+/** Folders never searched for pages. */
+const IGNORED_DIRS = new Set(['node_modules', '.git', '.docsc', 'dist', 'out', '_site']);
+
+export type ReadFailure = 'not-found' | 'outside-root' | 'unreadable' | 'too-large';
+
+export type ReadResult = { ok: true; bytes: Buffer } | { ok: false; failure: ReadFailure; reason: string };
+
+export class ProjectHost {
+  readonly root: string;
+  private realRoot: string;
+  private fileList: string[] | undefined;
+
+  constructor(root: string) {
+    this.root = resolve(root);
+    this.realRoot = realpathSync(this.root);
+  }
+
+  /**
+   * Normalizes a project-relative path (`./a/../b` → `b`, a leading `/` is
+   * the docs root). Returns undefined when it leaves the root.
+   */
+  normalize(path: string): string | undefined {
+    if (path.includes('\0') || /^[a-z][a-z0-9+.-]*:/i.test(path)) return undefined;
+    const absolute = resolve(this.root, `.${path.startsWith('/') ? '' : '/'}${path}`);
+    const rel = relative(this.root, absolute);
+    if (rel.startsWith('..') || isAbsolute(rel)) return undefined;
+    return rel.split(sep).join('/');
+  }
+
+  /** Joins a path relative to the folder of `fromFile` (both project-relative). */
+  resolveFrom(fromFile: string, path: string): string | undefined {
+    if (path.startsWith('/')) return this.normalize(path);
+    const dir = fromFile.includes('/') ? fromFile.slice(0, fromFile.lastIndexOf('/')) : '';
+    return this.normalize(dir === '' ? path : `${dir}/${path}`);
+  }
+
+  isFile(path: string): boolean {
+    try {
+      return statSync(join(this.root, path)).isFile();
+    } catch {
+      return false;
+    }
+  }
+
+  read(path: string): ReadResult {
+    const absolute = join(this.root, path);
+    let real: string;
+    try {
+      real = realpathSync(absolute);
+    } catch {
+      return { ok: false, failure: 'not-found', reason: 'no such file' };
+    }
+    const rel = relative(this.realRoot, real);
+    if (rel.startsWith('..') || isAbsolute(rel)) return { ok: false, failure: 'outside-root', reason: 'it is a link leading outside the docs root' };
+    try {
+      const stat = statSync(real);
+      if (!stat.isFile()) return { ok: false, failure: 'unreadable', reason: 'not a regular file' };
+      if (stat.size > MAX_FILE_BYTES) return { ok: false, failure: 'too-large', reason: String(stat.size) };
+      return { ok: true, bytes: readFileSync(real) };
+    } catch (error) {
+      return { ok: false, failure: 'unreadable', reason: (error as NodeJS.ErrnoException).code ?? String(error) };
+    }
+  }
+
+  /**
+   * Reads a text file and reports what is wrong with it (BOM, invalid UTF-8,
+   * NUL bytes, refused reads). `at` is where the reference to the file stands,
+   * for reads that fail. Returns undefined when nothing could be read.
+   */
+  readSource(path: string, diagnostics: DiagnosticBag, at?: Span): SourceFile | undefined {
+    const result = this.read(path);
+    if (!result.ok) {
+      const where = at ?? { file: path };
+      if (result.failure === 'outside-root') diagnostics.report('file/outside-root', where, { path });
+      else if (result.failure === 'too-large') diagnostics.report('file/too-large', where, { path, size: result.reason, limit: MAX_FILE_BYTES });
+      else diagnostics.report('file/unreadable', where, { path, reason: result.reason });
+      return undefined;
+    }
+    return sourceFromBytes(path, result.bytes, diagnostics);
+  }
+
+  /** Every file under the root, project-relative, sorted; skips dependency, VCS and hidden folders. */
+  listFiles(): string[] {
+    if (this.fileList) return this.fileList;
+    const out: string[] = [];
+    const walk = (dir: string, prefix: string) => {
+      let entries: import('node:fs').Dirent[];
+      try {
+        entries = readdirSync(dir, { withFileTypes: true });
+      } catch {
+        return;
+      }
+      for (const entry of entries) {
+        const name = entry.name;
+        if (entry.isDirectory()) {
+          if (IGNORED_DIRS.has(name) || name.startsWith('.')) continue;
+          walk(join(dir, name), `${prefix}${name}/`);
+        } else if (entry.isFile() || (entry.isSymbolicLink() && isLinkToFile(join(dir, name)))) out.push(prefix + name);
+      }
+    };
+    walk(this.root, '');
+    out.sort();
+    this.fileList = out;
+    return out;
+  }
+}
+
+function isLinkToFile(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink() && statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** Decodes bytes into a SourceFile, reporting encoding problems at their place. */
+export function sourceFromBytes(path: string, bytes: Uint8Array, diagnostics: DiagnosticBag): SourceFile {
+  const decoded = decodeText(bytes);
+  const file = new SourceFile(path, decoded.text);
+  for (const problem of decoded.problems) {
+    if (problem.kind === 'bom') diagnostics.report('file/bom', { file, start: 0, end: 0 });
+    else if (problem.kind === 'invalid-utf8') diagnostics.report('file/invalid-utf8', { file, start: problem.offset, end: problem.offset + 1 });
+    else diagnostics.report('file/nul-byte', { file, start: problem.offset, end: problem.offset + 1 });
+  }
+  return file;
+}

@@ -1,0 +1,19 @@
+// The API pages a navigation resolves to: one per operation or webhook that
+// is listed, generated for a scope, or named by a page's frontmatter.
+
+import type { Location } from '../diagnostics/diagnostic.js';
+import type { OpenApiDocument, OperationInfo, WebhookInfo } from '../openapi/openapi-document.js';
+import type { Span } from '../source/source-file.js';
+
+export type ApiItem = { type: 'operation'; operation: OperationInfo } | { type: 'webhook'; webhook: WebhookInfo };
+
+export interface ApiPage {
+  /** Where it is published (see page-urls.ts), or undefined when `x-docs.href` links out instead. */
+  url?: string;
+  document: OpenApiDocument;
+  item: ApiItem;
+  /** listed in the navigation, generated for an element's `openapi`, or an MDX page's frontmatter. */
+  origin: 'navigation' | 'generated' | 'page';
+  /** What led to it, for diagnostics. */
+  at: Span | Location;
+}

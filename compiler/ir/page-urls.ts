@@ -1,0 +1,27 @@
+// Where a page is published: the one rule shared by check (links, slug
+// collisions) and build (output paths). A page file `guides/setup.mdx` is at
+// `/guides/setup`; `index` files stand for their folder.
+
+/** The URL path (no leading or trailing slash; `""` is the home page) of a page path without extension. */
+export function pageUrl(pagePath: string): string {
+  if (pagePath === 'index') return '';
+  return pagePath.endsWith('/index') ? pagePath.slice(0, -'/index'.length) : pagePath;
+}
+
+/** The key two URLs collide on: file systems and CDNs often ignore case. */
+export function urlCollisionKey(url: string): string {
+  return url.normalize('NFC').toLowerCase();
+}
+
+export const PAGE_EXTENSIONS = ['.mdx', '.md'] as const;
+
+/** `guides/setup.mdx` → `guides/setup`; undefined for files that are not pages. */
+export function pagePathOfFile(file: string): string | undefined {
+  for (const ext of PAGE_EXTENSIONS) if (file.endsWith(ext)) return file.slice(0, -ext.length);
+  return undefined;
+}
+
+/** Snippets are MDX fragments imported by pages, never pages themselves. */
+export function isSnippet(file: string): boolean {
+  return file.startsWith('snippets/');
+}

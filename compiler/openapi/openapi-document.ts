@@ -1,0 +1,60 @@
+// What the rest of the compiler knows of a loaded OpenAPI document: its
+// operations, webhooks and schemas as an index, the parsed value (not
+// dereferenced), and a way back from a JSON pointer to a place in its text.
+
+import type { SourceFile, Span } from '../source/source-file.js';
+import type { HttpMethod } from '../syntax/entry-parser.js';
+
+/** `x-docs` (or its alias `x-mint`) on an operation or webhook. */
+export interface XDocs {
+  metadata?: Record<string, unknown>;
+  content?: string;
+  href?: string;
+}
+
+export interface OperationInfo {
+  method: HttpMethod;
+  /** The path key exactly as in `paths`. */
+  path: string;
+  operationId?: string;
+  summary?: string;
+  description?: string;
+  deprecated: boolean;
+  tags: string[];
+  /** `x-hidden: true`: not auto-generated, still allowed when listed explicitly. */
+  hidden: boolean;
+  /** `x-excluded: true`: no page at all. */
+  excluded: boolean;
+  xDocs?: XDocs;
+  /** JSON pointer segments of the operation object, e.g. ['paths', '/pets', 'get']. */
+  pointer: string[];
+}
+
+export interface WebhookInfo {
+  /** The key in `webhooks`. */
+  name: string;
+  method: HttpMethod;
+  summary?: string;
+  description?: string;
+  deprecated: boolean;
+  tags: string[];
+  hidden: boolean;
+  excluded: boolean;
+  xDocs?: XDocs;
+  pointer: string[];
+}
+
+export interface OpenApiDocument {
+  /** Normalized project-relative path, or the URL for a hosted document. */
+  key: string;
+  file: SourceFile;
+  /** The `openapi` field, e.g. `3.1.0`. */
+  version: string;
+  /** The parsed document; `$ref`s are left as they are. */
+  value: Record<string, unknown>;
+  operations: OperationInfo[];
+  webhooks: WebhookInfo[];
+  schemaNames: string[];
+  /** The span of the value at a JSON pointer, or of its nearest ancestor that has one. */
+  locate(pointer: readonly (string | number)[]): Span;
+}

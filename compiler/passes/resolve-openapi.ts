@@ -1,0 +1,254 @@
+// OpenAPI inheritance and resolution (seed 2.2, 2.12, 2.16): every endpoint
+// or webhook entry finds its document — the one it names, else the nearest
+// `openapi` of its ancestors, else docs.json's `api.openapi` — and the
+// operation in it; an element with `openapi` and no pages gets a page for
+// every operation and webhook not hidden; frontmatter `openapi:` and
+// `openapi-schema:` references are checked the same way.
+
+import { type Diagnostic, DiagnosticBag, type Location } from '../diagnostics/diagnostic.js';
+import type { ApiItem, ApiPage } from '../ir/api-pages.js';
+import { type ContainerNode, type EndpointNode, type RootNode, type WebhookNode, isContainer, walk } from '../ir/navigation.js';
+import { assignApiPagePaths } from '../openapi/api-page-paths.js';
+import type { OpenApiDocument, OperationInfo } from '../openapi/openapi-document.js';
+import type { Span } from '../source/source-file.js';
+import { DEFAULT_API_DIRECTORY } from '../config/navigation-fields.js';
+import { type Entry, type SchemaEntry, displayMethod } from '../syntax/entry-parser.js';
+
+export interface OpenApiContext {
+  /** Loaded documents by key; a key maps to undefined when loading failed (already reported). */
+  documents: ReadonlyMap<string, OpenApiDocument | undefined>;
+  /** The key of a source as written (see spec-names.ts); undefined when it leaves the root. */
+  keyOf(source: string): string | undefined;
+  /** docs.json `api.openapi`: documents in effect where the navigation sets none. */
+  defaults: readonly string[];
+  /** Frontmatter references of MDX pages. */
+  pageReferences: readonly PageReference[];
+}
+
+export interface PageReference {
+  /** The page's URL (page-urls.ts). */
+  url: string;
+  at: Location;
+  entry: Entry | SchemaEntry;
+}
+
+/** What an entry asks for, wherever it was written. */
+type Wanted = { kind: 'endpoint'; method: EndpointNode['method']; path: string } | { kind: 'webhook'; name: string };
+
+interface Target {
+  document: OpenApiDocument;
+  directory: string;
+}
+
+export function resolveOpenApi(root: RootNode | undefined, ctx: OpenApiContext): { pages: ApiPage[]; diagnostics: Diagnostic[] } {
+  const bag = new DiagnosticBag();
+  const listed: { page: Omit<ApiPage, 'url'>; directory: string }[] = [];
+  if (root) {
+    for (const node of walk(root)) {
+      if (node.kind === 'endpoint' || node.kind === 'webhook') {
+        const found = resolveEntry(node, ctx, bag);
+        if (found) listed.push(found);
+      } else if (isContainer(node) && node.openapi && node.childLists.length === 0) {
+        listed.push(...generateAll(node, ctx));
+      }
+    }
+  }
+  const pages = placePages(listed, bag);
+  for (const ref of ctx.pageReferences) pages.push(...resolvePageReference(ref, ctx, bag));
+  return { pages, diagnostics: bag.items };
+}
+
+function documentFor(source: string, ctx: OpenApiContext): OpenApiDocument | undefined {
+  const key = ctx.keyOf(source);
+  return key === undefined ? undefined : ctx.documents.get(key);
+}
+
+function resolveEntry(node: EndpointNode | WebhookNode, ctx: OpenApiContext, bag: DiagnosticBag) {
+  const candidates = candidateTargets(node, ctx);
+  if (candidates === 'unloaded') return undefined;
+  if (candidates.length === 0) {
+    bag.report('openapi/no-document', node.span, { entry: describeWanted(node) });
+    return undefined;
+  }
+  const matches = candidates.flatMap((target) => {
+    const item = findItem(target.document, node);
+    return item ? [{ target, item }] : [];
+  });
+  if (matches.length > 1) {
+    bag.report('openapi/ambiguous-endpoint', node.span, { entry: describeWanted(node), documents: matches.map((m) => `\`${m.target.document.key}\``).join(', ') });
+    return undefined;
+  }
+  const match = matches[0];
+  if (match === undefined) {
+    reportMissing(node, node.span, candidates.map((c) => c.document), bag);
+    return undefined;
+  }
+  return { page: { document: match.target.document, item: match.item, origin: 'navigation' as const, at: node.span }, directory: match.target.directory };
+}
+
+/** The documents an entry may come from; 'unloaded' when the one it needs failed to load. */
+function candidateTargets(node: EndpointNode | WebhookNode, ctx: OpenApiContext): Target[] | 'unloaded' {
+  const directory = node.parent.scope?.directory ?? DEFAULT_API_DIRECTORY;
+  if (node.spec) {
+    const document = documentFor(node.spec.text, ctx);
+    return document ? [{ document, directory }] : 'unloaded';
+  }
+  if (node.parent.scope) {
+    const document = documentFor(node.parent.scope.source, ctx);
+    return document ? [{ document, directory }] : 'unloaded';
+  }
+  const defaults = ctx.defaults.map((key) => ctx.documents.get(key));
+  const loaded = defaults.flatMap((document) => (document ? [{ document, directory }] : []));
+  return loaded.length === 0 && defaults.length > 0 ? 'unloaded' : loaded;
+}
+
+function findItem(document: OpenApiDocument, wanted: Wanted): ApiItem | undefined {
+  if (wanted.kind === 'endpoint') {
+    const operation = document.operations.find((op) => op.method === wanted.method && op.path === wanted.path);
+    return operation && { type: 'operation', operation };
+  }
+  const webhook = document.webhooks.find((w) => w.name === wanted.name);
+  return webhook && { type: 'webhook', webhook };
+}
+
+function reportMissing(wanted: Wanted, at: Span | Location, documents: OpenApiDocument[], bag: DiagnosticBag): void {
+  const where = documents.map((d) => `\`${d.key}\``).join(', ');
+  if (wanted.kind === 'webhook') {
+    const old = documents.find((d) => d.version.startsWith('3.0'));
+    if (old && documents.length === 1) {
+      bag.report('openapi/webhook-needs-3.1', at, { name: wanted.name, document: old.key, version: old.version });
+      return;
+    }
+    const names = documents.flatMap((d) => d.webhooks.map((w) => w.name));
+    bag.report('openapi/webhook-not-found', at, { name: wanted.name, documents: where, nearby: nearbyList(names) });
+    return;
+  }
+  const operations = documents.flatMap((d) => d.operations);
+  bag.report('openapi/endpoint-not-found', at, {
+    entry: describeWanted(wanted),
+    documents: where,
+    nearby: nearbyList(nearbyOperations(operations, wanted.method, wanted.path)),
+  });
+}
+
+/** Operations a user probably meant: same path other method, or a similar path. */
+function nearbyOperations(operations: OperationInfo[], method: string, path: string): string[] {
+  const lower = path.toLowerCase().replace(/\/+$/, '');
+  const scored = operations.map((op) => {
+    const p = op.path.toLowerCase().replace(/\/+$/, '');
+    const score = (p === lower ? 0 : similarity(p, lower)) + (op.method === method ? 0 : 1);
+    return { label: `${displayMethod(op.method)} ${op.path}`, score };
+  });
+  return scored
+    .filter((s) => s.score <= 3)
+    .sort((a, b) => a.score - b.score || (a.label < b.label ? -1 : 1))
+    .slice(0, 3)
+    .map((s) => s.label);
+}
+
+/** A rough distance between two paths: differing segments. */
+function similarity(a: string, b: string): number {
+  const x = a.split('/');
+  const y = b.split('/');
+  let diff = Math.abs(x.length - y.length);
+  for (let i = 0; i < Math.min(x.length, y.length); i++) {
+    const s = x[i] as string;
+    const t = y[i] as string;
+    if (s !== t && !(s.startsWith('{') && t.startsWith('{'))) diff++;
+  }
+  return diff;
+}
+
+function nearbyList(names: string[]): string {
+  if (names.length === 0) return '';
+  return `; nearby: ${names.slice(0, 3).map((n) => `\`${n}\``).join(', ')}`;
+}
+
+function describeWanted(wanted: Wanted): string {
+  return wanted.kind === 'endpoint' ? `${displayMethod(wanted.method)} ${wanted.path}` : `webhook ${wanted.name}`;
+}
+
+/** Seed 2.12 rule 2: `openapi` set and no pages listed → every operation and webhook. */
+function generateAll(node: ContainerNode, ctx: OpenApiContext) {
+  const scope = node.openapi;
+  if (scope === undefined) return [];
+  const document = documentFor(scope.source, ctx);
+  if (document === undefined) return [];
+  const items: ApiItem[] = [
+    ...document.operations.filter((op) => !op.hidden && !op.excluded).map((operation) => ({ type: 'operation' as const, operation })),
+    ...document.webhooks.filter((w) => !w.hidden && !w.excluded).map((webhook) => ({ type: 'webhook' as const, webhook })),
+  ];
+  return items.map((item) => ({ page: { document, item, origin: 'generated' as const, at: scope.span }, directory: scope.directory }));
+}
+
+/** Gives each listed or generated page its URL, per directory, reporting slug duplicates. */
+function placePages(listed: { page: Omit<ApiPage, 'url'>; directory: string }[], bag: DiagnosticBag): ApiPage[] {
+  const pages: ApiPage[] = [];
+  const seen = new Set<string>();
+  const byDirectory = new Map<string, Omit<ApiPage, 'url'>[]>();
+  for (const { page, directory } of listed) {
+    const itemKey = `${directory}\0${page.document.key}\0${itemPointer(page.item)}`;
+    if (seen.has(itemKey)) continue; // the same operation listed twice lands on one page
+    const list = byDirectory.get(directory) ?? [];
+    list.push(page);
+    byDirectory.set(directory, list);
+    seen.add(itemKey);
+  }
+  for (const [directory, list] of byDirectory) {
+    const placed = assignApiPagePaths(
+      list.map((page) => ({ document: page.document, item: page.item.type === 'operation' ? page.item.operation : page.item.webhook })),
+      directory,
+    );
+    placed.forEach((p, i) => {
+      const page = list[i] as Omit<ApiPage, 'url'>;
+      const href = (page.item.type === 'operation' ? page.item.operation : page.item.webhook).xDocs?.href;
+      pages.push(href === undefined ? { ...page, url: p.path } : { ...page });
+      if (p.renamedFrom !== undefined) {
+        bag.report('openapi/duplicate-slug', page.at, { url: p.path, original: p.renamedFrom });
+      }
+    });
+  }
+  return pages;
+}
+
+function itemPointer(item: ApiItem): string {
+  return (item.type === 'operation' ? item.operation.pointer : item.webhook.pointer).join('/');
+}
+
+function resolvePageReference(ref: PageReference, ctx: OpenApiContext, bag: DiagnosticBag): ApiPage[] {
+  const entry = ref.entry;
+  if (entry.kind === 'invalid' || entry.kind === 'page') return [];
+  const named = entry.spec ? documentFor(entry.spec.text, ctx) : undefined;
+  if (entry.spec && named === undefined) return [];
+  const documents = named ? [named] : [...ctx.documents.values()].filter((d): d is OpenApiDocument => d !== undefined);
+  const wanted: Wanted | undefined =
+    entry.kind === 'endpoint' ? { kind: 'endpoint', method: entry.method, path: entry.path } : entry.kind === 'webhook' ? { kind: 'webhook', name: entry.name } : undefined;
+  if (documents.length === 0) {
+    bag.report('openapi/no-document', ref.at, { entry: wanted ? describeWanted(wanted) : entry.name });
+    return [];
+  }
+  if (wanted === undefined) {
+    checkSchemaReference(entry.name, ref.at, documents, bag);
+    return [];
+  }
+  const matches = documents.flatMap((document) => {
+    const item = findItem(document, wanted);
+    return item ? [{ document, item }] : [];
+  });
+  if (matches.length > 1) {
+    bag.report('openapi/ambiguous-endpoint', ref.at, { entry: describeWanted(wanted), documents: matches.map((m) => `\`${m.document.key}\``).join(', ') });
+    return [];
+  }
+  const match = matches[0];
+  if (match === undefined) {
+    reportMissing(wanted, ref.at, documents, bag);
+    return [];
+  }
+  return [{ url: ref.url, document: match.document, item: match.item, origin: 'page', at: ref.at }];
+}
+
+function checkSchemaReference(name: string, at: Location, documents: OpenApiDocument[], bag: DiagnosticBag): void {
+  const holders = documents.filter((d) => d.schemaNames.includes(name));
+  if (holders.length === 0) bag.report('openapi/schema-not-found', at, { name, documents: documents.map((d) => `\`${d.key}\``).join(', ') });
+  else if (holders.length > 1) bag.report('openapi/ambiguous-schema', at, { name, documents: holders.map((d) => `\`${d.key}\``).join(', ') });
+}

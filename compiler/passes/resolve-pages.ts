@@ -1,0 +1,68 @@
+// Resolves page entries (and group `root` pages) to page files: each must name
+// an existing `.mdx`/`.md` file inside the docs root, written relative to the
+// root without its extension, and not a snippet. Sets `PageNode.path`.
+
+import { type Diagnostic, DiagnosticBag } from '../diagnostics/diagnostic.js';
+import { closestMatch } from '../config/did-you-mean.js';
+import { type PageNode, type RootNode, walk } from '../ir/navigation.js';
+import { PAGE_EXTENSIONS, isSnippet } from '../ir/page-urls.js';
+import type { Span } from '../source/source-file.js';
+
+export interface PageFileIndex {
+  /** Page path without extension → the file (`guides/setup` → `guides/setup.mdx`). */
+  files: ReadonlyMap<string, string>;
+  /** Lexical normalization inside the docs root (the host's); undefined when it leaves it. */
+  normalize(path: string): string | undefined;
+}
+
+export function resolvePages(root: RootNode, index: PageFileIndex): Diagnostic[] {
+  const bag = new DiagnosticBag();
+  const firstListing = new Map<string, Span>();
+  for (const node of walk(root)) {
+    if (node.kind === 'page') {
+      resolvePage(node, index, bag);
+      if (node.path === undefined) continue;
+      const first = firstListing.get(node.path);
+      if (first) bag.report('nav/duplicate-page', node.span, { page: node.written }, { notes: [{ message: 'first listed here', at: first }] });
+      else firstListing.set(node.path, node.span);
+    } else if (node.kind === 'group' && node.root) {
+      resolvePath(node.root.path, node.root.span, index, bag);
+    }
+  }
+  return bag.items;
+}
+
+function resolvePage(node: PageNode, index: PageFileIndex, bag: DiagnosticBag): void {
+  const path = resolvePath(node.written, node.span, index, bag);
+  if (path !== undefined) node.path = path;
+}
+
+/** The page path for what was written, reporting why when there is none. */
+function resolvePath(written: string, span: Span, index: PageFileIndex, bag: DiagnosticBag): string | undefined {
+  let path = written.trim();
+  if (path.startsWith('/')) {
+    bag.report('nav/page-leading-slash', span, { page: written });
+    path = path.replace(/^\/+/, '');
+  }
+  const ext = PAGE_EXTENSIONS.find((e) => path.endsWith(e));
+  if (ext) {
+    path = path.slice(0, -ext.length);
+    bag.report('nav/page-extension', span, { page: written, fixed: path });
+  }
+  const normalized = index.normalize(path);
+  if (normalized === undefined || normalized === '') {
+    bag.report('nav/page-outside-root', span, { page: written });
+    return undefined;
+  }
+  const file = index.files.get(normalized);
+  if (file !== undefined && isSnippet(file)) {
+    bag.report('nav/page-is-snippet', span, { page: written });
+    return undefined;
+  }
+  if (file === undefined) {
+    const near = closestMatch(normalized, index.files.keys());
+    bag.report('nav/page-not-found', span, { page: written, suggestion: near === undefined ? '' : `; did you mean \`${near}\`?` });
+    return undefined;
+  }
+  return normalized;
+}

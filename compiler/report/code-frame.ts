@@ -1,0 +1,152 @@
+// The source excerpt under a diagnostic, laid out in terminal columns: the line
+// before and the line itself, with the caret span clamped to the line. Tabs
+// expand to tab stops, wide (CJK, emoji) characters take two columns and
+// control characters show as visible pictures, so the carets line up and the
+// source cannot send escape sequences to the terminal. Lines wider than
+// MAX_TEXT_WIDTH are cut around the caret and marked with `…`.
+
+import type { SourceFile } from '../source/source-file.js';
+
+export const TAB_WIDTH = 4;
+export const MAX_TEXT_WIDTH = 100;
+/** Columns kept before the caret when a long line is cut. */
+const LEFT_CONTEXT = 30;
+const ELLIPSIS = '…';
+
+export interface FrameLine {
+  number: number;
+  text: string;
+}
+
+export interface CodeFrame {
+  /** The line before (when there is one), then the diagnostic's line. */
+  lines: FrameLine[];
+  /** 0-based terminal column in the rendered text, and width (at least 1). */
+  caret: { column: number; width: number };
+}
+
+/** One character as shown: `column` is its terminal column, `start`/`end` its UTF-16 offsets in the line. */
+interface Cell {
+  text: string;
+  width: number;
+  column: number;
+  start: number;
+  end: number;
+}
+
+interface ColumnRange {
+  start: number;
+  end: number;
+}
+
+/** Undefined when `line` is not a line of the file. */
+export function codeFrame(source: SourceFile, line: number, column: number, length: number): CodeFrame | undefined {
+  if (line < 1 || line > source.position(source.text.length).line) return undefined;
+  const cells = toCells(source.lineText(line));
+  const caret = caretRange(cells, column - 1, length);
+  const window = visibleWindow(widthOf(cells), caret);
+  const lines: FrameLine[] = [];
+  if (line > 1) lines.push({ number: line - 1, text: cut(toCells(source.lineText(line - 1)), window) });
+  lines.push({ number: line, text: cut(cells, window) });
+  const lead = window.start === 0 ? 0 : 1;
+  return {
+    lines,
+    caret: { column: caret.start - window.start + lead, width: Math.max(1, Math.min(caret.end, window.end) - caret.start) },
+  };
+}
+
+/** Replaces control characters (tabs become one space) so text is safe to print on a terminal. */
+export function printable(text: string): string {
+  return Array.from(text, (char) => (char === '\t' ? ' ' : (controlPicture(char) ?? char))).join('');
+}
+
+function toCells(line: string): Cell[] {
+  const cells: Cell[] = [];
+  let column = 0;
+  let offset = 0;
+  for (const char of line) {
+    const cell = toCell(char, column, offset);
+    cells.push(cell);
+    column += cell.width;
+    offset = cell.end;
+  }
+  return cells;
+}
+
+function toCell(char: string, column: number, start: number): Cell {
+  const end = start + char.length;
+  if (char === '\t') {
+    const width = TAB_WIDTH - (column % TAB_WIDTH);
+    return { text: ' '.repeat(width), width, column, start, end };
+  }
+  const picture = controlPicture(char);
+  if (picture !== undefined) return { text: picture, width: 1, column, start, end };
+  return { text: char, width: charWidth(char), column, start, end };
+}
+
+/** Terminal columns covered by the characters at UTF-16 offsets [from, from + length), at least one. */
+function caretRange(cells: Cell[], from: number, length: number): ColumnRange {
+  const to = from + Math.max(length, 1);
+  const hit = cells.filter((cell) => cell.end > from && cell.start < to);
+  const first = hit[0];
+  const last = hit[hit.length - 1];
+  if (first === undefined || last === undefined) {
+    const total = widthOf(cells);
+    return { start: total, end: total + 1 };
+  }
+  return { start: first.column, end: Math.max(last.column + last.width, first.column + 1) };
+}
+
+function visibleWindow(total: number, caret: ColumnRange): ColumnRange {
+  if (total <= MAX_TEXT_WIDTH) return { start: 0, end: Number.POSITIVE_INFINITY };
+  const start = Math.max(0, Math.min(caret.start - LEFT_CONTEXT, total - MAX_TEXT_WIDTH));
+  return { start, end: start + MAX_TEXT_WIDTH };
+}
+
+/** The cells inside the window; a cut side shows `…` (a cut start always takes one column, so lines stay aligned). */
+function cut(cells: Cell[], window: ColumnRange): string {
+  const shown = cells.filter((cell) => cell.column >= window.start && cell.column + cell.width <= window.end);
+  const lead = window.start === 0 ? '' : cells.some((cell) => cell.column < window.start) ? ELLIPSIS : ' ';
+  const pad = ' '.repeat((shown[0]?.column ?? window.start) - window.start);
+  const tail = cells.some((cell) => cell.column + cell.width > window.end) ? ELLIPSIS : '';
+  return lead + pad + shown.map((cell) => cell.text).join('') + tail;
+}
+
+function widthOf(cells: Cell[]): number {
+  const last = cells[cells.length - 1];
+  return last === undefined ? 0 : last.column + last.width;
+}
+
+/** C0 controls and DEL as their Unicode control pictures, C1 controls as U+FFFD. */
+function controlPicture(char: string): string | undefined {
+  const code = char.codePointAt(0) ?? 0;
+  if (code < 0x20) return String.fromCodePoint(0x2400 + code);
+  if (code === 0x7f) return '\u2421';
+  if (code >= 0x80 && code < 0xa0) return '\uFFFD';
+  return undefined;
+}
+
+const ZERO_WIDTH = /^[\p{Mn}\p{Me}\u200B-\u200F\uFE00-\uFE0F]$/u;
+const EMOJI = /^\p{Emoji_Presentation}$/u;
+/** East Asian wide and fullwidth blocks (Hangul, CJK, kana, fullwidth forms). */
+const WIDE: readonly [number, number][] = [
+  [0x1100, 0x115f],
+  [0x2e80, 0x303e],
+  [0x3041, 0x33ff],
+  [0x3400, 0x4dbf],
+  [0x4e00, 0x9fff],
+  [0xa000, 0xa4cf],
+  [0xac00, 0xd7a3],
+  [0xf900, 0xfaff],
+  [0xfe30, 0xfe4f],
+  [0xff00, 0xff60],
+  [0xffe0, 0xffe6],
+  [0x20000, 0x3fffd],
+];
+
+function charWidth(char: string): number {
+  if (ZERO_WIDTH.test(char)) return 0;
+  const code = char.codePointAt(0) ?? 0;
+  if (EMOJI.test(char) || WIDE.some(([low, high]) => code >= low && code <= high)) return 2;
+  return 1;
+}
