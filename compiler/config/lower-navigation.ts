@@ -35,10 +35,7 @@ const ROOT_KEYS = [...ALL_CHILD_KEYS, 'global'];
 export function lowerNavigation(config: JsonNode, bag: DiagnosticBag): RootNode | undefined {
   if (config.kind !== 'object') return undefined;
   const nav = member(config, 'navigation');
-  if (nav === undefined) {
-    bag.report('nav/missing', { file: config.span.file, start: 0, end: 0 });
-    return undefined;
-  }
+  if (nav === undefined) return undefined; // validate-config reports the missing key
   if (nav.value.kind !== 'object') {
     if (nav.value.kind !== 'invalid') bag.report('config/wrong-type', nav.value.span, { key: 'navigation', expected: 'an object', found: describeKind(nav.value) });
     return undefined;
@@ -60,6 +57,7 @@ function lowerChildList(m: JsonMember, parent: ContainerNode, bag: DiagnosticBag
   const list: ChildList = { key: m.key as ChildKey, keySpan: m.keySpan, items: [] };
   if (m.value.kind !== 'array') {
     if (m.value.kind !== 'invalid') bag.report('config/wrong-type', m.value.span, { key: m.key, expected: 'an array', found: describeKind(m.value) });
+    list.malformed = true;
     return list;
   }
   for (const item of m.value.items) {

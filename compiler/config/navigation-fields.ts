@@ -31,7 +31,14 @@ function divisionChildren(kind: string, extra: readonly ChildKey[] = []): ChildK
   return ['pages', 'groups', ...divisions.filter((d) => d !== childKeyOfKind[kind]), ...extra];
 }
 
-const common = { icon: 'icon', iconType: 'string', hidden: 'boolean', openapi: 'openapi', asyncapi: 'any' } as const;
+const common = {
+  icon: 'icon',
+  iconType: 'string',
+  hidden: 'boolean',
+  openapi: 'openapi',
+  asyncapi: 'any',
+  directory: { oneOf: ['none', 'accordion', 'card'] },
+} as const;
 
 export const LANGUAGE_CODES = [
   'ar', 'cs', 'cn', 'zh-Hant', 'nl', 'en', 'fr', 'de', 'hi', 'id', 'it', 'jp', 'ko', 'lv', 'no', 'pt-BR', 'ro', 'ru', 'es', 'sv', 'tr', 'ua', 'vi',
@@ -88,8 +95,6 @@ export const ELEMENT_SHAPES: Record<DivisionKind | 'group', ElementShape> = {
       public: 'boolean',
       boost: 'number',
       searchable: 'boolean',
-      color: 'any',
-      drilldown: 'boolean',
     },
     children: ['pages'],
   },

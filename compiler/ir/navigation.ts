@@ -28,6 +28,8 @@ export interface ChildList {
   key: ChildKey;
   keySpan: Span;
   items: NavNode[];
+  /** The value was not an array (already reported); `items` is empty. */
+  malformed?: true;
 }
 
 interface ContainerBase {

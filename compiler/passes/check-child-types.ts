@@ -33,8 +33,10 @@ function checkAllowed(node: ContainerNode, bag: DiagnosticBag): void {
   }
 }
 
+/** Among the child types the element may hold, only one may be used (disallowed ones are reported above). */
 function checkSingleType(node: ContainerNode, bag: DiagnosticBag): void {
-  const [first, ...others] = node.childLists;
+  const allowed = allowedKeys(node);
+  const [first, ...others] = node.childLists.filter((list) => allowed.includes(list.key));
   if (first === undefined) return;
   for (const other of others) {
     bag.report(

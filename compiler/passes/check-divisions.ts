@@ -45,8 +45,10 @@ function checkSiblings(divisions: DivisionNode[], bag: DiagnosticBag): void {
   }
 }
 
+/** An element with nothing in it; a missing or malformed `pages` is reported elsewhere. */
 function checkLeadsSomewhere(node: ContainerNode, bag: DiagnosticBag): void {
   if (node.kind === 'root' || node.kind === 'global-anchor') return;
+  if (node.childLists.some((list) => list.malformed) || (node.kind === 'group' && node.childLists.length === 0)) return;
   const hasChildren = node.childLists.some((list) => list.items.length > 0);
   const hasHref = node.kind !== 'group' && node.href !== undefined;
   if (!hasChildren && !hasHref && node.openapi === undefined) bag.report('nav/empty', node.labelSpan, { where: describeElement(node) });

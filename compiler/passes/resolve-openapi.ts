@@ -221,14 +221,14 @@ function resolvePageReference(ref: PageReference, ctx: OpenApiContext, bag: Diag
   const named = entry.spec ? documentFor(entry.spec.text, ctx) : undefined;
   if (entry.spec && named === undefined) return [];
   const documents = named ? [named] : [...ctx.documents.values()].filter((d): d is OpenApiDocument => d !== undefined);
-  const wanted: Wanted | undefined =
-    entry.kind === 'endpoint' ? { kind: 'endpoint', method: entry.method, path: entry.path } : entry.kind === 'webhook' ? { kind: 'webhook', name: entry.name } : undefined;
-  if (documents.length === 0) {
-    bag.report('openapi/no-document', ref.at, { entry: wanted ? describeWanted(wanted) : entry.name });
+  if (entry.kind === 'schema') {
+    if (documents.length === 0) bag.report('openapi/no-document', ref.at, { entry: entry.name });
+    else checkSchemaReference(entry.name, ref.at, documents, bag);
     return [];
   }
-  if (wanted === undefined) {
-    checkSchemaReference(entry.name, ref.at, documents, bag);
+  const wanted: Wanted = entry.kind === 'endpoint' ? { kind: 'endpoint', method: entry.method, path: entry.path } : { kind: 'webhook', name: entry.name };
+  if (documents.length === 0) {
+    bag.report('openapi/no-document', ref.at, { entry: describeWanted(wanted) });
     return [];
   }
   const matches = documents.flatMap((document) => {

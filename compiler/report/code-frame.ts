@@ -97,8 +97,8 @@ function caretRange(cells: Cell[], from: number, length: number): ColumnRange {
   return { start: first.column, end: Math.max(last.column + last.width, first.column + 1) };
 }
 
+/** The columns shown of both lines: the start when the diagnostic's line fits, else around the caret. */
 function visibleWindow(total: number, caret: ColumnRange): ColumnRange {
-  if (total <= MAX_TEXT_WIDTH) return { start: 0, end: Number.POSITIVE_INFINITY };
   const start = Math.max(0, Math.min(caret.start - LEFT_CONTEXT, total - MAX_TEXT_WIDTH));
   return { start, end: start + MAX_TEXT_WIDTH };
 }
@@ -117,16 +117,19 @@ function widthOf(cells: Cell[]): number {
   return last === undefined ? 0 : last.column + last.width;
 }
 
-/** C0 controls and DEL as their Unicode control pictures, C1 controls as U+FFFD. */
+/** C0 controls and DEL as their Unicode control pictures; C1 controls and bidi overrides (which reorder the text shown) as U+FFFD. */
 function controlPicture(char: string): string | undefined {
   const code = char.codePointAt(0) ?? 0;
   if (code < 0x20) return String.fromCodePoint(0x2400 + code);
   if (code === 0x7f) return '\u2421';
-  if (code >= 0x80 && code < 0xa0) return '\uFFFD';
+  if (BIDI_CONTROL.test(char) || (code >= 0x80 && code < 0xa0)) return '\uFFFD';
   return undefined;
 }
 
-const ZERO_WIDTH = /^[\p{Mn}\p{Me}\u200B-\u200F\uFE00-\uFE0F]$/u;
+const BIDI_CONTROL = /^[\u202A-\u202E\u2066-\u2069]$/u;
+
+/** Combining marks and invisible format characters (joiners, variation selectors, directional marks). */
+const ZERO_WIDTH = /^[\p{Mn}\p{Me}\p{Cf}]$/u;
 const EMOJI = /^\p{Emoji_Presentation}$/u;
 /** East Asian wide and fullwidth blocks (Hangul, CJK, kana, fullwidth forms). */
 const WIDE: readonly [number, number][] = [

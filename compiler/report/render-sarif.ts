@@ -1,7 +1,8 @@
 // SARIF 2.1.0, for code-scanning services: one run whose driver lists one rule
 // per code used (described from the catalogue, linked to spec/diagnostics.md)
 // and one result per diagnostic. Notes with a place become related locations;
-// notes without one and the hint are added to the message text.
+// notes without one and the hint are added to the message text. Every result
+// has a location, as GitHub code scanning requires.
 
 import { type DiagnosticCode, catalogue } from '../diagnostics/catalogue.js';
 import type { Diagnostic, RelatedLocation, Severity } from '../diagnostics/diagnostic.js';
@@ -12,14 +13,23 @@ export const SARIF_SCHEMA = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/erra
 
 export interface SarifOptions {
   /** docsc's version. */
-  toolVersion: string;
-  /** docsc's home (an absolute URL); rules' helpUri is `spec/diagnostics.md#anchor` resolved against it. */
-  informationUri: string;
+  version: string;
+  /**
+   * docsc's home, an absolute URL (SARIF wants absolute URIs here). Rules' helpUri
+   * is `spec/diagnostics.md#anchor` resolved against it; without it, that path as is.
+   */
+  informationUri?: string;
   /** Folder of the docs root relative to the repository root, prefixed to paths. */
   cwdPrefix?: string;
   /** When given, regions get their exact end (spans may run over several lines). */
   sources?: SourceLookup;
 }
+
+/**
+ * Where a problem without a file is anchored: GitHub code scanning rejects the
+ * whole log when one result has no location, and docs.json stands for the project.
+ */
+const PROJECT_FILE = 'docs.json';
 
 const levels: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', info: 'note' };
 
@@ -33,7 +43,7 @@ export function renderSarif(diagnostics: readonly Diagnostic[], options: SarifOp
         tool: {
           driver: {
             name: 'docsc',
-            version: options.toolVersion,
+            version: options.version,
             informationUri: options.informationUri,
             rules: codes.map((code) => rule(code, options.informationUri)),
           },
@@ -46,7 +56,7 @@ export function renderSarif(diagnostics: readonly Diagnostic[], options: SarifOp
   return `${JSON.stringify(log, null, 2)}\n`;
 }
 
-function rule(code: DiagnosticCode, informationUri: string) {
+function rule(code: DiagnosticCode, informationUri: string | undefined) {
   const entry = catalogue[code];
   return {
     id: code,
@@ -60,16 +70,17 @@ function result(d: Diagnostic, ruleIndex: number, options: SarifOptions) {
   const placed = d.notes.filter(hasPlace);
   const unplaced = d.notes.filter((note) => !hasPlace(note)).map((note) => `note: ${note.message}`);
   const hint = d.hint === undefined ? [] : [`help: ${d.hint}`];
+  const file = d.file || PROJECT_FILE;
   const region = diagnosticRegion(d, options.sources?.(d.file));
   return {
     ruleId: d.code,
     ruleIndex,
     level: levels[d.severity],
     message: { text: [d.message, ...unplaced, ...hint].join('\n') },
-    locations: d.file === '' ? [] : [{ physicalLocation: physicalLocation(d.file, region, options.cwdPrefix) }],
+    locations: [{ physicalLocation: physicalLocation(file, region, options.cwdPrefix) }],
     relatedLocations: placed.map((note, id) => ({
       id,
-      physicalLocation: physicalLocation(note.file ?? d.file, noteRegion(note), options.cwdPrefix),
+      physicalLocation: physicalLocation(note.file ?? file, noteRegion(note), options.cwdPrefix),
       message: { text: note.message },
     })),
   };

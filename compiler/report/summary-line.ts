@@ -1,11 +1,12 @@
 // The last line of `docsc check`: counts by severity, what was checked and how
-// long it took, e.g. `✖ 3 errors, 1 warning in 120 pages, 134 files (0.42 s)`.
+// long it took, e.g. `✖ 3 errors, 1 warning, 2 infos in 120 pages (0.42 s)`.
 // Zero counts are left out; `ascii` swaps the symbols for terminals without them.
 
 import type { Diagnostic, Severity } from '../diagnostics/diagnostic.js';
 
 export interface CheckStats {
-  files: number;
+  /** Files read; shown after the pages when given. */
+  files?: number;
   pages: number;
   ms: number;
 }
@@ -31,7 +32,7 @@ export function summaryLine(diagnostics: readonly Diagnostic[], stats: CheckStat
   ];
   const problems = tallies.filter(([count]) => count > 0).map(([count, noun]) => plural(count, noun));
   const found = problems.length === 0 ? 'No problems' : problems.join(', ');
-  const scope = `${plural(stats.pages, 'page')}, ${plural(stats.files, 'file')}`;
+  const scope = plural(stats.pages, 'page') + (stats.files === undefined ? '' : `, ${plural(stats.files, 'file')}`);
   return `${symbol} ${found} in ${scope} (${(stats.ms / 1000).toFixed(2)} s)`;
 }
 

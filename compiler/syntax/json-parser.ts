@@ -158,7 +158,7 @@ class JsonParser extends EmbeddedActionsParser {
       const close = this.CONSUME(RCurly);
       return this.ACTION(() => {
         if (lastComma) this.report('json/trailing-comma', lastComma, { closer: '}' });
-        return { kind: 'object' as const, span: this.span(open.startOffset, endOf(this, close)), members };
+        return { kind: 'object' as const, span: this.span(open.startOffset, endOf(this, close)), members: this.withoutDuplicates(members) };
       });
     },
     { resyncEnabled: true, recoveryValueFunc: () => this.invalidHere() },
@@ -190,6 +190,21 @@ class JsonParser extends EmbeddedActionsParser {
     },
     { resyncEnabled: true, recoveryValueFunc: () => this.invalidHere() },
   );
+
+  /** Reports each repeated key and keeps its last value, as JSON.parse does. */
+  private withoutDuplicates(members: JsonMember[]): JsonMember[] {
+    const last = new Map<string, JsonMember>();
+    for (const m of members) {
+      const earlier = last.get(m.key);
+      if (earlier) {
+        this.problems.push(
+          makeDiagnostic('json/duplicate-key', m.keySpan, { key: m.key }, { notes: [{ message: 'the ignored value is here', at: earlier.keySpan }] }),
+        );
+      }
+      last.set(m.key, m);
+    }
+    return last.size === members.length ? members : members.filter((m) => last.get(m.key) === m);
+  }
 
   invalidHere(): JsonNode {
     const t = this.LA(1);

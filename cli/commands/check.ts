@@ -1,0 +1,72 @@
+// `docsc check [dir]`: runs the front end and prints its diagnostics in the
+// chosen format. Exit status: 1 when there are errors (or warnings with
+// --strict), 0 otherwise, 2 for a usage error.
+
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { check } from '../../compiler/check.js';
+import type { Diagnostic } from '../../compiler/diagnostics/diagnostic.js';
+import { renderGithub } from '../../compiler/report/render-github.js';
+import { renderJson } from '../../compiler/report/render-json.js';
+import { renderPretty } from '../../compiler/report/render-pretty.js';
+import { renderSarif } from '../../compiler/report/render-sarif.js';
+import { summaryLine } from '../../compiler/report/summary-line.js';
+import { VERSION } from '../version.js';
+
+const FORMATS = ['pretty', 'json', 'github', 'sarif'] as const;
+type Format = (typeof FORMATS)[number];
+
+export async function runCheck(args: string[]): Promise<number> {
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(args);
+  } catch (error) {
+    process.stderr.write(`docsc check: ${(error as Error).message}\n`);
+    return 2;
+  }
+  const { dir, format, strict, quiet, color, threads } = parsed;
+  const started = performance.now();
+  const result = await check({ root: resolve(dir), ...(threads ? { threads } : {}) });
+  const diagnostics = quiet ? result.diagnostics.filter((d) => d.severity !== 'info') : result.diagnostics;
+  const ms = performance.now() - started;
+  process.stdout.write(render(format, diagnostics, { sources: result.sources, color, pages: result.pageCount, ms }));
+  const failing = diagnostics.some((d) => d.severity === 'error' || (strict && d.severity === 'warning'));
+  return failing ? 1 : 0;
+}
+
+function parse(args: string[]) {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      format: { type: 'string', default: 'pretty' },
+      strict: { type: 'boolean', default: false },
+      quiet: { type: 'boolean', default: false },
+      'no-color': { type: 'boolean', default: false },
+      threads: { type: 'string' },
+    },
+  });
+  if (!FORMATS.includes(values.format as Format)) throw new Error(`unknown format \`${values.format}\`; use one of ${FORMATS.join(', ')}`);
+  if (positionals.length > 1) throw new Error(`expected one directory, got ${positionals.length}`);
+  const threads = values.threads === undefined ? undefined : Number(values.threads);
+  if (threads !== undefined && !(Number.isInteger(threads) && threads >= 1)) throw new Error('--threads takes a whole number of at least 1');
+  const color = !values['no-color'] && process.stdout.isTTY === true && !process.env.NO_COLOR;
+  return { dir: positionals[0] ?? '.', format: values.format as Format, strict: values.strict, quiet: values.quiet, color, threads };
+}
+
+function render(
+  format: Format,
+  diagnostics: Diagnostic[],
+  context: { sources: ReadonlyMap<string, import('../../compiler/source/source-file.js').SourceFile>; color: boolean; pages: number; ms: number },
+): string {
+  switch (format) {
+    case 'json':
+      return renderJson(diagnostics);
+    case 'github':
+      return renderGithub(diagnostics);
+    case 'sarif':
+      return renderSarif(diagnostics, { version: VERSION });
+    case 'pretty':
+      return `${renderPretty(diagnostics, { sources: (path) => context.sources.get(path), color: context.color })}${summaryLine(diagnostics, { pages: context.pages, ms: context.ms })}\n`;
+  }
+}

@@ -1,0 +1,90 @@
+// The front end's pipeline, top to bottom: what `docsc check` runs, and what
+// `docsc build` will run before emitting. Each step is one file; passes are
+// pure functions of the IR and their context and return diagnostics.
+
+import { readConfig } from './config/read-config.js';
+import { lowerNavigation } from './config/lower-navigation.js';
+import { validateConfig } from './config/validate-config.js';
+import { type Diagnostic, DiagnosticBag, dedupeDiagnostics, sortDiagnostics } from './diagnostics/diagnostic.js';
+import { ProjectHost } from './host/project-host.js';
+import type { RootNode } from './ir/navigation.js';
+import { collectSpecSources } from './openapi/collect-spec-sources.js';
+import { loadDocuments } from './openapi/load-documents.js';
+import { specKey } from './openapi/spec-names.js';
+import { readPages } from './pages/read-pages.js';
+import { checkChildTypes } from './passes/check-child-types.js';
+import { checkDivisions } from './passes/check-divisions.js';
+import { checkGlobalAnchors } from './passes/check-global-anchors.js';
+import { checkGroups } from './passes/check-groups.js';
+import { checkHrefs } from './passes/check-hrefs.js';
+import { checkLinks } from './passes/check-links.js';
+import { checkPublishedUrls, publishedApiPages } from './passes/check-published-urls.js';
+import { checkRootPattern } from './passes/check-root-pattern.js';
+import { checkUnreachablePages } from './passes/check-unreachable-pages.js';
+import { resolveOpenApi } from './passes/resolve-openapi.js';
+import { resolvePages } from './passes/resolve-pages.js';
+import { buildSiteIndex } from './ir/build-site-index.js';
+import type { SourceFile } from './source/source-file.js';
+
+/** The rules on the navigation tree alone, in order. */
+const navigationPasses: ((root: RootNode) => Diagnostic[])[] = [
+  checkRootPattern,
+  checkChildTypes,
+  checkGlobalAnchors,
+  checkHrefs,
+  checkDivisions,
+  checkGroups,
+];
+
+export interface CheckOptions {
+  root: string;
+  /** Worker threads for page summaries; default: the pool's choice. */
+  threads?: number;
+  /** Time limit for fetching one hosted OpenAPI document. */
+  fetchTimeoutMs?: number;
+}
+
+export interface CheckResult {
+  diagnostics: Diagnostic[];
+  /** Every file read, for code frames. */
+  sources: ReadonlyMap<string, SourceFile>;
+  pageCount: number;
+}
+
+export async function check(options: CheckOptions): Promise<CheckResult> {
+  const host = new ProjectHost(options.root);
+  const bag = new DiagnosticBag();
+  const sources = new Map<string, SourceFile>();
+
+  const config = readConfig(host, bag);
+  for (const file of config?.files ?? []) sources.set(file.path, file);
+  if (config) bag.add(validateConfig(config.root));
+  const nav = config ? lowerNavigation(config.root, bag) : undefined;
+  if (nav) for (const pass of navigationPasses) bag.add(pass(nav));
+
+  const pages = await readPages(host, bag, { threads: options.threads });
+  for (const file of pages.sources) sources.set(file.path, file);
+  if (nav) bag.add(resolvePages(nav, { files: pages.index, normalize: (p) => host.normalize(p) }));
+
+  const specs = collectSpecSources(config?.root, nav, pages.specReferences, host);
+  const documents = await loadDocuments(specs, host, bag, { timeoutMs: options.fetchTimeoutMs });
+  for (const document of documents.values()) if (document) sources.set(document.file.path, document.file);
+  const api = resolveOpenApi(nav, {
+    documents,
+    keyOf: (source) => specKey(source, host),
+    defaults: specs.defaults,
+    pageReferences: pages.apiReferences,
+  });
+  bag.add(api.diagnostics);
+
+  bag.add(checkPublishedUrls([...pages.published, ...publishedApiPages(api.pages)]));
+  if (nav) bag.add(checkUnreachablePages(nav, pages.facts));
+  bag.add(checkLinks(pages.summaries, buildSiteIndex(pages.summaries, api.pages, host.listFiles())));
+
+  return {
+    diagnostics: sortDiagnostics(dedupeDiagnostics(bag.items)),
+    sources,
+    pageCount: pages.facts.length + api.pages.filter((p) => p.origin !== 'page' && p.url !== undefined).length,
+  };
+}
+

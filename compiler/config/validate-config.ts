@@ -1,0 +1,333 @@
+// Checks docs.json against spec/docs.schema.json, except the `navigation`
+// subtree, which the navigation passes check with their own rules. ajv finds
+// the problems; this file turns each one into a catalogue diagnostic at the
+// exact key or value, in words (never ajv's own text). A value that fails a
+// union (`logo`: string or object) gets one diagnostic, unless its JSON type
+// picks a branch: then that branch's own problems are reported. Links are
+// checked separately, by walking the fields that hold URLs (see check-url.ts).
+
+import AjvModule, { type ErrorObject, type ValidateFunction } from 'ajv';
+import docsSchema from '../../spec/docs.schema.json' with { type: 'json' };
+import { type Diagnostic, makeDiagnostic, sortDiagnostics } from '../diagnostics/diagnostic.js';
+import { describeKind, type JsonNode, member, toPlain } from '../syntax/json-tree.js';
+import { isSafeUrl } from './check-url.js';
+import { closestMatch } from './did-you-mean.js';
+
+type SchemaObject = { readonly [key: string]: unknown };
+
+interface ConfigValidator {
+  validate: ValidateFunction;
+  /** The validator of one branch of a union, found by object identity in the schema. */
+  branch(schema: SchemaObject): ValidateFunction;
+  /** Follows a local `$ref`; other schemas are returned as they are. */
+  resolve(schema: SchemaObject): SchemaObject;
+}
+
+const schemaKey = 'docs.json';
+let compiled: ConfigValidator | undefined;
+
+/** Compiled once per process, on first use. */
+function validator(): ConfigValidator {
+  compiled ??= compileValidator();
+  return compiled;
+}
+
+function compileValidator(): ConfigValidator {
+  const schema: SchemaObject = {
+    ...docsSchema,
+    properties: { ...docsSchema.properties, navigation: { description: 'Checked by the navigation passes.' } },
+  };
+  const ajv = new AjvModule.default({ allErrors: true, verbose: true, strict: true });
+  ajv.addSchema(schema, schemaKey);
+  const pointers = pointerIndex(schema);
+  const lookup = (pointer: string): ValidateFunction => {
+    const validate = ajv.getSchema(`${schemaKey}#${pointer}`);
+    if (!validate) throw new Error(`no schema at ${pointer}`);
+    return validate;
+  };
+  return {
+    validate: lookup(''),
+    branch: (branch) => {
+      const pointer = pointers.get(branch);
+      if (pointer === undefined) throw new Error('union branch is not part of the schema');
+      return lookup(pointer);
+    },
+    resolve: (node) => {
+      const ref = node.$ref;
+      if (typeof ref !== 'string' || !ref.startsWith('#/')) return node;
+      let target: unknown = schema;
+      for (const step of decodePointer(ref.slice(1))) target = isObject(target) ? target[step] : undefined;
+      if (!isObject(target)) throw new Error(`unresolved ${ref}`);
+      return target;
+    },
+  };
+}
+
+/** The URI fragment (JSON pointer) of every object in the schema. */
+function pointerIndex(schema: SchemaObject): Map<SchemaObject, string> {
+  const index = new Map<SchemaObject, string>();
+  const visit = (value: unknown, pointer: string): void => {
+    if (Array.isArray(value)) {
+      for (const [i, item] of value.entries()) visit(item, `${pointer}/${i}`);
+    } else if (isObject(value)) {
+      index.set(value, pointer);
+      for (const [key, child] of Object.entries(value)) {
+        visit(child, `${pointer}/${encodeURIComponent(key.replace(/~/g, '~0').replace(/\//g, '~1'))}`);
+      }
+    }
+  };
+  visit(schema, '');
+  return index;
+}
+
+function isObject(value: unknown): value is SchemaObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function decodePointer(pointer: string): string[] {
+  if (pointer === '') return [];
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((step) => decodeURIComponent(step).replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+export function validateConfig(root: JsonNode): Diagnostic[] {
+  if (root.kind === 'invalid') return [];
+  const config = validator();
+  return sortDiagnostics([...explainValue(root, '', config.validate, root, config), ...checkUrls(root)]);
+}
+
+// ---- From ajv errors to diagnostics ----
+
+/** Validates the node at `base` and explains the errors; their paths are made absolute. */
+function explainValue(node: JsonNode, base: string, validate: ValidateFunction, root: JsonNode, config: ConfigValidator): Diagnostic[] {
+  validate(toPlain(node));
+  const errors = (validate.errors ?? []).map((error) => ({ ...error, instancePath: base + error.instancePath }));
+  return explainErrors(errors, root, config);
+}
+
+function explainErrors(errors: ErrorObject[], root: JsonNode, config: ConfigValidator): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  const unionPaths: string[] = [];
+  const unions = errors.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf');
+  for (const union of unions.sort((a, b) => a.instancePath.length - b.instancePath.length)) {
+    if (unionPaths.some((path) => isWithin(union.instancePath, path))) continue;
+    unionPaths.push(union.instancePath);
+    diagnostics.push(...explainUnion(union, root, config));
+  }
+  const rest = errors.filter((e) => !unionPaths.some((path) => isWithin(e.instancePath, path)));
+  const wrongType = new Set(rest.filter((e) => e.keyword === 'type').map((e) => e.instancePath));
+  for (const error of rest) {
+    if (error.keyword !== 'type' && wrongType.has(error.instancePath)) continue;
+    const diagnostic = describeError(error, root);
+    if (diagnostic) diagnostics.push(diagnostic);
+  }
+  return diagnostics;
+}
+
+function isWithin(path: string, ancestor: string): boolean {
+  return path === ancestor || path.startsWith(`${ancestor}/`);
+}
+
+/** One diagnostic for the union, or the problems of the branch whose type the value has. */
+function explainUnion(union: ErrorObject, root: JsonNode, config: ConfigValidator): Diagnostic[] {
+  const { node, path } = locate(root, union.instancePath);
+  if (!node || node.kind === 'invalid') return [];
+  const branches = Array.isArray(union.schema) ? union.schema.filter(isObject) : [];
+  const chosen = branches.find((branch) => typesOf(config.resolve(branch)).some((type) => hasType(node, type)));
+  if (chosen) return explainValue(node, union.instancePath, config.branch(chosen), root, config);
+  const expected = [...new Set(branches.flatMap((branch) => typesOf(config.resolve(branch))))];
+  return [makeDiagnostic('config/wrong-type', node.span, { key: keyName(path), expected: typeWords(expected), found: describeKind(node) })];
+}
+
+function typesOf(schema: SchemaObject): string[] {
+  const type = schema.type;
+  if (typeof type === 'string') return [type];
+  return Array.isArray(type) ? type.filter((t): t is string => typeof t === 'string') : [];
+}
+
+function hasType(node: JsonNode, type: string): boolean {
+  if (type === 'integer') return node.kind === 'number' && Number.isInteger(node.value);
+  return node.kind === type;
+}
+
+function describeError(error: ErrorObject, root: JsonNode): Diagnostic | undefined {
+  const { node, path } = locate(root, error.instancePath);
+  if (!node || node.kind === 'invalid') return undefined;
+  if (error.propertyName !== undefined) return invalidKeyName(error, node, error.propertyName);
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'additionalProperties':
+      return unknownKey(node, path, String(params.additionalProperty), error.parentSchema);
+    case 'required':
+      return makeDiagnostic('config/missing-required', node.span, { where: placeName(path), key: String(params.missingProperty) });
+    case 'type':
+      return makeDiagnostic('config/wrong-type', node.span, {
+        key: keyName(path),
+        expected: typeWords(String(params.type).split(',')),
+        found: describeKind(node),
+      });
+    case 'enum':
+    case 'const':
+      return invalidChoice(node, path, error.keyword === 'enum' ? (params.allowedValues as unknown[]) : [params.allowedValue]);
+    case 'if':
+    case 'propertyNames':
+      return undefined; // the errors of `then` and of each key name are reported on their own
+    default:
+      return makeDiagnostic('config/invalid-value', node.span, { key: keyName(path), value: valueText(node), expected: expectation(error) });
+  }
+}
+
+function unknownKey(node: JsonNode, path: string, key: string, parentSchema: unknown): Diagnostic | undefined {
+  const keyMember = node.kind === 'object' ? member(node, key) : undefined;
+  if (!keyMember) return undefined;
+  const properties = isObject(parentSchema) && isObject(parentSchema.properties) ? Object.keys(parentSchema.properties) : [];
+  const suggestion = closestMatch(key, properties);
+  return makeDiagnostic('config/unknown-key', keyMember.keySpan, {
+    key,
+    where: placeName(path),
+    suggestion: suggestion === undefined ? '' : `; did you mean \`${suggestion}\`?`,
+  });
+}
+
+function invalidChoice(node: JsonNode, path: string, allowed: unknown[]): Diagnostic {
+  const names = allowed.map(String);
+  const expected = names.length === 1 ? `\`${names[0]}\`` : `one of ${names.map((name) => `\`${name}\``).join(', ')}`;
+  const suggestion = node.kind === 'string' ? closestMatch(node.value, names) : undefined;
+  const extras = suggestion === undefined ? {} : { hint: `Did you mean \`${suggestion}\`?` };
+  return makeDiagnostic('config/invalid-value', node.span, { key: keyName(path), value: valueText(node), expected }, extras);
+}
+
+/** A key that its object's `propertyNames` rule refuses; reported at the key. */
+function invalidKeyName(error: ErrorObject, node: JsonNode, key: string): Diagnostic | undefined {
+  const keyMember = node.kind === 'object' ? member(node, key) : undefined;
+  if (!keyMember) return undefined;
+  return makeDiagnostic('config/invalid-value', keyMember.keySpan, { key, value: 'not a valid name here', expected: expectation(error) });
+}
+
+const patternWords = new Map([
+  ['^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$', 'a hex color such as `#0D9373`'],
+  ['^https?://', 'an absolute http(s) URL'],
+  ['^G', 'an ID starting with `G`'],
+  ['^phc_', 'a key starting with `phc_`'],
+  ['^[A-Za-z0-9-]+$', 'letters, digits and hyphens only'],
+]);
+
+/** What the value should have been, for keywords other than type, enum and required. */
+function expectation(error: ErrorObject): string {
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'pattern': {
+      const pattern = String(params.pattern);
+      return patternWords.get(pattern) ?? `a value matching \`${pattern}\``;
+    }
+    case 'minLength':
+      return params.limit === 1 ? 'a non-empty string' : `at least ${String(params.limit)} characters`;
+    case 'maxItems':
+      return `at most ${String(params.limit)} entries`;
+    default:
+      return 'a value that spec/docs.schema.json allows here';
+  }
+}
+
+function typeWords(types: readonly string[]): string {
+  const words = types.map((type) => (type === 'null' ? '`null`' : `${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type}`));
+  if (words.length <= 1) return words[0] ?? 'a value';
+  return `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}`;
+}
+
+/** How a value reads in a message: a short quoted string or number, otherwise its kind. */
+function valueText(node: JsonNode): string {
+  switch (node.kind) {
+    case 'string':
+      return node.value === '' ? 'an empty string' : `\`${shorten(node.value)}\``;
+    case 'number':
+      return `\`${node.value}\``;
+    case 'array':
+      return `an array of ${node.items.length} ${node.items.length === 1 ? 'entry' : 'entries'}`;
+    default:
+      return describeKind(node);
+  }
+}
+
+// ---- Locations ----
+
+/** The node at an ajv instancePath, and its path as a reader writes it (`footer.links[0].href`). */
+function locate(root: JsonNode, pointer: string): { node: JsonNode | undefined; path: string } {
+  let node: JsonNode | undefined = root;
+  let path = '';
+  for (const step of decodePointer(pointer)) {
+    if (node?.kind === 'array') {
+      node = node.items[Number(step)];
+      path += `[${step}]`;
+    } else {
+      node = node?.kind === 'object' ? member(node, step)?.value : undefined;
+      path += path === '' ? step : `.${step}`;
+    }
+  }
+  return { node, path };
+}
+
+/** `key` of the wrong-type and invalid-value messages, which quote it. */
+function keyName(path: string): string {
+  return path === '' ? 'docs.json' : path;
+}
+
+/** `where` of the unknown-key and missing-required messages. */
+function placeName(path: string): string {
+  return path === '' ? 'docs.json' : `\`${path}\``;
+}
+
+// ---- Links ----
+
+/** Fields that hold links, outside `navigation`. `[]` steps into array items, `{}` into every member of an object. */
+const urlFields: readonly (readonly string[])[] = [
+  ['logo', 'href'],
+  ['navbar', 'links', '[]', 'href'],
+  ['navbar', 'primary', 'href'],
+  ['footer', 'socials', '{}'],
+  ['footer', 'links', '[]', 'items', '[]', 'href'],
+  ['redirects', '[]', 'destination'],
+  ['contextual', 'options', '[]', 'href'],
+  ['contextual', 'options', '[]', 'href', 'base'],
+  ['fonts', 'source'],
+  ['fonts', 'heading', 'source'],
+  ['fonts', 'body', 'source'],
+  ['api', 'openapi'],
+  ['api', 'openapi', '[]'],
+  ['api', 'openapi', 'source'],
+  ['api', 'asyncapi'],
+  ['api', 'asyncapi', '[]'],
+  ['api', 'asyncapi', 'source'],
+  ['api', 'mdx', 'server'],
+  ['api', 'mdx', 'server', '[]'],
+  ['integrations', 'adobe', 'launchUrl'],
+  ['integrations', 'hightouch', 'apiHost'],
+  ['integrations', 'plausible', 'server'],
+  ['integrations', 'posthog', 'apiHost'],
+];
+
+function checkUrls(root: JsonNode): Diagnostic[] {
+  return urlFields
+    .flatMap((steps) => nodesAt(root, steps))
+    .flatMap((node) =>
+      node.kind === 'string' && !isSafeUrl(node.value) ? [makeDiagnostic('config/unsafe-url', node.span, { url: shorten(node.value) })] : [],
+    );
+}
+
+function nodesAt(node: JsonNode, steps: readonly string[]): JsonNode[] {
+  const [step, ...rest] = steps;
+  if (step === undefined) return [node];
+  let next: JsonNode[] = [];
+  if (step === '[]') next = node.kind === 'array' ? node.items : [];
+  else if (step === '{}') next = node.kind === 'object' ? node.members.map((m) => m.value) : [];
+  else if (node.kind === 'object') next = [member(node, step)?.value].filter((n): n is JsonNode => n !== undefined);
+  return next.flatMap((child) => nodesAt(child, rest));
+}
+
+/** A value fit for a one-line message: control characters escaped, at most 80 characters. */
+function shorten(value: string): string {
+  const escaped = value.replace(/[\u0000-\u001f]/g, (c) => JSON.stringify(c).slice(1, -1));
+  return escaped.length > 80 ? `${escaped.slice(0, 79)}…` : escaped;
+}

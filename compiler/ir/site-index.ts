@@ -1,0 +1,28 @@
+// The site as internal links see it: every published URL with the anchors a
+// `#fragment` may name there, and the static files a link may point to. Built
+// once every page is summarized and every API page generated; read by
+// passes/check-links.ts. It knows nothing of files on disk.
+
+import type { PageSummary } from '../pages/summarize-page.js';
+
+export interface PageAnchors {
+  /** Heading ids and element ids of the page. */
+  ids: ReadonlySet<string>;
+  /** False for generated API pages, whose anchors the renderer makes: links into them are not checked. */
+  anchorsKnown: boolean;
+}
+
+export interface SiteIndex {
+  /** By URL path as `pageUrl` gives it: no leading or trailing slash, `""` for the home page. */
+  pages: ReadonlyMap<string, PageAnchors>;
+  /** Project-relative paths of files served as they are (`images/logo.png`). */
+  staticFiles: ReadonlySet<string>;
+}
+
+/** The anchors of a generated API page: unknown, so never reported. */
+export const GENERATED_PAGE_ANCHORS: PageAnchors = { ids: new Set(), anchorsKnown: false };
+
+/** The anchors a summarized page offers: its heading ids and the `id` attributes of its elements. */
+export function pageAnchors(summary: PageSummary): PageAnchors {
+  return { ids: new Set([...summary.headings.map((h) => h.id), ...summary.elementIds]), anchorsKnown: true };
+}

@@ -1,0 +1,890 @@
+// Loads one OpenAPI document, local or hosted, into an OpenApiDocument:
+// read (through the host, or fetched) → parse (JSON or YAML) → check the
+// version → scan the tree for `$ref`s → index operations, webhooks and schemas
+// (checking `x-docs`, security names and servers on the way) → validate with
+// @readme/openapi-parser. Untrusted input never throws out of `loadOpenApi`:
+// every problem becomes a diagnostic, placed by JSON pointer in the text.
+
+import { validate } from '@readme/openapi-parser';
+import { type Document, isAlias, isMap, isScalar, isSeq, type Pair, parseDocument, type Node as YamlNode } from 'yaml';
+import { type Diagnostic, DiagnosticBag, dedupeDiagnostics, type Location, type Place } from '../diagnostics/diagnostic.js';
+import { MAX_FILE_BYTES, type ProjectHost, sourceFromBytes } from '../host/project-host.js';
+import type { SourceFile, Span } from '../source/source-file.js';
+import { HTTP_METHODS, type HttpMethod } from '../syntax/entry-parser.js';
+import { MAX_JSON_DEPTH, parseJson } from '../syntax/json-parser.js';
+import { type JsonMember, type JsonNode, member } from '../syntax/json-tree.js';
+import { DEFAULT_FETCH_LIMITS, type FetchLimits, fetchDocument, isHttpUrl } from './fetch-document.js';
+import type { OpenApiDocument, OperationInfo, WebhookInfo, XDocs } from './openapi-document.js';
+
+export interface LoadOptions extends Partial<FetchLimits> {
+  /** Where the configuration names the document: for problems with the document as a whole. */
+  at?: Span | Location;
+}
+
+export interface LoadResult {
+  document?: OpenApiDocument;
+  diagnostics: Diagnostic[];
+}
+
+/** YAML alias expansions allowed (yaml's own measure); real documents use few or none. */
+const MAX_ALIAS_COUNT = 100;
+/** Deeper documents are refused before any recursive walk can overflow the stack. */
+const MAX_DEPTH = MAX_JSON_DEPTH;
+
+type Pointer = readonly (string | number)[];
+type JsonObject = Record<string, unknown>;
+
+export async function loadOpenApi(source: string, host: ProjectHost, options: LoadOptions = {}): Promise<LoadResult> {
+  const bag = new DiagnosticBag();
+  const whole: Place = options.at ?? { file: source };
+  let document: OpenApiDocument | undefined;
+  try {
+    const read = await readDocument(source, host, options, bag);
+    if (read) document = await analyzeDocument(read.key, read.file, bag);
+  } catch (error) {
+    bag.report('openapi/parse-failed', whole, { reason: errorMessage(error) });
+  }
+  // A Path Item shared through `$ref`s is checked once per path that uses it.
+  const diagnostics = dedupeDiagnostics(bag.items);
+  return document ? { document, diagnostics } : { diagnostics };
+}
+
+// ---------------------------------------------------------------------------
+// Reading
+
+async function readDocument(
+  source: string,
+  host: ProjectHost,
+  options: LoadOptions,
+  bag: DiagnosticBag,
+): Promise<{ key: string; file: SourceFile } | undefined> {
+  const whole: Place = options.at ?? { file: source };
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(source)?.[1];
+  if (scheme !== undefined) return fetchHosted(source, scheme, options, bag);
+  const path = host.normalize(source);
+  if (path === undefined) {
+    bag.report('file/outside-root', whole, { path: source });
+    return undefined;
+  }
+  const result = host.read(path);
+  if (result.ok) return { key: path, file: sourceFromBytes(path, result.bytes, bag) };
+  if (result.failure === 'not-found') bag.report('openapi/not-found', whole, { path: source });
+  else if (result.failure === 'outside-root') bag.report('file/outside-root', whole, { path: source });
+  else if (result.failure === 'too-large') bag.report('file/too-large', whole, { path: source, size: result.reason, limit: MAX_FILE_BYTES });
+  else bag.report('file/unreadable', whole, { path: source, reason: result.reason });
+  return undefined;
+}
+
+async function fetchHosted(
+  url: string,
+  scheme: string,
+  options: LoadOptions,
+  bag: DiagnosticBag,
+): Promise<{ key: string; file: SourceFile } | undefined> {
+  const whole: Place = options.at ?? { file: url };
+  if (!URL.canParse(url) || !isHttpUrl(new URL(url))) {
+    bag.report('openapi/url-scheme', whole, { scheme: `${scheme}:`, url });
+    return undefined;
+  }
+  const limits: FetchLimits = {
+    timeoutMs: options.timeoutMs ?? DEFAULT_FETCH_LIMITS.timeoutMs,
+    maxBytes: options.maxBytes ?? DEFAULT_FETCH_LIMITS.maxBytes,
+    maxRedirects: options.maxRedirects ?? DEFAULT_FETCH_LIMITS.maxRedirects,
+  };
+  const result = await fetchDocument(url, limits);
+  if (!result.ok) {
+    bag.report('openapi/fetch-failed', whole, { url, reason: result.reason });
+    return undefined;
+  }
+  return { key: url, file: sourceFromBytes(url, result.bytes, bag) };
+}
+
+// ---------------------------------------------------------------------------
+// The pipeline over the text
+
+async function analyzeDocument(key: string, file: SourceFile, bag: DiagnosticBag): Promise<OpenApiDocument | undefined> {
+  const parsed = parseText(file, bag);
+  if (parsed === undefined) return undefined;
+  const { value, locator } = parsed;
+  if (!isObject(value)) {
+    bag.report('openapi/not-object', locator.value([]), { found: describeValue(value) });
+    return undefined;
+  }
+  const version = checkVersion(value, file, locator, bag);
+  if (version === undefined) return undefined;
+  const scan = scanDocument(value, file, bag);
+  if (scan === undefined) return undefined;
+  const ctx: Context = { file, root: value, version, locator, bag, schemeNames: securitySchemeNames(value) };
+  const refsOk = checkRefs(scan.refs, ctx);
+  const operations = indexOperations(ctx);
+  const webhooks = indexWebhooks(ctx);
+  // Reported already: the validator would only repeat it as an unknown property.
+  if (!supportsWebhooks(version)) delete scan.copy.webhooks;
+  checkSecurity(value.security, ['security'], ctx);
+  checkServers(operations, ctx);
+  // A broken `$ref` stops the validator at the first one; ours lists them all.
+  if (refsOk) await validateDocument(scan.copy, ctx);
+  return {
+    key,
+    file,
+    version,
+    value,
+    operations,
+    webhooks,
+    schemaNames: Object.keys(asObject(own(asObject(value.components), 'schemas'))),
+    locate: (pointer) => locator.value(pointer),
+  };
+}
+
+interface Context {
+  file: SourceFile;
+  root: JsonObject;
+  version: string;
+  locator: Locator;
+  bag: DiagnosticBag;
+  schemeNames: string[];
+}
+
+// ---------------------------------------------------------------------------
+// Parsing, and finding places again
+
+/** Spans for JSON pointers into the parsed text. */
+interface Locator {
+  /** The span of the value at `pointer`, or of its nearest ancestor that has one. */
+  value(pointer: Pointer): Span;
+  /** The span of the key of the last segment; for an array item, its value. */
+  key(pointer: Pointer): Span;
+}
+
+function parseText(file: SourceFile, bag: DiagnosticBag): { value: unknown; locator: Locator } | undefined {
+  return /^\s*\{/.test(file.text) ? parseJsonText(file, bag) : parseYamlText(file, bag);
+}
+
+function parseJsonText(file: SourceFile, bag: DiagnosticBag): { value: unknown; locator: Locator } | undefined {
+  try {
+    return { value: JSON.parse(file.text), locator: jsonLocator(file) };
+  } catch (error) {
+    // The positioned parser is slower but says where every error is.
+    const { diagnostics } = parseJson(file);
+    if (diagnostics.length > 0) bag.add(diagnostics);
+    else bag.report('openapi/parse-failed', { file: file.path }, { reason: errorMessage(error) });
+    return undefined;
+  }
+}
+
+/** Builds the positioned tree only when a place is first asked for: most documents never need it. */
+function jsonLocator(file: SourceFile): Locator {
+  let root: JsonNode | undefined;
+  const walk = (pointer: Pointer): { node: JsonNode; member?: JsonMember } => {
+    root ??= parseJson(file).root;
+    let node = root;
+    let last: JsonMember | undefined;
+    for (const step of pointer) {
+      const found = jsonChild(node, String(step));
+      if (found === undefined) return { node };
+      node = found.node;
+      last = found.member;
+    }
+    return last ? { node, member: last } : { node };
+  };
+  return {
+    value: (pointer) => walk(pointer).node.span,
+    key: (pointer) => {
+      const found = walk(pointer);
+      return found.member?.keySpan ?? found.node.span;
+    },
+  };
+}
+
+function jsonChild(node: JsonNode, step: string): { node: JsonNode; member?: JsonMember } | undefined {
+  if (node.kind === 'object') {
+    const m = member(node, step);
+    return m && { node: m.value, member: m };
+  }
+  if (node.kind === 'array' && isIndex(step)) {
+    const item = node.items[Number(step)];
+    return item && { node: item };
+  }
+  return undefined;
+}
+
+function parseYamlText(file: SourceFile, bag: DiagnosticBag): { value: unknown; locator: Locator } | undefined {
+  // prettyErrors is off: its code frame repeats what the diagnostic's place already shows.
+  const doc = parseDocument(file.text, { prettyErrors: false, uniqueKeys: true, resolveKnownTags: false });
+  reportYamlProblems(doc, file, bag);
+  if (doc.errors.length > 0) return undefined;
+  try {
+    return { value: doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }), locator: yamlLocator(file, doc) };
+  } catch (error) {
+    // Too many aliases, or an alias before its anchor; anything else is not ours to explain.
+    if (!(error instanceof ReferenceError)) throw error;
+    if (/alias count/i.test(error.message)) bag.report('openapi/alias-limit', { file: file.path }, { limit: `${MAX_ALIAS_COUNT} alias expansions` });
+    else bag.report('openapi/syntax', { file: file.path }, { detail: error.message });
+    return undefined;
+  }
+}
+
+function reportYamlProblems(doc: Document.Parsed, file: SourceFile, bag: DiagnosticBag): void {
+  for (const error of doc.errors) {
+    const span: Span = { file, start: error.pos[0], end: error.pos[1] };
+    if (error.code === 'DUPLICATE_KEY') bag.report('openapi/duplicate-key', span, { key: duplicateKeyText(doc, error.pos[0]) });
+    else if (error.code === 'MULTIPLE_DOCS')
+      bag.report('openapi/syntax', span, { detail: 'Unexpected second YAML document, expected one document per file' });
+    else bag.report('openapi/syntax', span, { detail: error.message });
+  }
+  for (const warning of doc.warnings) {
+    const span: Span = { file, start: warning.pos[0], end: warning.pos[1] };
+    const tag = file.text.slice(span.start, span.end);
+    const detail = warning.code === 'TAG_RESOLVE_FAILED' ? `Unknown YAML tag \`${tag}\`; the value is read as if untagged` : warning.message;
+    bag.report('openapi/yaml-warning', span, { detail });
+  }
+}
+
+/** The text of the key a DUPLICATE_KEY error points at. */
+function duplicateKeyText(doc: Document.Parsed, offset: number): string {
+  let text = '';
+  const visit = (node: unknown): void => {
+    if (!isMap(node) && !isSeq(node)) return;
+    for (const item of node.items as unknown[]) {
+      const pair = isMap(node) ? (item as Pair) : undefined;
+      if (pair && isScalar(pair.key) && pair.key.range?.[0] === offset) text = String(pair.key.value);
+      visit(pair ? pair.value : item);
+    }
+  };
+  visit(doc.contents);
+  return text;
+}
+
+function yamlLocator(file: SourceFile, doc: Document.Parsed): Locator {
+  const span = (node: YamlNode | null | undefined): Span | undefined =>
+    node?.range ? { file, start: node.range[0], end: node.range[1] } : undefined;
+  const walk = (pointer: Pointer): { node: YamlNode | null; pair?: Pair } => {
+    let node: YamlNode | null = doc.contents;
+    let pair: Pair | undefined;
+    for (const step of pointer) {
+      const found = yamlChild(doc, node, String(step));
+      if (found === undefined) return { node };
+      ({ node, pair } = found);
+    }
+    return pair ? { node, pair } : { node };
+  };
+  const start: Span = { file, start: 0, end: 0 };
+  return {
+    value: (pointer) => {
+      const found = walk(pointer);
+      return span(found.node) ?? span(found.pair?.key as YamlNode | undefined) ?? start;
+    },
+    key: (pointer) => {
+      const found = walk(pointer);
+      return span(found.pair?.key as YamlNode | undefined) ?? span(found.node) ?? start;
+    },
+  };
+}
+
+function yamlChild(doc: Document.Parsed, node: YamlNode | null, step: string): { node: YamlNode | null; pair?: Pair } | undefined {
+  const target = isAlias(node) ? (node.resolve(doc) ?? null) : node;
+  if (isMap(target)) {
+    const pairs = target.items as Pair[];
+    for (let i = pairs.length - 1; i >= 0; i--) {
+      const pair = pairs[i] as Pair;
+      const key = isScalar(pair.key) ? pair.key.value : pair.key;
+      if (String(key) === step) return { node: (pair.value as YamlNode | null) ?? null, pair };
+    }
+    return undefined;
+  }
+  if (isSeq(target) && isIndex(step)) {
+    const item = target.items[Number(step)] as YamlNode | undefined;
+    return item === undefined ? undefined : { node: item };
+  }
+  return undefined;
+}
+
+// ---------------------------------------------------------------------------
+// Version
+
+function checkVersion(root: JsonObject, file: SourceFile, locator: Locator, bag: DiagnosticBag): string | undefined {
+  if (Object.hasOwn(root, 'swagger')) {
+    bag.report(
+      'openapi/swagger',
+      locator.value(['swagger']),
+      { version: String(root.swagger) },
+      { hint: 'Convert it to OpenAPI 3, for example with `npx swagger2openapi swagger.json -o openapi.json`.' },
+    );
+    return undefined;
+  }
+  if (!Object.hasOwn(root, 'openapi')) {
+    bag.report('openapi/missing-version', { file: file.path });
+    return undefined;
+  }
+  const version = root.openapi;
+  if (typeof version === 'string' && /^3\.[01]\.\d+$/.test(version)) return version;
+  const hint =
+    typeof version === 'number'
+      ? { hint: `Write the version as a string, such as \`openapi: "${Number.isInteger(version) ? `${version}.0` : version}.0"\`.` }
+      : {};
+  bag.report('openapi/unsupported-version', locator.value(['openapi']), { found: `\`${String(version)}\`` }, hint);
+  return undefined;
+}
+
+// ---------------------------------------------------------------------------
+// Scan: every `$ref`, and the copy the validator may change
+
+/**
+ * What a value means where it stands. `data` is example or extension data:
+ * a `$ref` key there is a value like any other, not a reference.
+ */
+type Role = 'node' | 'map' | 'components' | 'schema' | 'schemas' | 'examples' | 'example' | 'links' | 'link' | 'data';
+
+interface RefUse {
+  /** Not a string in a broken document. */
+  ref: unknown;
+  /** Pointer of the object holding the `$ref`. */
+  pointer: string[];
+}
+
+class ScanLimit extends Error {}
+
+interface Scan {
+  refs: RefUse[];
+  /**
+   * A deep copy for the validator, which dereferences in place. Data keeps
+   * no `$ref` keys, or the validator's dereferencer would follow them.
+   */
+  copy: JsonObject;
+}
+
+/** Walks the whole document once; undefined (reported) when it is too deep or expands too far. */
+function scanDocument(root: JsonObject, file: SourceFile, bag: DiagnosticBag): Scan | undefined {
+  const refs: RefUse[] = [];
+  const path: string[] = [];
+  // Aliases share values, so a YAML tree can be far larger than its text; JSON never is.
+  let budget = sizeBudget(file);
+  const walk = (value: unknown, role: Role, depth: number): unknown => {
+    if (depth > MAX_DEPTH) throw new ScanLimit('depth');
+    if (--budget < 0) throw new ScanLimit('size');
+    if (Array.isArray(value)) {
+      const itemRole: Role = role === 'schema' || role === 'data' ? role : 'node';
+      return value.map((item, index) => {
+        path.push(String(index));
+        const out = walk(item, itemRole, depth + 1);
+        path.pop();
+        return out;
+      });
+    }
+    if (!isObject(value)) return value;
+    const out: JsonObject = {};
+    for (const key of Object.keys(value)) {
+      const child = value[key];
+      if (key === '$ref' && role === 'data') continue;
+      // In `properties` and other maps of schemas, `$ref` may name a property.
+      if (key === '$ref' && (typeof child === 'string' || role !== 'schemas')) refs.push({ ref: child, pointer: [...path] });
+      path.push(key);
+      setOwn(out, key, walk(child, childRole(role, key, child), depth + 1));
+      path.pop();
+    }
+    return out;
+  };
+  try {
+    return { refs, copy: walk(root, 'node', 0) as JsonObject };
+  } catch (error) {
+    if (!(error instanceof ScanLimit)) throw error;
+    if (error.message === 'depth') bag.report('openapi/too-deep', { file: file.path }, { limit: MAX_DEPTH });
+    else bag.report('openapi/alias-limit', { file: file.path }, { limit: `${sizeBudget(file)} values` });
+    return undefined;
+  }
+}
+
+/** How many values a document may expand to: linear in its text, which JSON never exceeds. */
+function sizeBudget(file: SourceFile): number {
+  return 10 * file.text.length + 100_000;
+}
+
+function childRole(role: Role, key: string, value: unknown): Role {
+  switch (role) {
+    case 'data':
+      return 'data';
+    case 'schema':
+      return schemaChildRole(key);
+    case 'schemas':
+      return 'schema';
+    case 'examples':
+      return 'example';
+    case 'links':
+      return 'link';
+    case 'map':
+      return 'node';
+    case 'components':
+      return componentsChildRole(key);
+    case 'example':
+      return key === 'value' || isExtension(key) ? 'data' : 'node';
+    case 'link':
+      return key === 'parameters' || key === 'requestBody' || isExtension(key) ? 'data' : 'node';
+    case 'node':
+      return nodeChildRole(key, value);
+  }
+}
+
+/** Objects whose keys are names (paths, status codes, media types…), not fields. */
+const MAP_FIELDS = new Set(['paths', 'webhooks', 'callbacks', 'responses', 'content', 'headers', 'encoding', 'variables']);
+
+function nodeChildRole(key: string, value: unknown): Role {
+  if (isExtension(key) || key === 'example') return 'data';
+  if (key === 'examples') return Array.isArray(value) ? 'data' : 'examples';
+  if (key === 'schema') return 'schema';
+  if (key === 'components') return 'components';
+  if (key === 'links') return 'links';
+  return MAP_FIELDS.has(key) ? 'map' : 'node';
+}
+
+function componentsChildRole(key: string): Role {
+  if (isExtension(key)) return 'data';
+  if (key === 'schemas') return 'schemas';
+  if (key === 'examples') return 'examples';
+  if (key === 'links') return 'links';
+  return 'map';
+}
+
+const SCHEMA_DATA = new Set(['example', 'examples', 'default', 'const', 'enum']);
+const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
+
+function schemaChildRole(key: string): Role {
+  if (SCHEMA_DATA.has(key) || isExtension(key)) return 'data';
+  if (SCHEMA_MAPS.has(key)) return 'schemas';
+  if (key === 'discriminator' || key === 'xml' || key === 'externalDocs') return 'node';
+  return 'schema';
+}
+
+function isExtension(key: string): boolean {
+  return key.startsWith('x-');
+}
+
+// ---------------------------------------------------------------------------
+// References
+
+/** Reports external, dangling and malformed `$ref`s; true when there are none. */
+function checkRefs(refs: readonly RefUse[], ctx: Context): boolean {
+  let ok = true;
+  for (const { ref, pointer } of refs) {
+    const at = () => ctx.locator.value([...pointer, '$ref']);
+    if (typeof ref !== 'string') ctx.bag.report('openapi/ref-invalid', at(), { found: describeValue(ref), pointer: formatPointer(pointer) });
+    else if (!ref.startsWith('#')) ctx.bag.report('openapi/external-ref', at(), { ref, pointer: formatPointer(pointer) });
+    else if (resolveRef(ctx.root, ref) === undefined) ctx.bag.report('openapi/ref-not-found', at(), { ref, pointer: formatPointer(pointer) });
+    else continue;
+    ok = false;
+  }
+  return ok;
+}
+
+/** The pointer segments of an internal `$ref` (`#/a/b~1c`), undefined when it is not one. */
+function refPointer(ref: string): string[] | undefined {
+  if (!ref.startsWith('#')) return undefined;
+  let fragment: string;
+  try {
+    fragment = decodeURIComponent(ref.slice(1));
+  } catch {
+    return undefined;
+  }
+  if (fragment === '') return [];
+  if (!fragment.startsWith('/')) return undefined;
+  return fragment
+    .slice(1)
+    .split('/')
+    .map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~'));
+}
+
+function resolveRef(root: unknown, ref: string): unknown {
+  const pointer = refPointer(ref);
+  return pointer && valueAt(root, pointer);
+}
+
+/** The value at a pointer, own properties only; undefined when any step is missing. */
+function valueAt(root: unknown, pointer: readonly string[]): unknown {
+  let node = root;
+  for (const step of pointer) {
+    node = childValue(node, step);
+    if (node === undefined) return undefined;
+  }
+  return node;
+}
+
+function childValue(node: unknown, step: string): unknown {
+  if (Array.isArray(node)) return isIndex(step) ? node[Number(step)] : undefined;
+  return isObject(node) ? own(node, step) : undefined;
+}
+
+/** Follows internal `$ref`s from a node; cycles and dangling refs stop where they are. */
+function followRefs(root: unknown, node: unknown, pointer: string[]): { node: unknown; pointer: string[] } {
+  for (let hops = 0; hops < 32 && isObject(node) && typeof node.$ref === 'string'; hops++) {
+    const target = refPointer(node.$ref);
+    const value = target && valueAt(root, target);
+    if (target === undefined || value === undefined) break;
+    node = value;
+    pointer = target;
+  }
+  return { node, pointer };
+}
+
+/** A pointer as `$ref`s write it: `#/paths/~1pets/get`. */
+function formatPointer(pointer: readonly string[]): string {
+  return `#${pointer.map((s) => `/${s.replaceAll('~', '~0').replaceAll('/', '~1')}`).join('')}`;
+}
+
+// ---------------------------------------------------------------------------
+// Index
+
+function indexOperations(ctx: Context): OperationInfo[] {
+  const operations: OperationInfo[] = [];
+  const paths = asObject(ctx.root.paths);
+  for (const path of Object.keys(paths)) {
+    if (!path.startsWith('/')) continue;
+    for (const found of pathItemOperations(ctx, paths[path], ['paths', path])) {
+      operations.push({
+        method: found.method,
+        path,
+        ...operationId(found.op),
+        ...describeOperation(found.op, found.pointer, ctx),
+        pointer: found.pointer,
+      });
+    }
+  }
+  return operations;
+}
+
+/** `webhooks` are OpenAPI 3.1+; a 3.0 document's are reported, not indexed. */
+function indexWebhooks(ctx: Context): WebhookInfo[] {
+  if (!Object.hasOwn(ctx.root, 'webhooks')) return [];
+  if (!supportsWebhooks(ctx.version)) {
+    ctx.bag.report('openapi/webhooks-version', ctx.locator.key(['webhooks']), { version: ctx.version });
+    return [];
+  }
+  const webhooks: WebhookInfo[] = [];
+  const hooks = asObject(ctx.root.webhooks);
+  for (const name of Object.keys(hooks)) {
+    for (const found of pathItemOperations(ctx, hooks[name], ['webhooks', name])) {
+      webhooks.push({ name, method: found.method, ...describeOperation(found.op, found.pointer, ctx), pointer: found.pointer });
+    }
+  }
+  return webhooks;
+}
+
+function supportsWebhooks(version: string): boolean {
+  return !version.startsWith('3.0');
+}
+
+/** The operations of a Path Item (following its `$ref`), with their pointers. */
+function pathItemOperations(ctx: Context, item: unknown, pointer: string[]): { method: HttpMethod; op: JsonObject; pointer: string[] }[] {
+  const target = followRefs(ctx.root, item, pointer);
+  if (!isObject(target.node)) return [];
+  const out: { method: HttpMethod; op: JsonObject; pointer: string[] }[] = [];
+  for (const method of HTTP_METHODS) {
+    const op = own(target.node, method);
+    if (isObject(op)) out.push({ method, op, pointer: [...target.pointer, method] });
+  }
+  return out;
+}
+
+function operationId(op: JsonObject): { operationId?: string } {
+  return typeof op.operationId === 'string' ? { operationId: op.operationId } : {};
+}
+
+/** What operations and webhooks share; checks the operation's `security` and `x-docs`. */
+function describeOperation(op: JsonObject, pointer: string[], ctx: Context) {
+  checkSecurity(op.security, [...pointer, 'security'], ctx);
+  const xDocs = readXDocs(op, pointer, ctx);
+  return {
+    ...(typeof op.summary === 'string' && { summary: op.summary }),
+    ...(typeof op.description === 'string' && { description: op.description }),
+    deprecated: op.deprecated === true,
+    tags: Array.isArray(op.tags) ? op.tags.filter((t): t is string => typeof t === 'string') : [],
+    hidden: own(op, 'x-hidden') === true,
+    excluded: own(op, 'x-excluded') === true,
+    ...(xDocs && { xDocs }),
+  };
+}
+
+// ---------------------------------------------------------------------------
+// x-docs (alias x-mint)
+
+const X_DOCS_KEYS = new Set(['metadata', 'content', 'href', 'groups']);
+
+function readXDocs(op: JsonObject, pointer: string[], ctx: Context): XDocs | undefined {
+  const hasDocs = Object.hasOwn(op, 'x-docs');
+  const hasMint = Object.hasOwn(op, 'x-mint');
+  if (hasDocs && hasMint) ctx.bag.report('openapi/x-docs-both', ctx.locator.key([...pointer, 'x-mint']));
+  if (!hasDocs && !hasMint) return undefined;
+  const name = hasDocs ? 'x-docs' : 'x-mint';
+  const at = [...pointer, name];
+  const raw = op[name];
+  if (!isObject(raw)) {
+    reportType(ctx, at, name, raw, 'an object');
+    return undefined;
+  }
+  const xDocs: XDocs = {};
+  for (const key of Object.keys(raw)) {
+    const value = raw[key];
+    const field = `${name}.${key}`;
+    if (key === 'metadata') {
+      const metadata = readMetadata(value, [...at, key], field, ctx);
+      if (metadata) xDocs.metadata = metadata;
+    } else if (key === 'content') {
+      if (typeof value === 'string') xDocs.content = value;
+      else reportType(ctx, [...at, key], field, value, 'a string of MDX');
+    } else if (key === 'href') {
+      if (isAbsoluteHttpUrl(value)) xDocs.href = value;
+      else reportHref(ctx, [...at, key], field, value);
+    } else if (!X_DOCS_KEYS.has(key)) {
+      ctx.bag.report('openapi/x-docs-unknown-key', ctx.locator.key([...at, key]), { key, field: name });
+    }
+  }
+  return xDocs;
+}
+
+/** The frontmatter fields of `metadata`, without `openapi` (reported). */
+function readMetadata(value: unknown, at: string[], field: string, ctx: Context): Record<string, unknown> | undefined {
+  if (!isObject(value)) {
+    reportType(ctx, at, field, value, 'an object of frontmatter fields');
+    return undefined;
+  }
+  if (Object.hasOwn(value, 'openapi')) ctx.bag.report('openapi/x-docs-openapi', ctx.locator.key([...at, 'openapi']), { field });
+  return Object.fromEntries(Object.entries(value).filter(([k]) => k !== 'openapi'));
+}
+
+function reportType(ctx: Context, at: string[], field: string, value: unknown, expected: string): void {
+  ctx.bag.report('openapi/x-docs-type', ctx.locator.value(at), { found: describeValue(value), field, expected });
+}
+
+function reportHref(ctx: Context, at: string[], field: string, value: unknown): void {
+  if (typeof value === 'string') ctx.bag.report('openapi/x-docs-href', ctx.locator.value(at), { href: value, field });
+  else reportType(ctx, at, field, value, 'an absolute http(s) URL');
+}
+
+function isAbsoluteHttpUrl(value: unknown): value is string {
+  return typeof value === 'string' && URL.canParse(value) && isHttpUrl(new URL(value));
+}
+
+// ---------------------------------------------------------------------------
+// Security and servers
+
+function securitySchemeNames(root: JsonObject): string[] {
+  return Object.keys(asObject(own(asObject(root.components), 'securitySchemes')));
+}
+
+/** Every scheme named in a `security` array must be declared in `components.securitySchemes`. */
+function checkSecurity(security: unknown, pointer: string[], ctx: Context): void {
+  if (!Array.isArray(security)) return;
+  security.forEach((requirement, index) => {
+    for (const name of Object.keys(asObject(requirement))) {
+      if (ctx.schemeNames.includes(name)) continue;
+      ctx.bag.report('openapi/unknown-security-scheme', ctx.locator.key([...pointer, String(index), name]), {
+        name,
+        known: knownSchemes(ctx.schemeNames),
+      });
+    }
+  });
+}
+
+function knownSchemes(names: readonly string[]): string {
+  if (names.length === 0) return 'a scheme declared in `components.securitySchemes` (it declares none)';
+  return `one of ${names.map((n) => `\`${n}\``).join(', ')}`;
+}
+
+/** Without any server the playground cannot send requests: say so, once. */
+function checkServers(operations: readonly OperationInfo[], ctx: Context): void {
+  if (operations.length === 0 || hasServers(ctx.root)) return;
+  for (const op of operations) {
+    const item = valueAt(ctx.root, op.pointer.slice(0, -1));
+    if (hasServers(asObject(item)) || hasServers(asObject(valueAt(ctx.root, op.pointer)))) return;
+  }
+  const at = Object.hasOwn(ctx.root, 'servers') ? ctx.locator.value(['servers']) : { file: ctx.file.path };
+  ctx.bag.report('openapi/no-servers', at);
+}
+
+function hasServers(node: JsonObject): boolean {
+  return Array.isArray(node.servers) && node.servers.length > 0;
+}
+
+// ---------------------------------------------------------------------------
+// Validation by @readme/openapi-parser
+
+async function validateDocument(copy: JsonObject, ctx: Context): Promise<void> {
+  let result: Awaited<ReturnType<typeof validate>>;
+  try {
+    result = await validate(copy as unknown as Parameters<typeof validate>[0], {
+      resolve: { external: false, file: false },
+      dereference: { circular: 'ignore' },
+      timeoutMs: 60_000,
+    });
+  } catch (error) {
+    ctx.bag.report('openapi/validator-failed', { file: ctx.file.path }, { reason: errorMessage(error) });
+    return;
+  }
+  // An error reached through several `$ref`s lands on one place each time; loadOpenApi drops the repeats.
+  const report = (code: 'openapi/invalid' | 'openapi/invalid-warning', message: string) => {
+    const found = placeValidatorMessage(message, copy, ctx);
+    ctx.bag.report(code, found.at, { detail: found.detail }, found.hint ? { hint: found.hint } : {});
+  };
+  if (!result.valid) for (const error of result.errors) report('openapi/invalid', error.message);
+  for (const warning of result.warnings) report('openapi/invalid-warning', warning.message);
+  if (!result.valid && result.additionalErrors > 0)
+    ctx.bag.report('openapi/more-errors', { file: ctx.file.path }, { count: result.additionalErrors });
+}
+
+/**
+ * The validator's messages carry no pointer. Schema errors hold a code frame
+ * of the dereferenced document printed by JSON.stringify(…, null, 2): its
+ * marked line leads back to a value, and from there, through the `$ref`s, to
+ * the place in the text. Other messages name a path such as `/paths/pets/get`.
+ */
+function placeValidatorMessage(message: string, dereferenced: JsonObject, ctx: Context): { at: Place; detail: string; hint?: string } {
+  const frameAt = message.search(/\n\n\s*>?\s*\d+ \|/);
+  const head = frameAt === -1 ? message : message.slice(0, frameAt);
+  const frame = frameAt === -1 ? '' : message.slice(frameAt);
+  const text = head
+    .replace(/^[A-Z][A-Z ]*[A-Z] (?=[a-z])/, '')
+    .replace(/\s*\n\s*/g, ' ')
+    .trim();
+  const line = /^>\s*(\d+) \|/m.exec(frame)?.[1];
+  const steps = line !== undefined ? pointerAtLine(dereferenced, Number(line)) : pointerInText(dereferenced, text);
+  const pointer = canonicalPointer(ctx.root, steps);
+  const at = pointer.length > 0 ? ctx.locator.key(pointer) : { file: ctx.file.path };
+  const detail = line !== undefined ? `\`${formatPointer(pointer)}\` ${text}` : text;
+  // The frame's caret note, unless it only repeats the message.
+  const hint = /^\s*\|\s*\^+\s*(.+)$/m.exec(frame)?.[1];
+  return hint && !hint.includes(text) ? { at, detail, hint } : { at, detail };
+}
+
+/** The path to the value printed on `line` (1-based) of JSON.stringify(root, null, 2). */
+function pointerAtLine(root: unknown, line: number): string[] {
+  const counts = new WeakMap<object, number>();
+  const path: string[] = [];
+  let node = root;
+  let offset = line - 1;
+  while (offset > 0) {
+    offset -= 1;
+    let next: [string, unknown] | undefined;
+    for (const entry of printedChildren(node)) {
+      const lines = printedLines(entry[1], counts);
+      if (offset < lines) {
+        next = entry;
+        break;
+      }
+      offset -= lines;
+    }
+    if (next === undefined) break;
+    path.push(next[0]);
+    node = next[1];
+  }
+  return path;
+}
+
+/** The members JSON.stringify prints, in its order. */
+function printedChildren(node: unknown): [string, unknown][] {
+  if (Array.isArray(node)) return node.map((item, index) => [String(index), item]);
+  if (!isObject(node)) return [];
+  return Object.keys(node)
+    .filter((key) => node[key] !== undefined && typeof node[key] !== 'function')
+    .map((key) => [key, node[key]]);
+}
+
+/** How many lines a value takes in JSON.stringify(…, null, 2); shared values are counted once. */
+function printedLines(value: unknown, counts: WeakMap<object, number>): number {
+  if (typeof value !== 'object' || value === null) return 1;
+  const known = counts.get(value);
+  if (known !== undefined) return known;
+  const children = printedChildren(value);
+  const lines = children.length === 0 ? 1 : 2 + children.reduce((sum, [, child]) => sum + printedLines(child, counts), 0);
+  counts.set(value, lines);
+  return lines;
+}
+
+/**
+ * The first `/a/b` path in backticks that leads into the document. The
+ * validator joins keys with `/` without escaping, so keys that hold `/`
+ * (paths) are matched whole, longest first.
+ */
+function pointerInText(root: unknown, text: string): string[] {
+  for (const match of text.matchAll(/`(\/[^`]*)`/g)) {
+    const steps = loosePath(root, match[1] as string);
+    if (steps.length > 0) return steps;
+  }
+  return [];
+}
+
+function loosePath(root: unknown, text: string): string[] {
+  const steps: string[] = [];
+  let node = root;
+  let rest = text;
+  while (rest !== '') {
+    let best: { key: string; length: number } | undefined;
+    for (const [key] of printedChildren(node)) {
+      const length = consumedBy(rest, key);
+      if (length > (best?.length ?? 0)) best = { key, length };
+    }
+    if (best === undefined) break;
+    steps.push(best.key);
+    node = childValue(node, best.key);
+    rest = rest.slice(best.length);
+  }
+  return steps;
+}
+
+/** How much of `rest` (`/key/…`) the key stands for; 0 when it does not match. */
+function consumedBy(rest: string, key: string): number {
+  if (rest === `/${key}` || rest.startsWith(`/${key}/`)) return key.length + 1;
+  if (key.startsWith('/') && (rest === key || rest.startsWith(`${key}/`))) return key.length;
+  return 0;
+}
+
+/** A path through the dereferenced document, as a pointer into the text: through `$ref`s to where values are written. */
+function canonicalPointer(root: unknown, steps: readonly string[]): string[] {
+  let node = root;
+  let pointer: string[] = [];
+  for (const step of steps) {
+    ({ node, pointer } = followRefs(root, node, pointer));
+    const child = childValue(node, step);
+    if (child === undefined) break;
+    node = child;
+    pointer = [...pointer, step];
+  }
+  return pointer;
+}
+
+// ---------------------------------------------------------------------------
+// Small helpers
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function asObject(value: unknown): JsonObject {
+  return isObject(value) ? value : {};
+}
+
+/** An own property only: `constructor` or `__proto__` never reach Object.prototype. */
+function own(object: JsonObject, key: string): unknown {
+  return Object.hasOwn(object, key) ? object[key] : undefined;
+}
+
+/** Sets a property without ever changing a prototype (`__proto__` becomes an ordinary key). */
+function setOwn(object: JsonObject, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+  else object[key] = value;
+}
+
+function isIndex(step: string): boolean {
+  return /^(?:0|[1-9]\d*)$/.test(step);
+}
+
+/** A value as "Unexpected …" names it: `array`, `number \`42\``, `string \`abc\``. */
+function describeValue(value: unknown): string {
+  if (value === null || typeof value === 'boolean') return `\`${String(value)}\``;
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'object') return 'object';
+  if (typeof value === 'string') return `string \`${value.length > 40 ? `${value.slice(0, 40)}…` : value}\``;
+  if (typeof value === 'number') return `number \`${value}\``;
+  return 'nothing';
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,288 @@
+// Page frontmatter: the YAML block between `---` lines at the top of a page.
+// Reads it with the `yaml` package (duplicate keys are errors, aliases are
+// capped), reports problems at their real line and column in the page, and
+// types the keys docsc knows (seed 2.16 and REFERENCE.md "Page entries and
+// frontmatter"). Other keys are free metadata and pass silently. An empty
+// value (`description:`) counts as absent.
+
+import { type Document, isMap, isScalar, isSeq, parseDocument, visit, type YAMLError, type Node as YamlNode } from 'yaml';
+import { type Diagnostic, DiagnosticBag, type Location } from '../diagnostics/diagnostic.js';
+import type { SourceFile, Span } from '../source/source-file.js';
+import { type Entry, parseOpenApiReference, parseSchemaReference, type SchemaEntry, type StringRange } from '../syntax/entry-parser.js';
+
+/** Aliases a frontmatter may expand; real frontmatter uses none, a "billion laughs" block uses millions. */
+export const MAX_ALIAS_COUNT = 10;
+
+export const PAGE_MODES = ['default', 'wide', 'frame', 'custom', 'center'] as const;
+export type PageMode = (typeof PAGE_MODES)[number];
+
+const STRING_FIELDS = ['title', 'sidebarTitle', 'description', 'icon', 'tag', 'version', 'url'] as const;
+const BOOLEAN_FIELDS = ['hidden', 'deprecated', 'noindex', 'rss'] as const;
+
+/** A string value with the place of its text in the page, for passes that report on it later. */
+export interface PlacedString {
+  value: string;
+  /** Where the text starts (after an opening quote). */
+  at: Location;
+  /** The page holds the value character for character (no escapes, no folded lines). */
+  verbatim: boolean;
+}
+
+export type Frontmatter = { [K in (typeof STRING_FIELDS)[number]]?: string } & { [K in (typeof BOOLEAN_FIELDS)[number]]?: boolean } & {
+  mode?: PageMode;
+  boost?: number;
+  keywords?: string[];
+  /** `og:*` keys, by their full name (`og:title`). */
+  openGraph?: Record<string, string>;
+  /** An `invalid` reference has been reported here already. */
+  openapi?: PlacedString & { reference: Entry };
+  'openapi-schema'?: PlacedString & { reference: SchemaEntry };
+  /** `api: "POST https://…"`: a page documenting an endpoint by hand. */
+  api?: PlacedString;
+};
+
+export interface ParsedFrontmatter {
+  frontmatter: Frontmatter;
+  /** Offsets of the whole block, both `---` lines included; absent when the page has none. */
+  block?: { start: number; end: number };
+  diagnostics: Diagnostic[];
+}
+
+interface BlockBounds {
+  yamlStart: number;
+  yamlEnd: number;
+  end: number;
+}
+
+/** What reading one field needs: where the YAML starts in the page, and where to report. */
+interface FieldReader {
+  file: SourceFile;
+  yamlStart: number;
+  bag: DiagnosticBag;
+  frontmatter: Frontmatter;
+}
+
+export function parseFrontmatter(file: SourceFile): ParsedFrontmatter {
+  const bounds = findFrontmatter(file.text);
+  if (bounds === undefined) return { frontmatter: {}, diagnostics: [] };
+  const bag = new DiagnosticBag();
+  if (bounds === 'unclosed') {
+    bag.report('page/frontmatter-unclosed', { file, start: 0, end: 3 });
+    return { frontmatter: {}, diagnostics: bag.items };
+  }
+  const frontmatter = readFrontmatter(file, bounds, bag);
+  return { frontmatter, block: { start: 0, end: bounds.end }, diagnostics: bag.items };
+}
+
+/** Where the text of a value's sub-range is, when the value is verbatim; else the whole value. */
+export function locationInValue(placed: PlacedString, range: StringRange): Location {
+  if (!placed.verbatim) return placed.at;
+  return { ...placed.at, column: placed.at.column + range.start, length: Math.max(range.end - range.start, 0) };
+}
+
+/** A first line `---` opens the block; the next line holding only `---` closes it. */
+function findFrontmatter(text: string): BlockBounds | 'unclosed' | undefined {
+  const opening = /^---[ \t]*\r?\n/.exec(text);
+  if (opening === null) return undefined;
+  const closing = /^---[ \t]*\r?$/gm;
+  closing.lastIndex = opening[0].length;
+  const match = closing.exec(text);
+  if (match === null) return 'unclosed';
+  return { yamlStart: opening[0].length, yamlEnd: match.index, end: match.index + match[0].length };
+}
+
+function readFrontmatter(file: SourceFile, bounds: BlockBounds, bag: DiagnosticBag): Frontmatter {
+  const reader: FieldReader = { file, yamlStart: bounds.yamlStart, bag, frontmatter: {} };
+  const doc = parseDocument(file.text.slice(bounds.yamlStart, bounds.yamlEnd), { prettyErrors: false, uniqueKeys: true });
+  if (!reportYamlErrors(doc, reader)) return reader.frontmatter;
+  const contents = doc.contents;
+  if (contents === null) return reader.frontmatter;
+  if (!isMap(contents)) {
+    bag.report('page/frontmatter-not-mapping', nodeSpan(reader, contents), { found: isSeq(contents) ? 'a list' : 'a single value' });
+    return reader.frontmatter;
+  }
+  const values = expandAliases(doc, reader);
+  if (values === undefined) return reader.frontmatter;
+  // Of duplicate keys the last wins, as in `values`.
+  const valueNodes = new Map<string, YamlNode>();
+  for (const pair of contents.items) {
+    if (isScalar(pair.key) && isNodeValue(pair.value)) valueNodes.set(String(pair.key.value), pair.value);
+  }
+  for (const [key, node] of valueNodes) {
+    const value = values[key];
+    if (value !== null && value !== undefined) readField(key, value, node, reader);
+  }
+  return reader.frontmatter;
+}
+
+function isNodeValue(value: unknown): value is YamlNode {
+  return typeof value === 'object' && value !== null && 'range' in value;
+}
+
+/** Reports YAML errors; true when the values can still be trusted (duplicate keys only). */
+function reportYamlErrors(doc: Document.Parsed, reader: FieldReader): boolean {
+  let readable = true;
+  for (const error of doc.errors) {
+    const at = offsetSpan(reader, error.pos[0], error.pos[1]);
+    if (error.code === 'DUPLICATE_KEY') {
+      reader.bag.report('page/frontmatter-duplicate-key', at, { key: keyAt(doc, error.pos[0]) });
+    } else {
+      readable = false;
+      reader.bag.report('page/frontmatter-syntax', at, { reason: humanYamlReason(error) });
+    }
+  }
+  return readable;
+}
+
+function humanYamlReason(error: YAMLError): string {
+  const reason = lowerFirst(error.message);
+  if (error.code === 'BLOCK_AS_IMPLICIT_KEY') return `${reason}; quote a value that contains \`: \``;
+  if (error.code === 'TAB_AS_INDENT') return `${reason}; indent with spaces`;
+  return reason;
+}
+
+/** The text of the key that starts at a YAML offset (where `yaml` reports a duplicate). */
+function keyAt(doc: Document.Parsed, offset: number): string {
+  let found = '';
+  visit(doc, {
+    Pair(_, pair) {
+      if (isScalar(pair.key) && pair.key.range?.[0] === offset) {
+        found = String(pair.key.value);
+        return visit.BREAK;
+      }
+      return undefined;
+    },
+  });
+  return found;
+}
+
+/** The plain values of the mapping, or undefined (and a report) when aliases expand too far. */
+function expandAliases(doc: Document.Parsed, reader: FieldReader): Record<string, unknown> | undefined {
+  try {
+    return doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) as Record<string, unknown>;
+  } catch (error) {
+    if (!(error instanceof ReferenceError)) throw error;
+    reader.bag.report('page/frontmatter-alias-limit', offsetSpan(reader, 0, 3), { limit: MAX_ALIAS_COUNT });
+    return undefined;
+  }
+}
+
+function readField(key: string, value: unknown, node: YamlNode, reader: FieldReader): void {
+  const fm = reader.frontmatter;
+  if (isOneOf(STRING_FIELDS, key)) {
+    const text = expectString(key, value, node, reader);
+    if (text !== undefined) fm[key] = text;
+  } else if (isOneOf(BOOLEAN_FIELDS, key)) {
+    if (typeof value === 'boolean') fm[key] = value;
+    else reportWrongType(key, 'a boolean (`true` or `false`)', value, node, reader);
+  } else if (key === 'boost') {
+    if (typeof value === 'number' && Number.isFinite(value)) fm.boost = value;
+    else reportWrongType(key, 'a number', value, node, reader);
+  } else if (key === 'mode') {
+    readMode(value, node, reader);
+  } else if (key === 'keywords') {
+    readKeywords(value, node, reader);
+  } else if (key.startsWith('og:')) {
+    const text = expectString(key, value, node, reader);
+    if (text !== undefined) fm.openGraph = { ...fm.openGraph, [key]: text };
+  } else if (key === 'openapi' || key === 'openapi-schema' || key === 'api') {
+    readReference(key, value, node, reader);
+  }
+}
+
+function isOneOf<T extends string>(list: readonly T[], key: string): key is T {
+  return (list as readonly string[]).includes(key);
+}
+
+function expectString(key: string, value: unknown, node: YamlNode, reader: FieldReader): string | undefined {
+  if (typeof value === 'string') return value;
+  reportWrongType(key, 'a string', value, node, reader);
+  return undefined;
+}
+
+function readMode(value: unknown, node: YamlNode, reader: FieldReader): void {
+  if (typeof value !== 'string') {
+    reportWrongType('mode', 'a string', value, node, reader);
+  } else if (isOneOf(PAGE_MODES, value)) {
+    reader.frontmatter.mode = value;
+  } else {
+    const modes = PAGE_MODES.map((m) => `\`${m}\``).join(', ');
+    reader.bag.report('page/frontmatter-mode', nodeSpan(reader, node), { modes, found: value });
+  }
+}
+
+function readKeywords(value: unknown, node: YamlNode, reader: FieldReader): void {
+  if (!Array.isArray(value)) {
+    reportWrongType('keywords', 'a list of strings', value, node, reader);
+    return;
+  }
+  const keywords: string[] = [];
+  value.forEach((item: unknown, index) => {
+    const itemNode = isSeq(node) && isNodeValue(node.items[index]) ? node.items[index] : node;
+    const text = expectString(`keywords[${index}]`, item, itemNode, reader);
+    if (text !== undefined) keywords.push(text);
+  });
+  reader.frontmatter.keywords = keywords;
+}
+
+function readReference(key: 'openapi' | 'openapi-schema' | 'api', value: unknown, node: YamlNode, reader: FieldReader): void {
+  const text = expectString(key, value, node, reader);
+  if (text === undefined) return;
+  const placed = placeString(text, node, reader);
+  if (key === 'api') {
+    reader.frontmatter.api = placed;
+  } else if (key === 'openapi') {
+    const reference = parseOpenApiReference(text);
+    reportInvalidReference(key, placed, reference, reader);
+    reader.frontmatter.openapi = { ...placed, reference };
+  } else {
+    const reference = parseSchemaReference(text);
+    reportInvalidReference(key, placed, reference, reader);
+    reader.frontmatter['openapi-schema'] = { ...placed, reference };
+  }
+}
+
+function reportInvalidReference(key: string, placed: PlacedString, reference: Entry | SchemaEntry, reader: FieldReader): void {
+  if (reference.kind !== 'invalid') return;
+  reader.bag.report('page/frontmatter-reference', locationInValue(placed, reference.range), { key, reason: lowerFirst(reference.message) });
+}
+
+/** Where a string scalar's text begins: after its quote, if it has one. */
+function placeString(value: string, node: YamlNode, reader: FieldReader): PlacedString {
+  const [start, end] = node.range ?? [0, 0];
+  const quoted = isScalar(node) && (node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE');
+  const textStart = reader.yamlStart + start + (quoted ? 1 : 0);
+  const verbatim = reader.file.text.startsWith(value, textStart);
+  const { line, column } = reader.file.position(textStart);
+  const length = verbatim ? value.length : end - start - (quoted ? 2 : 0);
+  return { value, at: { file: reader.file.path, line, column, length }, verbatim };
+}
+
+function reportWrongType(key: string, expected: string, value: unknown, node: YamlNode, reader: FieldReader): void {
+  const scalar = typeof value === 'number' || typeof value === 'boolean';
+  const extras = scalar && expected === 'a string' ? { hint: `Quote the value to keep it a string: \`"${String(value)}"\`` } : {};
+  reader.bag.report('page/frontmatter-type', nodeSpan(reader, node), { key, expected, found: describeValue(value) }, extras);
+}
+
+function describeValue(value: unknown): string {
+  if (typeof value === 'string') return `the string \`${value.length > 40 ? `${value.slice(0, 40)}…` : value}\``;
+  if (typeof value === 'number') return `the number \`${value}\``;
+  if (typeof value === 'boolean') return `\`${value}\``;
+  if (Array.isArray(value)) return 'a list';
+  return 'a mapping';
+}
+
+function nodeSpan(reader: FieldReader, node: YamlNode): Span {
+  const [start, end] = node.range ?? [0, 0];
+  return offsetSpan(reader, start, end);
+}
+
+/** A span of the page from offsets into the YAML text. */
+function offsetSpan(reader: FieldReader, start: number, end: number): Span {
+  return { file: reader.file, start: reader.yamlStart + start, end: reader.yamlStart + end };
+}
+
+/** `Expected …` reads as `…: expected …` after a colon. */
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1);
+}

@@ -1,0 +1,13 @@
+// The worker side of summarize-pages.ts: piscina loads this file in each
+// worker thread and calls its default export with one batch of pages.
+
+import { type PageSummaryResult, summarizePage } from './summarize-page.js';
+
+export interface PageFile {
+  path: string;
+  text: string;
+}
+
+export default function summarizeBatch(files: readonly PageFile[]): PageSummaryResult[] {
+  return files.map((file) => summarizePage(file.path, file.text));
+}

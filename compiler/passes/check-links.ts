@@ -1,0 +1,120 @@
+// Internal links of pages (markdown links and `href` attributes) must lead
+// somewhere: to a page of the site or a static file, and, when they name a
+// `#anchor` on a page whose headings are known, to one of its headings.
+// Links resolve as a browser resolves them against the linking page's URL;
+// a `.mdx`/`.md` suffix names the page itself. Snippets are checked only for
+// root-relative links: their relative links depend on the page that imports them.
+
+import { closestMatch } from '../config/did-you-mean.js';
+import { type Diagnostic, DiagnosticBag, type Location } from '../diagnostics/diagnostic.js';
+import { isSnippet, pagePathOfFile, pageUrl } from '../ir/page-urls.js';
+import type { SiteIndex } from '../ir/site-index.js';
+import type { PageLink, PageSummary } from '../pages/summarize-page.js';
+
+export interface LinkTarget {
+  /** URL path in `pageUrl` form: no leading or trailing slash. */
+  url: string;
+  /** The decoded fragment, without `#`; absent when the link has none. */
+  anchor?: string;
+}
+
+/** Fragments that need no element: `#` and `#top` go to the top of the page. */
+const TOP_ANCHORS = new Set(['', 'top']);
+
+export function checkLinks(summaries: readonly PageSummary[], site: SiteIndex): Diagnostic[] {
+  const bag = new DiagnosticBag();
+  const suggestUrl = memoize((url: string) => closestUrl(url, site));
+  for (const summary of summaries) {
+    const pagePath = pagePathOfFile(summary.path);
+    if (pagePath === undefined) continue;
+    const context: LinkContext = { file: summary.path, from: pageUrl(pagePath), site, bag, suggestUrl };
+    const links = isSnippet(summary.path) ? summary.links.filter((l) => l.href.startsWith('/')) : summary.links;
+    for (const link of links) checkLink(link, context);
+  }
+  return bag.items;
+}
+
+interface LinkContext {
+  file: string;
+  /** URL of the linking page. */
+  from: string;
+  site: SiteIndex;
+  bag: DiagnosticBag;
+  suggestUrl: (url: string) => string | undefined;
+}
+
+function checkLink(link: PageLink, context: LinkContext): void {
+  const target = resolveLink(link.href, context.from);
+  const at: Location = { file: context.file, line: link.line, column: link.column, length: link.length };
+  const page = context.site.pages.get(target.url);
+  if (page === undefined) {
+    if (!context.site.staticFiles.has(target.url)) reportBrokenLink(link.href, target.url, at, context);
+    return;
+  }
+  const anchor = target.anchor;
+  if (anchor === undefined || !page.anchorsKnown || TOP_ANCHORS.has(anchor) || page.ids.has(anchor)) return;
+  const suggestion = closestMatch(anchor, page.ids);
+  context.bag.report('link/missing-anchor', at, {
+    anchor,
+    page: target.url === context.from ? 'this page' : `\`/${target.url}\``,
+    suggestion: suggestion === undefined ? '' : `; did you mean \`#${suggestion}\`?`,
+  });
+}
+
+function reportBrokenLink(href: string, url: string, at: Location, context: LinkContext): void {
+  const written = href.split(/[?#]/)[0];
+  const suggestion = context.suggestUrl(url);
+  context.bag.report('link/broken', at, {
+    href,
+    resolved: written === `/${url}` ? '' : ` (\`/${url}\`)`,
+    suggestion: suggestion === undefined ? '' : `; did you mean \`/${suggestion}\`?`,
+  });
+}
+
+/** Where a link leads from a page at `fromUrl`: `?query` dropped, `%xx` decoded, `.`/`..` applied. */
+export function resolveLink(href: string, fromUrl: string): LinkTarget {
+  const hashAt = href.indexOf('#');
+  const beforeHash = hashAt === -1 ? href : href.slice(0, hashAt);
+  const path = decode(beforeHash.split('?')[0] ?? '');
+  const url = path === '' ? fromUrl : resolvePath(path, fromUrl);
+  return hashAt === -1 ? { url } : { url, anchor: decode(href.slice(hashAt + 1)) };
+}
+
+/** Relative paths resolve against the page's folder: from `guides/setup`, `next` is `guides/next`. */
+function resolvePath(path: string, fromUrl: string): string {
+  const segments = path.startsWith('/') ? [] : fromUrl.split('/').slice(0, -1);
+  for (const segment of path.split('/')) {
+    if (segment === '..') segments.pop();
+    else if (segment !== '' && segment !== '.') segments.push(segment);
+  }
+  const joined = segments.join('/');
+  const pagePath = pagePathOfFile(joined);
+  return pagePath === undefined ? joined : pageUrl(pagePath);
+}
+
+function decode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/** The closest page URL (or static file, for a target with an extension), when close enough to be a typo. */
+function closestUrl(url: string, site: SiteIndex): string | undefined {
+  const candidates = /\.\w+$/.test(url) ? [...site.pages.keys(), ...site.staticFiles] : [...site.pages.keys()];
+  // closestMatch accepts at most length/3 edits: skip, unmeasured, what differs more in length alone.
+  const maxEdits = Math.max(1, Math.floor(url.length / 3));
+  return closestMatch(
+    url,
+    candidates.filter((c) => Math.abs(c.length - url.length) <= maxEdits),
+  );
+}
+
+function memoize(compute: (key: string) => string | undefined): (key: string) => string | undefined {
+  const cache = new Map<string, string | undefined>();
+  return (key) => {
+    if (!cache.has(key)) cache.set(key, compute(key));
+    return cache.get(key);
+  };
+}

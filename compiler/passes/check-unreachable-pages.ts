@@ -1,0 +1,24 @@
+// Pages that no navigation entry reaches are still built and reachable by URL,
+// which is sometimes intended (`hidden: true` says so) and often an oversight.
+
+import { type Diagnostic, DiagnosticBag } from '../diagnostics/diagnostic.js';
+import { type RootNode, walk } from '../ir/navigation.js';
+
+export interface PageFacts {
+  path: string;
+  file: string;
+  hidden: boolean;
+}
+
+export function checkUnreachablePages(root: RootNode, pages: readonly PageFacts[]): Diagnostic[] {
+  const bag = new DiagnosticBag();
+  const reached = new Set<string>();
+  for (const node of walk(root)) {
+    if (node.kind === 'page' && node.path !== undefined) reached.add(node.path);
+    if (node.kind === 'group' && node.root) reached.add(node.root.path.replace(/^\/+/, '').replace(/\.mdx?$/, ''));
+  }
+  for (const page of pages) {
+    if (!page.hidden && !reached.has(page.path)) bag.report('nav/unreachable-page', { file: page.file }, { page: page.path });
+  }
+  return bag.items;
+}

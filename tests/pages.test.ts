@@ -1,0 +1,209 @@
+// Page summaries and link checks. tests/fixtures/pages/ is a small docs
+// repository: each page is a case, and `<name>.expected.txt` beside it lists
+// the diagnostics its summary and the link check report for it
+// (UPDATE_BASELINES=1 rewrites them). `site.json` adds what pages alone do not
+// give: generated API pages and static files. A baseline without its page
+// fails the run. The tests after the fixtures pin summary fields.
+
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { pagePathOfFile, pageUrl } from '../compiler/ir/page-urls.js';
+import { GENERATED_PAGE_ANCHORS, type PageAnchors, pageAnchors, type SiteIndex } from '../compiler/ir/site-index.js';
+import { type PageSummaryResult, summarizePage } from '../compiler/pages/summarize-page.js';
+import { IN_PROCESS_BELOW, summarizePages } from '../compiler/pages/summarize-pages.js';
+import { checkLinks, resolveLink } from '../compiler/passes/check-links.js';
+import { matchBaseline } from './support/baseline.js';
+import { formatDiagnosticLines } from './support/diagnostic-lines.js';
+
+const fixtures = 'tests/fixtures/pages';
+
+function listFiles(folder: string): string[] {
+  return readdirSync(folder, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(fixtures, join(entry.parentPath, entry.name)).split('\\').join('/'))
+    .sort();
+}
+
+const allFiles = listFiles(fixtures);
+const pageFiles = allFiles.filter((path) => pagePathOfFile(path) !== undefined);
+const pages = pageFiles.map((path) => ({ path, text: readFileSync(join(fixtures, path), 'utf8') }));
+const results = new Map(pages.map((page) => [page.path, summarizePage(page.path, page.text)]));
+
+function result(path: string): PageSummaryResult {
+  const found = results.get(path);
+  if (found === undefined) throw new Error(`no fixture page ${path}`);
+  return found;
+}
+
+function fixtureSite(): SiteIndex {
+  const extras = JSON.parse(readFileSync(join(fixtures, 'site.json'), 'utf8')) as { generatedPages: string[]; staticFiles: string[] };
+  const entries: [string, PageAnchors][] = [...results.values()].map((r) => [pageUrl(pagePathOfFile(r.summary.path) ?? ''), pageAnchors(r.summary)]);
+  for (const url of extras.generatedPages) entries.push([url, GENERATED_PAGE_ANCHORS]);
+  return { pages: new Map(entries), staticFiles: new Set(extras.staticFiles) };
+}
+
+const linkDiagnostics = checkLinks(
+  [...results.values()].map((r) => r.summary),
+  fixtureSite(),
+);
+
+for (const { path } of pages) {
+  test(`page: ${path}`, () => {
+    const diagnostics = [...result(path).diagnostics, ...linkDiagnostics.filter((d) => d.file === path)];
+    matchBaseline(join(fixtures, `${pagePathOfFile(path)}.expected.txt`), formatDiagnosticLines(diagnostics));
+  });
+}
+
+test('every baseline has its page', () => {
+  const stems = new Set(pageFiles.map((path) => pagePathOfFile(path)));
+  const orphans = allFiles.filter((path) => path.endsWith('.expected.txt') && !stems.has(path.slice(0, -'.expected.txt'.length)));
+  assert.equal(orphans, []);
+});
+
+test('frontmatter: every known field, typed', () => {
+  const { frontmatter, title } = result('valid-frontmatter.mdx').summary;
+  assert.is(title, 'Every field');
+  assert.equal(
+    { ...frontmatter, openapi: undefined, 'openapi-schema': undefined, api: undefined },
+    {
+      title: 'Every field',
+      sidebarTitle: 'Fields',
+      description: 'A page that sets every frontmatter key docsc knows.',
+      icon: 'list',
+      tag: 'NEW',
+      hidden: false,
+      deprecated: true,
+      version: '1.10',
+      mode: 'wide',
+      openapi: undefined,
+      'openapi-schema': undefined,
+      api: undefined,
+      url: 'https://example.com/elsewhere',
+      keywords: ['fields', 'front matter'],
+      noindex: true,
+      openGraph: { 'og:title': 'Every field', 'og:image': '/images/logo.png' },
+      rss: true,
+      boost: 2.5,
+    },
+  );
+});
+
+test('frontmatter: openapi values keep their place and parsed reference', () => {
+  const { openapi, 'openapi-schema': schema, api } = result('valid-frontmatter.mdx').summary.frontmatter;
+  // `openapi: "openapi.json GET /pets/{id}"` is line 11; the text starts after the quote.
+  assert.equal(openapi?.at, { file: 'valid-frontmatter.mdx', line: 11, column: 11, length: 27 });
+  assert.is(openapi?.verbatim, true);
+  assert.equal(openapi?.reference.kind === 'endpoint' && [openapi.reference.spec?.text, openapi.reference.method, openapi.reference.path], [
+    'openapi.json',
+    'get',
+    '/pets/{id}',
+  ]);
+  assert.equal(schema?.at, { file: 'valid-frontmatter.mdx', line: 12, column: 17, length: 3 });
+  assert.equal(schema?.reference.kind === 'schema' && schema.reference.name, 'Pet');
+  assert.equal(api?.at, { file: 'valid-frontmatter.mdx', line: 13, column: 6, length: 33 });
+});
+
+test('title: the frontmatter title, else the first `#` heading', () => {
+  assert.is(result('duplicate-headings.mdx').summary.title, 'Duplicates');
+  assert.is(result('custom-ids.mdx').summary.title, 'Custom ids');
+  assert.is(result('attributes.mdx').summary.title, 'Attributes');
+  assert.is(result('snippets/intro.mdx').summary.title, undefined);
+});
+
+test('headings: `{#custom-id}` sets the id, positions stay true', () => {
+  assert.equal(result('custom-ids.mdx').summary.headings, [
+    { depth: 2, text: 'Getting started', line: 5, column: 1, id: 'start' },
+    { depth: 3, text: 'Step one', line: 7, column: 1, id: 'step-1' },
+    { depth: 2, text: 'No custom id', line: 9, column: 1, id: 'no-custom-id' },
+    { depth: 2, text: 'In a component', line: 19, column: 5, id: 'inside' },
+  ]);
+});
+
+test('headings: duplicates are numbered as on GitHub', () => {
+  assert.equal(
+    result('duplicate-headings.mdx').summary.headings.map((h) => h.id),
+    ['duplicates', 'intro', 'intro-1', 'intro-2', 'code-and-emphasis'],
+  );
+});
+
+test('imports: module specifiers of imports and re-exports, with places', () => {
+  assert.equal(result('snippet-imports.mdx').summary.imports, [
+    { specifier: '/snippets/intro.mdx', line: 5, column: 19, length: 21 },
+    { specifier: '/snippets/install.mdx', line: 6, column: 39, length: 23 },
+    { specifier: '../snippets/outro.mdx', line: 7, column: 34, length: 23 },
+  ]);
+});
+
+test('links: internal links from markdown, definitions and `href` attributes only', () => {
+  const hrefs = result('guides/links.mdx').summary.links.map((l) => l.href);
+  assert.equal(hrefs, [
+    '/guides/setup',
+    '/',
+    './setup',
+    'setup',
+    '../readme',
+    '#every-shape',
+    '#nope',
+    '/guides/setup#configure',
+    '/guides/setup#configuration',
+    '/guides/setup?tab=npm#install',
+    '/guides/setup/',
+    './setup.mdx',
+    '/readme.md',
+    '/index',
+    '/files/guide%20pdf.pdf',
+    '/images/logo.png',
+    '/images/logo.svg',
+    '/api-reference/pets/list-pets#parameters',
+    '/guides/setpu',
+    './nothing-here',
+    '#top',
+    '#',
+    '/guides/seutp',
+    '/guides/setup#install',
+    '/guides/missing',
+    '#custom-target',
+  ]);
+  assert.equal(result('guides/links.mdx').summary.elementIds, ['custom-target']);
+});
+
+test('links: the place is the written URL', () => {
+  const links = result('guides/links.mdx').summary.links;
+  // `- [relative](./setup), …` is line 10; `./setup` starts at column 14.
+  assert.equal(links[2], { href: './setup', line: 10, column: 14, length: 7 });
+  // `<Card title="Card" href="/guides/setup#install" />` is line 25.
+  assert.equal(links.at(-3), { href: '/guides/setup#install', line: 25, column: 26, length: 21 });
+});
+
+test('resolveLink: as a browser resolves against the page URL', () => {
+  assert.equal(resolveLink('./next', 'guides/setup'), { url: 'guides/next' });
+  assert.equal(resolveLink('next', 'guides/setup'), { url: 'guides/next' });
+  assert.equal(resolveLink('../../../x', 'guides/setup'), { url: 'x' });
+  assert.equal(resolveLink('/a/b/?q=1#Sec%20tion', 'guides/setup'), { url: 'a/b', anchor: 'Sec tion' });
+  assert.equal(resolveLink('#part', 'guides/setup'), { url: 'guides/setup', anchor: 'part' });
+  assert.equal(resolveLink('/guides/index.mdx', ''), { url: 'guides' });
+  assert.equal(resolveLink('/bad%E0%A4%A', ''), { url: 'bad%E0%A4%A' });
+});
+
+test('a deeply nested page does not overflow the stack', () => {
+  const { summary, diagnostics } = summarizePage('deep.mdx', `${'> '.repeat(10000)}## Deep\n`);
+  assert.equal(diagnostics, []);
+  assert.equal(
+    summary.headings.map((h) => h.id),
+    ['deep'],
+  );
+});
+
+test('pool: more pages than the threshold give the same results through workers', async () => {
+  const many = Array.from({ length: IN_PROCESS_BELOW + 50 }, (_, i) => {
+    const page = pages[i % pages.length] as { path: string; text: string };
+    return { path: `copy-${i}/${page.path}`, text: page.text };
+  });
+  const inProcess = many.map((page) => summarizePage(page.path, page.text));
+  const pooled = await summarizePages(many, { threads: 2 });
+  assert.equal(pooled, inProcess);
+});
+
+test.run();

@@ -1,0 +1,34 @@
+// Runs every `tests/*.test.ts` file with uvu in this process and ends with
+// the line `N passed, N failed` (CI reads it). Usage:
+//   node --import tsx tests/run.ts [pattern]
+
+import { parse } from 'uvu/parse';
+import { run } from 'uvu/run';
+
+const pattern = process.argv[2] ?? '\\.test\\.ts$';
+const { suites } = await parse('tests', new RegExp(pattern), { cwd: process.cwd() });
+
+// uvu prints its totals but does not return them: read them off its output.
+let output = '';
+const write = process.stdout.write.bind(process.stdout);
+process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+  output += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString();
+  return (write as (...args: unknown[]) => boolean)(chunk, ...rest);
+}) as typeof process.stdout.write;
+
+let crashed = false;
+try {
+  await run(suites, { bail: false });
+} catch (error) {
+  crashed = true;
+  console.error(error);
+}
+process.stdout.write = write;
+
+const count = (label: string) => Number(new RegExp(`${label}:\\s+(\\d+)`).exec(output.replace(/\u001b\[\d+m/g, ''))?.[1] ?? 0);
+const total = count('Total');
+const passed = count('Passed');
+const skipped = count('Skipped');
+const failed = total - passed - skipped + (crashed ? 1 : 0);
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+if (failed > 0 || suites.length === 0) process.exitCode = 1;
