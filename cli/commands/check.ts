@@ -2,10 +2,11 @@
 // chosen format. Exit status: 1 when there are errors (or warnings with
 // --strict), 0 otherwise, 2 for a usage error.
 
-import { resolve } from 'node:path';
+import { relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { check } from '../../compiler/check.js';
 import type { Diagnostic } from '../../compiler/diagnostics/diagnostic.js';
+import type { SourceLookup } from '../../compiler/report/locations.js';
 import { renderGithub } from '../../compiler/report/render-github.js';
 import { renderJson } from '../../compiler/report/render-json.js';
 import { renderPretty } from '../../compiler/report/render-pretty.js';
@@ -26,10 +27,14 @@ export async function runCheck(args: string[]): Promise<number> {
   }
   const { dir, format, strict, quiet, color, threads } = parsed;
   const started = performance.now();
-  const result = await check({ root: resolve(dir), ...(threads ? { threads } : {}) });
+  const root = resolve(dir);
+  const result = await check({ root, ...(threads ? { threads } : {}) });
   const diagnostics = quiet ? result.diagnostics.filter((d) => d.severity !== 'info') : result.diagnostics;
   const ms = performance.now() - started;
-  process.stdout.write(render(format, diagnostics, { sources: result.sources, color, pages: result.pageCount, ms }));
+  // Paths are printed from where the user stands, so terminals and CI annotations can open them.
+  const cwdPrefix = relative(process.cwd(), root).split(sep).join('/');
+  const sources = (path: string) => result.sources.get(path);
+  process.stdout.write(render(format, diagnostics, { sources, cwdPrefix, color, pages: result.pageCount, ms }));
   const failing = diagnostics.some((d) => d.severity === 'error' || (strict && d.severity === 'warning'));
   return failing ? 1 : 0;
 }
@@ -54,19 +59,27 @@ function parse(args: string[]) {
   return { dir: positionals[0] ?? '.', format: values.format as Format, strict: values.strict, quiet: values.quiet, color, threads };
 }
 
-function render(
-  format: Format,
-  diagnostics: Diagnostic[],
-  context: { sources: ReadonlyMap<string, import('../../compiler/source/source-file.js').SourceFile>; color: boolean; pages: number; ms: number },
-): string {
+interface RenderContext {
+  sources: SourceLookup;
+  cwdPrefix: string;
+  color: boolean;
+  pages: number;
+  ms: number;
+}
+
+/** The installed copy of spec/diagnostics.md, linked from every pretty diagnostic. */
+const docsBase = new URL('../../', import.meta.url).href.replace(/dist\/$/, '');
+
+function render(format: Format, diagnostics: Diagnostic[], context: RenderContext): string {
+  const { sources, cwdPrefix } = context;
   switch (format) {
     case 'json':
       return renderJson(diagnostics);
     case 'github':
-      return renderGithub(diagnostics);
+      return renderGithub(diagnostics, { sources, cwdPrefix });
     case 'sarif':
-      return renderSarif(diagnostics, { version: VERSION });
+      return renderSarif(diagnostics, { version: VERSION, sources, cwdPrefix });
     case 'pretty':
-      return `${renderPretty(diagnostics, { sources: (path) => context.sources.get(path), color: context.color })}${summaryLine(diagnostics, { pages: context.pages, ms: context.ms })}\n`;
+      return `${renderPretty(diagnostics, { sources, cwdPrefix, color: context.color, docsBase })}${summaryLine(diagnostics, { pages: context.pages, ms: context.ms })}\n`;
   }
 }

@@ -23,10 +23,12 @@ export class ProjectHost {
   readonly root: string;
   private realRoot: string;
   private fileList: string[] | undefined;
+  private maxFileBytes: number;
 
-  constructor(root: string) {
+  constructor(root: string, options: { maxFileBytes?: number } = {}) {
     this.root = resolve(root);
     this.realRoot = realpathSync(this.root);
+    this.maxFileBytes = options.maxFileBytes ?? MAX_FILE_BYTES;
   }
 
   /**
@@ -69,7 +71,7 @@ export class ProjectHost {
     try {
       const stat = statSync(real);
       if (!stat.isFile()) return { ok: false, failure: 'unreadable', reason: 'not a regular file' };
-      if (stat.size > MAX_FILE_BYTES) return { ok: false, failure: 'too-large', reason: String(stat.size) };
+      if (stat.size > this.maxFileBytes) return { ok: false, failure: 'too-large', reason: String(stat.size) };
       return { ok: true, bytes: readFileSync(real) };
     } catch (error) {
       return { ok: false, failure: 'unreadable', reason: (error as NodeJS.ErrnoException).code ?? String(error) };
@@ -86,7 +88,7 @@ export class ProjectHost {
     if (!result.ok) {
       const where = at ?? { file: path };
       if (result.failure === 'outside-root') diagnostics.report('file/outside-root', where, { path });
-      else if (result.failure === 'too-large') diagnostics.report('file/too-large', where, { path, size: result.reason, limit: MAX_FILE_BYTES });
+      else if (result.failure === 'too-large') diagnostics.report('file/too-large', where, { path, size: result.reason, limit: this.maxFileBytes });
       else diagnostics.report('file/unreadable', where, { path, reason: result.reason });
       return undefined;
     }

@@ -713,6 +713,8 @@ async function validateDocument(copy: JsonObject, ctx: Context): Promise<void> {
       resolve: { external: false, file: false },
       dereference: { circular: 'ignore' },
       timeoutMs: 60_000,
+      // `type: array` without `items` is valid JSON Schema (and so OpenAPI 3.1); worth a warning, not a refusal.
+      validate: { rules: { openapi: { 'array-without-items': 'warning' } } },
     });
   } catch (error) {
     ctx.bag.report('openapi/validator-failed', { file: ctx.file.path }, { reason: errorMessage(error) });

@@ -259,9 +259,12 @@ function placeString(value: string, node: YamlNode, reader: FieldReader): Placed
 }
 
 function reportWrongType(key: string, expected: string, value: unknown, node: YamlNode, reader: FieldReader): void {
+  const at = nodeSpan(reader, node);
+  // `version: 1.10` reads as the number 1.1: the hint quotes what was written.
+  const written = reader.file.text.slice(at.start, at.end);
   const scalar = typeof value === 'number' || typeof value === 'boolean';
-  const extras = scalar && expected === 'a string' ? { hint: `Quote the value to keep it a string: \`"${String(value)}"\`` } : {};
-  reader.bag.report('page/frontmatter-type', nodeSpan(reader, node), { key, expected, found: describeValue(value) }, extras);
+  const extras = scalar && expected === 'a string' ? { hint: `Quote the value to keep it a string: \`"${written}"\`` } : {};
+  reader.bag.report('page/frontmatter-type', at, { key, expected, found: describeValue(value) }, extras);
 }
 
 function describeValue(value: unknown): string {

@@ -392,6 +392,7 @@ function reportUndefinedNames(facts: TreeFacts, bag: DiagnosticBag): void {
   for (const use of facts.bareNames) {
     if (facts.declared.has(use.name) || PREDEFINED_NAMES.has(use.name)) continue;
     const expression = use.span.file.text.slice(use.span.start, use.span.end);
-    bag.report('page/undefined-name', use.span, { name: use.name, expression });
+    const hint = `Write \`\\${expression}\` to show the braces as text, or define it: \`export const ${use.name} = …\``;
+    bag.report('page/undefined-name', use.span, { name: use.name, expression }, { hint });
   }
 }

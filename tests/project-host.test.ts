@@ -1,0 +1,68 @@
+// The host layer never reads outside the docs root (lexically or through a
+// symbolic link), refuses oversized files, and reports unreadable ones.
+
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { DiagnosticBag } from '../compiler/diagnostics/diagnostic.js';
+import { ProjectHost } from '../compiler/host/project-host.js';
+
+const outside = mkdtempSync(join(tmpdir(), 'docsc-outside-'));
+writeFileSync(join(outside, 'secret.txt'), 'CANARY-SECRET');
+const root = mkdtempSync(join(tmpdir(), 'docsc-root-'));
+mkdirSync(join(root, 'guides'));
+writeFileSync(join(root, 'guides', 'a.mdx'), '# A\n');
+writeFileSync(join(root, 'big.mdx'), 'x'.repeat(2000));
+mkdirSync(join(root, 'folder.mdx'));
+mkdirSync(join(root, 'node_modules', 'pkg'), { recursive: true });
+writeFileSync(join(root, 'node_modules', 'pkg', 'x.mdx'), 'ignored');
+symlinkSync(join(outside, 'secret.txt'), join(root, 'link.mdx'));
+
+const host = new ProjectHost(root, { maxFileBytes: 1000 });
+
+test('normalize keeps paths inside the root and refuses the rest', () => {
+  assert.is(host.normalize('guides/./a'), 'guides/a');
+  assert.is(host.normalize('/guides/a'), 'guides/a');
+  assert.is(host.normalize('guides/../guides/a'), 'guides/a');
+  assert.is(host.normalize('../outside'), undefined);
+  assert.is(host.normalize('guides/../../x'), undefined);
+  assert.is(host.normalize('file:///etc/passwd'), undefined);
+  assert.is(host.normalize('a\0b'), undefined);
+  assert.is(host.resolveFrom('nav/en.json', './tabs.json'), 'nav/tabs.json');
+  assert.is(host.resolveFrom('nav/en.json', '../../x.json'), undefined);
+});
+
+test('a symbolic link leading outside the root is refused, and its target never read', () => {
+  const bag = new DiagnosticBag();
+  assert.is(host.readSource('link.mdx', bag), undefined);
+  assert.equal(
+    bag.items.map((d) => [d.code, d.file]),
+    [['file/outside-root', 'link.mdx']],
+  );
+  assert.not.ok(JSON.stringify(bag.items).includes('CANARY'));
+});
+
+test('oversized and unreadable files are reported, missing ones too', () => {
+  const bag = new DiagnosticBag();
+  host.readSource('big.mdx', bag);
+  host.readSource('folder.mdx', bag);
+  host.readSource('nope.mdx', bag);
+  assert.equal(
+    bag.items.map((d) => `${d.code}: ${d.message}`),
+    [
+      'file/too-large: `big.mdx` is 2000 bytes, over the limit of 1000 bytes; it was not read',
+      'file/unreadable: Cannot read `folder.mdx`: not a regular file',
+      'file/unreadable: Cannot read `nope.mdx`: no such file',
+    ],
+  );
+});
+
+test('listFiles skips dependency folders and follows no link outside', () => {
+  const files = host.listFiles();
+  assert.ok(files.includes('guides/a.mdx'));
+  assert.not.ok(files.some((f) => f.startsWith('node_modules/')));
+});
+
+test.run();
