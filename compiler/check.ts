@@ -2,11 +2,13 @@
 // `docsc build` will run before emitting. Each step is one file; passes are
 // pure functions of the IR and their context and return diagnostics.
 
-import { readConfig } from './config/read-config.js';
 import { lowerNavigation } from './config/lower-navigation.js';
+import { readConfig } from './config/read-config.js';
+import { readRedirectSources } from './config/read-redirects.js';
 import { validateConfig } from './config/validate-config.js';
 import { type Diagnostic, DiagnosticBag, dedupeDiagnostics, sortDiagnostics } from './diagnostics/diagnostic.js';
 import { ProjectHost } from './host/project-host.js';
+import { buildSiteIndex } from './ir/build-site-index.js';
 import type { RootNode } from './ir/navigation.js';
 import { collectSpecSources } from './openapi/collect-spec-sources.js';
 import { loadDocuments } from './openapi/load-documents.js';
@@ -23,7 +25,6 @@ import { checkRootPattern } from './passes/check-root-pattern.js';
 import { checkUnreachablePages } from './passes/check-unreachable-pages.js';
 import { resolveOpenApi } from './passes/resolve-openapi.js';
 import { resolvePages } from './passes/resolve-pages.js';
-import { buildSiteIndex } from './ir/build-site-index.js';
 import type { SourceFile } from './source/source-file.js';
 
 /** The rules on the navigation tree alone, in order. */
@@ -79,7 +80,8 @@ export async function check(options: CheckOptions): Promise<CheckResult> {
 
   bag.add(checkPublishedUrls([...pages.published, ...publishedApiPages(api.pages)]));
   if (nav) bag.add(checkUnreachablePages(nav, pages.facts));
-  bag.add(checkLinks(pages.summaries, buildSiteIndex(pages.summaries, api.pages, host.listFiles())));
+  const redirects = readRedirectSources(config?.root);
+  bag.add(checkLinks(pages.summaries, buildSiteIndex(pages.summaries, api.pages, host.listFiles(), redirects)));
 
   return {
     diagnostics: sortDiagnostics(dedupeDiagnostics(bag.items)),
@@ -87,4 +89,3 @@ export async function check(options: CheckOptions): Promise<CheckResult> {
     pageCount: pages.facts.length + api.pages.filter((p) => p.origin !== 'page' && p.url !== undefined).length,
   };
 }
-

@@ -6,7 +6,7 @@
 
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { type CatalogueEntry, type DiagnosticCode, catalogue } from '../compiler/diagnostics/catalogue.js';
+import { type CatalogueEntry, catalogue, type DiagnosticCode } from '../compiler/diagnostics/catalogue.js';
 import { docsAnchor } from '../compiler/report/docs-anchor.js';
 
 const target = fileURLToPath(new URL('./diagnostics.md', import.meta.url));
@@ -18,7 +18,8 @@ const areas: Record<string, { title: string; summary: string }> = {
   config: { title: 'Configuration', summary: 'The keys and values of docs.json.' },
   nav: { title: 'Navigation', summary: 'The `navigation` tree of docs.json and the pages it lists.' },
   openapi: { title: 'OpenAPI', summary: 'OpenAPI documents and the endpoints, webhooks and schemas pages refer to.' },
-  page: { title: 'Pages', summary: 'MDX pages: frontmatter, syntax, components and links.' },
+  page: { title: 'Pages', summary: 'MDX pages: frontmatter and syntax.' },
+  link: { title: 'Links', summary: 'Internal links between pages and to their headings.' },
 };
 
 const intro = `# Diagnostics
@@ -46,7 +47,10 @@ function render(entries: Record<DiagnosticCode, CatalogueEntry>): string {
   const codes = Object.keys(entries) as DiagnosticCode[];
   const names = [...new Set([...Object.keys(areas), ...codes.map(areaOf)])];
   const sections = names.map((area) =>
-    areaSection(area, codes.filter((code) => areaOf(code) === area).map((code) => codeSection(code, entries[code]))),
+    areaSection(
+      area,
+      codes.filter((code) => areaOf(code) === area).map((code) => codeSection(code, entries[code])),
+    ),
   );
   return [intro, ...sections].join('\n');
 }

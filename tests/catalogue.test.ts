@@ -4,7 +4,7 @@
 // test (an expected-output baseline or a test file names it), and
 // spec/diagnostics.md is generated from the current catalogue.
 
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -55,9 +55,7 @@ const unreachableByDesign: Record<string, string> = {
 };
 
 test('every code is exercised by a test', () => {
-  const evidence = [
-    ...filesUnder('tests', (p) => p.endsWith('.expected.txt') || p.endsWith('.test.ts')),
-  ]
+  const evidence = [...filesUnder('tests', (p) => p.endsWith('.expected.txt') || p.endsWith('.test.ts'))]
     .map((p) => readFileSync(p, 'utf8'))
     .join('\n');
   const untested = codes.filter((code) => !evidence.includes(code) && unreachableByDesign[code] === undefined);

@@ -21,7 +21,11 @@ test('operations, methods in any case, with or without a spec', () => {
     pathRange: { start: 4, end: 17 },
   });
   const withSpec = parseEntry('openapi.yaml delete /pets');
-  assert.equal(withSpec.kind === 'endpoint' && [withSpec.method, withSpec.spec?.text, withSpec.spec?.range], ['delete', 'openapi.yaml', { start: 0, end: 12 }]);
+  assert.equal(withSpec.kind === 'endpoint' && [withSpec.method, withSpec.spec?.text, withSpec.spec?.range], [
+    'delete',
+    'openapi.yaml',
+    { start: 0, end: 12 },
+  ]);
   const leadingSlash = parseEntry('/openapi.json Patch /a');
   assert.equal(leadingSlash.kind === 'endpoint' && [leadingSlash.method, leadingSlash.spec?.text], ['patch', '/openapi.json']);
   const url = parseEntry('https://api.example.com/openapi.json TRACE /x');
@@ -55,7 +59,11 @@ test('frontmatter openapi refuses a page path; openapi-schema takes one or two n
   assert.equal(parseSchemaReference('Pet'), { kind: 'schema', name: 'Pet', nameRange: { start: 0, end: 3 } });
   const two = parseSchemaReference('spec.json Pet');
   assert.equal(two.kind === 'schema' && [two.spec?.text, two.name], ['spec.json', 'Pet']);
-  assert.equal(parseSchemaReference('a b c').kind, 'invalid');
+  assert.equal(parseSchemaReference('a b c'), {
+    kind: 'invalid',
+    message: 'Unexpected `c` after the schema name; write `<name>` or `<spec> <name>`',
+    range: { start: 4, end: 5 },
+  });
   assert.equal(parseSchemaReference(' ').kind, 'invalid');
 });
 

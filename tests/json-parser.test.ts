@@ -42,7 +42,9 @@ test('missing commas, colons and closers', () => {
   assert.equal(parse('[1 2]').problems, ['1:4 json/syntax Unexpected `2`, expected `,` or `]`']);
   assert.equal(parse('{"a" 1}').problems, ['1:2 json/syntax Missing `:` after `"a"`, expected `:` between key and value']);
   assert.equal(parse('{"a": 1}}').problems, ['1:9 json/syntax Unexpected `}`, expected the end of the document']);
-  assert.equal(parse('{"a": ').problems, ['1:7 json/syntax Unexpected end of file, expected a value (object, array, string, number, `true`, `false` or `null`)']);
+  assert.equal(parse('{"a": ').problems, [
+    '1:7 json/syntax Unexpected end of file, expected a value (object, array, string, number, `true`, `false` or `null`)',
+  ]);
   assert.equal(parse('').problems, ['1:1 json/syntax Empty document, expected a value (object, array, string, number, `true`, `false` or `null`)']);
 });
 

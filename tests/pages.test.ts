@@ -9,6 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { redirectSource } from '../compiler/config/read-redirects.js';
 import { pagePathOfFile, pageUrl } from '../compiler/ir/page-urls.js';
 import { GENERATED_PAGE_ANCHORS, type PageAnchors, pageAnchors, type SiteIndex } from '../compiler/ir/site-index.js';
 import { type PageSummaryResult, summarizePage } from '../compiler/pages/summarize-page.js';
@@ -38,10 +39,15 @@ function result(path: string): PageSummaryResult {
 }
 
 function fixtureSite(): SiteIndex {
-  const extras = JSON.parse(readFileSync(join(fixtures, 'site.json'), 'utf8')) as { generatedPages: string[]; staticFiles: string[] };
+  const extras = JSON.parse(readFileSync(join(fixtures, 'site.json'), 'utf8')) as {
+    generatedPages: string[];
+    staticFiles: string[];
+    redirects: string[];
+  };
   const entries: [string, PageAnchors][] = [...results.values()].map((r) => [pageUrl(pagePathOfFile(r.summary.path) ?? ''), pageAnchors(r.summary)]);
   for (const url of extras.generatedPages) entries.push([url, GENERATED_PAGE_ANCHORS]);
-  return { pages: new Map(entries), staticFiles: new Set(extras.staticFiles) };
+  const redirects = extras.redirects.map(redirectSource);
+  return { pages: new Map(entries), staticFiles: new Set(extras.staticFiles), isRedirected: (url) => redirects.some((r) => r.matches(url)) };
 }
 
 const linkDiagnostics = checkLinks(

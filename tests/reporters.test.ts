@@ -79,10 +79,7 @@ const diagnostics = sortDiagnostics([
     line: 6,
     column: 23,
     length: 8,
-    notes: [
-      { message: '`anchors` is here', file: 'docs.json', line: 6, column: 37 },
-      { message: 'Mintlify would silently drop one of them' },
-    ],
+    notes: [{ message: '`anchors` is here', file: 'docs.json', line: 6, column: 37 }, { message: 'Mintlify would silently drop one of them' }],
     hint: 'keep either `groups` or `anchors`',
   }),
   diagnostic({

@@ -6,29 +6,12 @@
 // the rule passes after it can report hierarchy problems with both locations.
 
 import type { DiagnosticBag } from '../diagnostics/diagnostic.js';
-import type {
-  ChildKey,
-  ChildList,
-  ContainerNode,
-  DivisionKind,
-  DivisionNode,
-  GroupNode,
-  NavNode,
-  OpenApiScope,
-  RootNode,
-} from '../ir/navigation.js';
+import type { ChildKey, ChildList, ContainerNode, DivisionKind, DivisionNode, GroupNode, NavNode, OpenApiScope, RootNode } from '../ir/navigation.js';
 import type { Span } from '../source/source-file.js';
 import { parseEntry } from '../syntax/entry-parser.js';
-import { type JsonMember, type JsonNode, type JsonObject, type JsonString, describeKind, member } from '../syntax/json-tree.js';
+import { describeKind, type JsonMember, type JsonNode, type JsonObject, type JsonString, member } from '../syntax/json-tree.js';
 import { suggestionSuffix } from './did-you-mean.js';
-import {
-  ALL_CHILD_KEYS,
-  DEFAULT_API_DIRECTORY,
-  ELEMENT_SHAPES,
-  type ElementShape,
-  type FieldType,
-  KIND_OF_CHILD_KEY,
-} from './navigation-fields.js';
+import { ALL_CHILD_KEYS, DEFAULT_API_DIRECTORY, ELEMENT_SHAPES, type ElementShape, type FieldType, KIND_OF_CHILD_KEY } from './navigation-fields.js';
 
 const ROOT_KEYS = [...ALL_CHILD_KEYS, 'global'];
 
@@ -37,7 +20,8 @@ export function lowerNavigation(config: JsonNode, bag: DiagnosticBag): RootNode 
   const nav = member(config, 'navigation');
   if (nav === undefined) return undefined; // validate-config reports the missing key
   if (nav.value.kind !== 'object') {
-    if (nav.value.kind !== 'invalid') bag.report('config/wrong-type', nav.value.span, { key: 'navigation', expected: 'an object', found: describeKind(nav.value) });
+    if (nav.value.kind !== 'invalid')
+      bag.report('config/wrong-type', nav.value.span, { key: 'navigation', expected: 'an object', found: describeKind(nav.value) });
     return undefined;
   }
   const root: RootNode = { kind: 'root', span: nav.value.span, childLists: [], global: [] };
@@ -70,7 +54,8 @@ function lowerChildList(m: JsonMember, parent: ContainerNode, bag: DiagnosticBag
 function lowerPageEntry(item: JsonNode, parent: ContainerNode, bag: DiagnosticBag): NavNode | undefined {
   if (item.kind === 'object') return lowerElement('group', item, parent, bag);
   if (item.kind !== 'string') {
-    if (item.kind !== 'invalid') bag.report('config/wrong-type', item.span, { key: 'pages', expected: 'page paths (strings) or group objects', found: describeKind(item) });
+    if (item.kind !== 'invalid')
+      bag.report('config/wrong-type', item.span, { key: 'pages', expected: 'page paths (strings) or group objects', found: describeKind(item) });
     return { kind: 'invalid', span: item.span };
   }
   const entry = parseEntry(item.value);
@@ -111,13 +96,15 @@ export function partOf(node: JsonString, start: number, end: number): Span {
 function lowerElement(kind: DivisionKind | 'group', item: JsonNode, parent: ContainerNode, bag: DiagnosticBag): NavNode | undefined {
   const shape = ELEMENT_SHAPES[kind];
   if (item.kind !== 'object') {
-    if (item.kind !== 'invalid') bag.report('config/wrong-type', item.span, { key: shape.labelKey, expected: `${article(kind)} object`, found: describeKind(item) });
+    if (item.kind !== 'invalid')
+      bag.report('config/wrong-type', item.span, { key: shape.labelKey, expected: `${article(kind)} object`, found: describeKind(item) });
     return { kind: 'invalid', span: item.span };
   }
   const label = member(item, shape.labelKey);
   const labelValue = label?.value.kind === 'string' ? label.value.value : '';
   if (label === undefined) bag.report('config/missing-required', item.span, { where: `${article(kind)} ${kindName(kind)}`, key: shape.labelKey });
-  else if (label.value.kind !== 'string') bag.report('config/wrong-type', label.value.span, { key: shape.labelKey, expected: 'a string', found: describeKind(label.value) });
+  else if (label.value.kind !== 'string')
+    bag.report('config/wrong-type', label.value.span, { key: shape.labelKey, expected: 'a string', found: describeKind(label.value) });
 
   const base = {
     span: item.span,
@@ -222,7 +209,8 @@ function lowerOpenApi(m: JsonMember, setBy: ContainerNode, bag: DiagnosticBag): 
   if (v.kind !== 'object') return undefined;
   const source = member(v, 'source');
   const directory = member(v, 'directory');
-  for (const inner of v.members) if (inner.key !== 'source' && inner.key !== 'directory') reportUnknownKey(inner, '`openapi`', ['source', 'directory'], bag);
+  for (const inner of v.members)
+    if (inner.key !== 'source' && inner.key !== 'directory') reportUnknownKey(inner, '`openapi`', ['source', 'directory'], bag);
   if (directory && directory.value.kind !== 'string') {
     bag.report('config/wrong-type', directory.value.span, { key: 'directory', expected: 'a string', found: describeKind(directory.value) });
   }
@@ -250,7 +238,8 @@ function lowerGlobal(value: JsonNode, root: RootNode, bag: DiagnosticBag): Divis
       continue;
     }
     if (m.value.kind !== 'array') {
-      if (m.value.kind !== 'invalid') bag.report('config/wrong-type', m.value.span, { key: 'anchors', expected: 'an array', found: describeKind(m.value) });
+      if (m.value.kind !== 'invalid')
+        bag.report('config/wrong-type', m.value.span, { key: 'anchors', expected: 'an array', found: describeKind(m.value) });
       continue;
     }
     for (const item of m.value.items) {

@@ -41,7 +41,29 @@ const common = {
 } as const;
 
 export const LANGUAGE_CODES = [
-  'ar', 'cs', 'cn', 'zh-Hant', 'nl', 'en', 'fr', 'de', 'hi', 'id', 'it', 'jp', 'ko', 'lv', 'no', 'pt-BR', 'ro', 'ru', 'es', 'sv', 'tr', 'ua', 'vi',
+  'ar',
+  'cs',
+  'cn',
+  'zh-Hant',
+  'nl',
+  'en',
+  'fr',
+  'de',
+  'hi',
+  'id',
+  'it',
+  'jp',
+  'ko',
+  'lv',
+  'no',
+  'pt-BR',
+  'ro',
+  'ru',
+  'es',
+  'sv',
+  'tr',
+  'ua',
+  'vi',
 ] as const;
 
 export const ELEMENT_SHAPES: Record<DivisionKind | 'group', ElementShape> = {

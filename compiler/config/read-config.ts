@@ -6,7 +6,7 @@ import type { DiagnosticBag } from '../diagnostics/diagnostic.js';
 import type { ProjectHost } from '../host/project-host.js';
 import type { SourceFile } from '../source/source-file.js';
 import { parseJson } from '../syntax/json-parser.js';
-import { type JsonNode, describeKind } from '../syntax/json-tree.js';
+import { describeKind, type JsonNode } from '../syntax/json-tree.js';
 import { resolveConfigRefs } from './resolve-config-refs.js';
 
 export const CONFIG_FILE = 'docs.json';

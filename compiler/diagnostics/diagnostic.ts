@@ -4,7 +4,7 @@
 // the same problem always reads the same way and renderers stay separate.
 
 import type { Span } from '../source/source-file.js';
-import { type DiagnosticCode, catalogue } from './catalogue.js';
+import { catalogue, type DiagnosticCode } from './catalogue.js';
 
 export type Severity = 'error' | 'warning' | 'info';
 
@@ -58,12 +58,7 @@ export function formatMessage(template: string, args: DiagnosticArgs): string {
   });
 }
 
-export function makeDiagnostic(
-  code: DiagnosticCode,
-  at: Place,
-  args: DiagnosticArgs = {},
-  extras: ReportExtras = {},
-): Diagnostic {
+export function makeDiagnostic(code: DiagnosticCode, at: Place, args: DiagnosticArgs = {}, extras: ReportExtras = {}): Diagnostic {
   const entry = catalogue[code];
   const place = locate(at);
   const diagnostic: Diagnostic = {

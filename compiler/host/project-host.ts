@@ -3,9 +3,9 @@
 // refuses, before any read, a path that leaves the docs root lexically (`..`,
 // absolute paths) or through a symbolic link (checked with realpath).
 
-import { lstatSync, readFileSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { DiagnosticBag } from '../diagnostics/diagnostic.js';
+import type { DiagnosticBag } from '../diagnostics/diagnostic.js';
 import { decodeText } from '../source/decode-text.js';
 import { SourceFile, type Span } from '../source/source-file.js';
 

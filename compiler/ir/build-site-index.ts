@@ -1,12 +1,19 @@
 // Builds the SiteIndex that link checking reads: every published page with
-// its anchors, generated API pages (anchors unknown), and static files.
+// its anchors, generated API pages (anchors unknown), static files, and the
+// URLs docs.json redirects.
 
+import type { RedirectSource } from '../config/read-redirects.js';
+import type { PageSummary } from '../pages/summarize-page.js';
 import type { ApiPage } from './api-pages.js';
 import { isSnippet, pagePathOfFile, pageUrl } from './page-urls.js';
-import { GENERATED_PAGE_ANCHORS, type PageAnchors, type SiteIndex, pageAnchors } from './site-index.js';
-import type { PageSummary } from '../pages/summarize-page.js';
+import { GENERATED_PAGE_ANCHORS, type PageAnchors, pageAnchors, type SiteIndex } from './site-index.js';
 
-export function buildSiteIndex(summaries: readonly PageSummary[], apiPages: readonly ApiPage[], files: readonly string[]): SiteIndex {
+export function buildSiteIndex(
+  summaries: readonly PageSummary[],
+  apiPages: readonly ApiPage[],
+  files: readonly string[],
+  redirects: readonly RedirectSource[],
+): SiteIndex {
   const pages = new Map<string, PageAnchors>();
   for (const summary of summaries) {
     if (isSnippet(summary.path)) continue;
@@ -16,5 +23,5 @@ export function buildSiteIndex(summaries: readonly PageSummary[], apiPages: read
   }
   for (const page of apiPages) if (page.url !== undefined && !pages.has(page.url)) pages.set(page.url, GENERATED_PAGE_ANCHORS);
   const staticFiles = new Set(files.filter((file) => pagePathOfFile(file) === undefined));
-  return { pages, staticFiles };
+  return { pages, staticFiles, isRedirected: (url) => redirects.some((r) => r.matches(url)) };
 }

@@ -3,8 +3,8 @@
 // knows nothing of the file system; passes read and annotate it.
 
 import type { Span } from '../source/source-file.js';
-import type { JsonObject } from '../syntax/json-tree.js';
 import type { HttpMethod, SpecName } from '../syntax/entry-parser.js';
+import type { JsonObject } from '../syntax/json-tree.js';
 
 /** Elements that divide the site into sections. */
 export type DivisionKind = 'tab' | 'anchor' | 'dropdown' | 'product' | 'version' | 'language' | 'menu-item' | 'global-anchor';

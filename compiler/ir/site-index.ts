@@ -17,6 +17,8 @@ export interface SiteIndex {
   pages: ReadonlyMap<string, PageAnchors>;
   /** Project-relative paths of files served as they are (`images/logo.png`). */
   staticFiles: ReadonlySet<string>;
+  /** Whether docs.json `redirects` sends this URL path elsewhere (a valid link target). */
+  isRedirected(url: string): boolean;
 }
 
 /** The anchors of a generated API page: unknown, so never reported. */

@@ -230,10 +230,8 @@ function humanReason(message: ParserMessage): string {
     return `Could not read the expression in braces as JavaScript (${cause}); in MDX \`{\` starts an expression, write \`\\{\` to show a brace as text`;
   }
   const badTagStart = /^Unexpected character (`.+?`) \(U\+\w+\) before name/.exec(reason);
-  if (badTagStart) {
-    const comment = reason.includes('comment') ? '; write a comment as `{/* text */}`' : '';
-    return `Unexpected character ${badTagStart[1]} after \`<\`; in MDX \`<\` starts a tag, write \`\\<\` to show it as text${comment}`;
-  }
+  if (badTagStart?.[1] === '`!`') return 'HTML comments (`<!-- … -->`) are not allowed in MDX; write a comment as `{/* … */}`';
+  if (badTagStart) return `Unexpected character ${badTagStart[1]} after \`<\`; in MDX \`<\` starts a tag, write \`\\<\` to show it as text`;
   const unclosed = /^Expected a closing tag for `<([^>]*)>`/.exec(reason);
   if (unclosed) return `${reason}; add \`</${unclosed[1]}>\` or close the tag itself with \`/>\``;
   return reason;

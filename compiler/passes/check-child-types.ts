@@ -3,9 +3,9 @@
 // and external links; a group holds only pages). Mintlify silently drops one
 // child type; docsc reports both locations.
 
-import { type Diagnostic, DiagnosticBag } from '../diagnostics/diagnostic.js';
 import { ELEMENT_SHAPES, ROOT_PATTERNS } from '../config/navigation-fields.js';
-import { type ContainerNode, type RootNode, describeElement, isContainer, walk } from '../ir/navigation.js';
+import { type Diagnostic, DiagnosticBag } from '../diagnostics/diagnostic.js';
+import { type ContainerNode, describeElement, isContainer, type RootNode, walk } from '../ir/navigation.js';
 
 export function checkChildTypes(root: RootNode): Diagnostic[] {
   const bag = new DiagnosticBag();

@@ -2,10 +2,10 @@
 // among sibling versions or languages, no two siblings of one kind with the
 // same label, and no element that leads nowhere.
 
-import { type Diagnostic, DiagnosticBag } from '../diagnostics/diagnostic.js';
 import { suggestionSuffix } from '../config/did-you-mean.js';
 import { LANGUAGE_CODES } from '../config/navigation-fields.js';
-import { type ContainerNode, type DivisionNode, type RootNode, describeElement, isContainer, walk } from '../ir/navigation.js';
+import { type Diagnostic, DiagnosticBag } from '../diagnostics/diagnostic.js';
+import { type ContainerNode, type DivisionNode, describeElement, isContainer, type RootNode, walk } from '../ir/navigation.js';
 
 export function checkDivisions(root: RootNode): Diagnostic[] {
   const bag = new DiagnosticBag();
@@ -31,7 +31,12 @@ function checkLanguageCode(node: DivisionNode, bag: DiagnosticBag): void {
 function checkSiblings(divisions: DivisionNode[], bag: DiagnosticBag): void {
   const defaults = divisions.filter((d) => d.isDefault !== undefined);
   for (const extra of defaults.slice(1)) {
-    bag.report('nav/duplicate-default', extra.isDefault, { kind: extra.kind }, { notes: [{ message: 'the first default is here', at: defaults[0]?.isDefault }] });
+    bag.report(
+      'nav/duplicate-default',
+      extra.isDefault,
+      { kind: extra.kind },
+      { notes: [{ message: 'the first default is here', at: defaults[0]?.isDefault }] },
+    );
   }
   const seen = new Map<string, DivisionNode>();
   for (const d of divisions) {

@@ -1,8 +1,8 @@
 // Seed 2.9: entries of `navigation.global.anchors` appear on every page and
 // must link out with an absolute http(s) `href`; relative paths are refused.
 
-import { type Diagnostic, DiagnosticBag } from '../diagnostics/diagnostic.js';
 import { isAbsoluteHttpUrl } from '../config/check-url.js';
+import { type Diagnostic, DiagnosticBag } from '../diagnostics/diagnostic.js';
 import type { RootNode } from '../ir/navigation.js';
 
 export function checkGlobalAnchors(root: RootNode): Diagnostic[] {

@@ -2,8 +2,8 @@
 // http(s), mailto and relative links are allowed (no `javascript:` …).
 // Global anchors have the stricter rule of check-global-anchors.ts.
 
-import { type Diagnostic, DiagnosticBag } from '../diagnostics/diagnostic.js';
 import { isSafeUrl } from '../config/check-url.js';
+import { type Diagnostic, DiagnosticBag } from '../diagnostics/diagnostic.js';
 import { type RootNode, walk } from '../ir/navigation.js';
 
 export function checkHrefs(root: RootNode): Diagnostic[] {

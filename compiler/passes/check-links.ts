@@ -48,7 +48,7 @@ function checkLink(link: PageLink, context: LinkContext): void {
   const at: Location = { file: context.file, line: link.line, column: link.column, length: link.length };
   const page = context.site.pages.get(target.url);
   if (page === undefined) {
-    if (!context.site.staticFiles.has(target.url)) reportBrokenLink(link.href, target.url, at, context);
+    if (!context.site.staticFiles.has(target.url) && !context.site.isRedirected(target.url)) reportBrokenLink(link.href, target.url, at, context);
     return;
   }
   const anchor = target.anchor;
@@ -88,8 +88,8 @@ function resolvePath(path: string, fromUrl: string): string {
     else if (segment !== '' && segment !== '.') segments.push(segment);
   }
   const joined = segments.join('/');
-  const pagePath = pagePathOfFile(joined);
-  return pagePath === undefined ? joined : pageUrl(pagePath);
+  // `/guides/index` and `/guides/setup.mdx` name the pages at `/guides` and `/guides/setup`.
+  return pageUrl(pagePathOfFile(joined) ?? joined);
 }
 
 function decode(text: string): string {

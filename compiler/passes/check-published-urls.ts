@@ -34,7 +34,12 @@ export function checkPublishedUrls(published: readonly PublishedPage[]): Diagnos
       first.set(key, page);
       continue;
     }
-    bag.report('nav/slug-collision', page.at, { first: earlier.label, second: page.label, url: page.url }, { notes: [{ message: `\`${earlier.label}\` is published there`, at: earlier.at }] });
+    bag.report(
+      'nav/slug-collision',
+      page.at,
+      { first: earlier.label, second: page.label, url: page.url },
+      { notes: [{ message: `\`${earlier.label}\` is published there`, at: earlier.at }] },
+    );
   }
   return bag.items;
 }

@@ -1,9 +1,9 @@
 // Seed 2.1 rules 1 and 4: the root of `navigation` holds exactly one primary
 // pattern; `global` may stand beside it.
 
+import { ROOT_PATTERNS } from '../config/navigation-fields.js';
 import { type Diagnostic, DiagnosticBag } from '../diagnostics/diagnostic.js';
 import type { RootNode } from '../ir/navigation.js';
-import { ROOT_PATTERNS } from '../config/navigation-fields.js';
 
 export function checkRootPattern(root: RootNode): Diagnostic[] {
   const bag = new DiagnosticBag();

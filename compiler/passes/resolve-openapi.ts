@@ -5,14 +5,14 @@
 // every operation and webhook not hidden; frontmatter `openapi:` and
 // `openapi-schema:` references are checked the same way.
 
+import { DEFAULT_API_DIRECTORY } from '../config/navigation-fields.js';
 import { type Diagnostic, DiagnosticBag, type Location } from '../diagnostics/diagnostic.js';
 import type { ApiItem, ApiPage } from '../ir/api-pages.js';
-import { type ContainerNode, type EndpointNode, type RootNode, type WebhookNode, isContainer, walk } from '../ir/navigation.js';
+import { type ContainerNode, type EndpointNode, isContainer, type RootNode, type WebhookNode, walk } from '../ir/navigation.js';
 import { assignApiPagePaths } from '../openapi/api-page-paths.js';
 import type { OpenApiDocument, OperationInfo } from '../openapi/openapi-document.js';
 import type { Span } from '../source/source-file.js';
-import { DEFAULT_API_DIRECTORY } from '../config/navigation-fields.js';
-import { type Entry, type SchemaEntry, displayMethod } from '../syntax/entry-parser.js';
+import { displayMethod, type Entry, type SchemaEntry } from '../syntax/entry-parser.js';
 
 export interface OpenApiContext {
   /** Loaded documents by key; a key maps to undefined when loading failed (already reported). */
@@ -75,15 +75,26 @@ function resolveEntry(node: EndpointNode | WebhookNode, ctx: OpenApiContext, bag
     return item ? [{ target, item }] : [];
   });
   if (matches.length > 1) {
-    bag.report('openapi/ambiguous-endpoint', node.span, { entry: describeWanted(node), documents: matches.map((m) => `\`${m.target.document.key}\``).join(', ') });
+    bag.report('openapi/ambiguous-endpoint', node.span, {
+      entry: describeWanted(node),
+      documents: matches.map((m) => `\`${m.target.document.key}\``).join(', '),
+    });
     return undefined;
   }
   const match = matches[0];
   if (match === undefined) {
-    reportMissing(node, node.span, candidates.map((c) => c.document), bag);
+    reportMissing(
+      node,
+      node.span,
+      candidates.map((c) => c.document),
+      bag,
+    );
     return undefined;
   }
-  return { page: { document: match.target.document, item: match.item, origin: 'navigation' as const, at: node.span }, directory: match.target.directory };
+  return {
+    page: { document: match.target.document, item: match.item, origin: 'navigation' as const, at: node.span },
+    directory: match.target.directory,
+  };
 }
 
 /** The documents an entry may come from; 'unloaded' when the one it needs failed to load. */
@@ -161,7 +172,10 @@ function similarity(a: string, b: string): number {
 
 function nearbyList(names: string[]): string {
   if (names.length === 0) return '';
-  return `; nearby: ${names.slice(0, 3).map((n) => `\`${n}\``).join(', ')}`;
+  return `; nearby: ${names
+    .slice(0, 3)
+    .map((n) => `\`${n}\``)
+    .join(', ')}`;
 }
 
 function describeWanted(wanted: Wanted): string {
@@ -226,7 +240,8 @@ function resolvePageReference(ref: PageReference, ctx: OpenApiContext, bag: Diag
     else checkSchemaReference(entry.name, ref.at, documents, bag);
     return [];
   }
-  const wanted: Wanted = entry.kind === 'endpoint' ? { kind: 'endpoint', method: entry.method, path: entry.path } : { kind: 'webhook', name: entry.name };
+  const wanted: Wanted =
+    entry.kind === 'endpoint' ? { kind: 'endpoint', method: entry.method, path: entry.path } : { kind: 'webhook', name: entry.name };
   if (documents.length === 0) {
     bag.report('openapi/no-document', ref.at, { entry: describeWanted(wanted) });
     return [];
@@ -236,7 +251,10 @@ function resolvePageReference(ref: PageReference, ctx: OpenApiContext, bag: Diag
     return item ? [{ document, item }] : [];
   });
   if (matches.length > 1) {
-    bag.report('openapi/ambiguous-endpoint', ref.at, { entry: describeWanted(wanted), documents: matches.map((m) => `\`${m.document.key}\``).join(', ') });
+    bag.report('openapi/ambiguous-endpoint', ref.at, {
+      entry: describeWanted(wanted),
+      documents: matches.map((m) => `\`${m.document.key}\``).join(', '),
+    });
     return [];
   }
   const match = matches[0];

@@ -2,10 +2,10 @@
 // an existing `.mdx`/`.md` file inside the docs root, written relative to the
 // root without its extension, and not a snippet. Sets `PageNode.path`.
 
-import { type Diagnostic, DiagnosticBag } from '../diagnostics/diagnostic.js';
 import { closestMatch } from '../config/did-you-mean.js';
+import { type Diagnostic, DiagnosticBag } from '../diagnostics/diagnostic.js';
 import { type PageNode, type RootNode, walk } from '../ir/navigation.js';
-import { PAGE_EXTENSIONS, isSnippet } from '../ir/page-urls.js';
+import { isSnippet, PAGE_EXTENSIONS } from '../ir/page-urls.js';
 import type { Span } from '../source/source-file.js';
 
 export interface PageFileIndex {

@@ -4,7 +4,7 @@
 // their own. Values are escaped the way the runner expects.
 
 import type { Diagnostic, Severity } from '../diagnostics/diagnostic.js';
-import { type SourceLookup, describeNote, diagnosticRegion, displayPath } from './locations.js';
+import { describeNote, diagnosticRegion, displayPath, type SourceLookup } from './locations.js';
 
 export interface GithubOptions {
   /** Folder of the docs root relative to the repository root, prefixed to paths. */

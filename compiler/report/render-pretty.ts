@@ -6,7 +6,7 @@
 import type { Diagnostic, Severity } from '../diagnostics/diagnostic.js';
 import { type CodeFrame, codeFrame, printable } from './code-frame.js';
 import { docsLink } from './docs-anchor.js';
-import { type SourceLookup, describeNote, formatPlace } from './locations.js';
+import { describeNote, formatPlace, type SourceLookup } from './locations.js';
 
 export interface PrettyOptions {
   sources: SourceLookup;
@@ -73,8 +73,7 @@ function gutterWidth(frame: CodeFrame): number {
 }
 
 function palette(color: boolean): Palette {
-  const style = (open: string, close: string): Style =>
-    color ? (text) => `\u001b[${open}m${text}\u001b[${close}m` : (text) => text;
+  const style = (open: string, close: string): Style => (color ? (text) => `\u001b[${open}m${text}\u001b[${close}m` : (text) => text);
   return {
     bold: style('1', '22'),
     dim: style('2', '22'),

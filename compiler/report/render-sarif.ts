@@ -4,10 +4,10 @@
 // notes without one and the hint are added to the message text. Every result
 // has a location, as GitHub code scanning requires.
 
-import { type DiagnosticCode, catalogue } from '../diagnostics/catalogue.js';
+import { catalogue, type DiagnosticCode } from '../diagnostics/catalogue.js';
 import type { Diagnostic, RelatedLocation, Severity } from '../diagnostics/diagnostic.js';
 import { docsLink } from './docs-anchor.js';
-import { type Region, type SourceLookup, diagnosticRegion, displayPath, isUrl } from './locations.js';
+import { diagnosticRegion, displayPath, isUrl, type Region, type SourceLookup } from './locations.js';
 
 export const SARIF_SCHEMA = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';
 

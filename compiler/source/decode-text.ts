@@ -2,10 +2,7 @@
 // contain: a byte-order mark, invalid UTF-8, NUL bytes. Decoding never fails;
 // invalid sequences become U+FFFD so that parsing can go on.
 
-export type TextProblem =
-  | { kind: 'bom' }
-  | { kind: 'invalid-utf8'; offset: number }
-  | { kind: 'nul'; offset: number };
+export type TextProblem = { kind: 'bom' } | { kind: 'invalid-utf8'; offset: number } | { kind: 'nul'; offset: number };
 
 export interface DecodedText {
   text: string;

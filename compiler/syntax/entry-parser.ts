@@ -10,7 +10,7 @@
 // Methods are read case-insensitively and kept in OpenAPI's lowercase key form;
 // messages show them upper-case. Offsets in results are relative to the string.
 
-import { EmbeddedActionsParser, type IToken, Lexer, createToken } from 'chevrotain';
+import { createToken, EmbeddedActionsParser, type IToken, Lexer } from 'chevrotain';
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
@@ -31,7 +31,9 @@ export type Entry =
   | { kind: 'webhook'; spec?: SpecName; name: string; nameRange: StringRange }
   | { kind: 'invalid'; message: string; range: StringRange };
 
-export type SchemaEntry = { kind: 'schema'; spec?: SpecName; name: string; nameRange: StringRange } | { kind: 'invalid'; message: string; range: StringRange };
+export type SchemaEntry =
+  | { kind: 'schema'; spec?: SpecName; name: string; nameRange: StringRange }
+  | { kind: 'invalid'; message: string; range: StringRange };
 
 const Name = createToken({ name: 'Name', pattern: Lexer.NA, label: 'a name' });
 const Operand = createToken({ name: 'Operand', pattern: Lexer.NA, label: 'a page path or spec' });
@@ -133,12 +135,14 @@ function optionalSpec(t: IToken | undefined): { spec?: SpecName } {
   return t === undefined ? {} : { spec: { text: t.image, range: range(t) } };
 }
 
-const parser = new EntryParser();
+/** Built on first use: chevrotain's grammar analysis is costly, and most entries never need the parser. */
+let parser: EntryParser | undefined;
 
-function run<T>(text: string, rule: () => T): T | { kind: 'invalid'; message: string; range: StringRange } {
+function run<T>(text: string, rule: (p: EntryParser) => T): T | { kind: 'invalid'; message: string; range: StringRange } {
+  parser ??= new EntryParser();
   const lexed = entryLexer.tokenize(text);
   parser.input = lexed.tokens;
-  const result = rule();
+  const result = rule(parser);
   const error = parser.errors[0];
   if (error === undefined) return result;
   const t = error.token;
@@ -159,7 +163,7 @@ function run<T>(text: string, rule: () => T): T | { kind: 'invalid'; message: st
 export function parseEntry(text: string): Entry {
   if (text.trim() === '') return { kind: 'invalid', message: 'Empty page entry', range: { start: 0, end: text.length } };
   if (!/\s/.test(text)) return { kind: 'page', path: text, range: { start: 0, end: text.length } };
-  return run(text, () => parser.entry());
+  return run(text, (p) => p.entry());
 }
 
 /** Parses a frontmatter `openapi:` value: an operation, never a page. */
@@ -176,7 +180,14 @@ export function parseOpenApiReference(text: string): Entry {
 /** Parses a frontmatter `openapi-schema:` value. */
 export function parseSchemaReference(text: string): SchemaEntry {
   if (text.trim() === '') return { kind: 'invalid', message: 'Empty schema reference', range: { start: 0, end: text.length } };
-  return run(text, () => parser.schema());
+  const result = run(text, (p) => p.schema());
+  if (result.kind === 'invalid' && result.message.startsWith('Unexpected')) {
+    return {
+      ...result,
+      message: `${result.message.slice(0, result.message.indexOf(';')).replace('after the entry', 'after the schema name')}; write \`<name>\` or \`<spec> <name>\``,
+    };
+  }
+  return result;
 }
 
 export function displayMethod(method: HttpMethod): string {

@@ -5,7 +5,7 @@
 // diagnostic, so one mistake does not hide the next. What the grammar cannot
 // make sense of is reported by chevrotain's recovery and becomes an invalid node.
 
-import { EmbeddedActionsParser, type IToken, Lexer, type TokenType, createToken, tokenMatcher } from 'chevrotain';
+import { createToken, EmbeddedActionsParser, type IToken, Lexer, type TokenType, tokenMatcher } from 'chevrotain';
 import { type Diagnostic, makeDiagnostic } from '../diagnostics/diagnostic.js';
 import type { SourceFile, Span } from '../source/source-file.js';
 import type { JsonMember, JsonNode } from './json-tree.js';
@@ -149,7 +149,11 @@ class JsonParser extends EmbeddedActionsParser {
         const comma = this.OPTION2(() => this.CONSUME(Comma));
         this.ACTION(() => {
           if (needComma) this.report('json/syntax', key, { found: describeToken(key), expected: '`,` or `}`' });
-          if (colon === undefined) this.report('json/syntax', key, { found: `Missing \`:\` after ${describeToken(key).replace('Unexpected ', '')}`, expected: '`:` between key and value' });
+          if (colon === undefined)
+            this.report('json/syntax', key, {
+              found: `Missing \`:\` after ${describeToken(key).replace('Unexpected ', '')}`,
+              expected: '`:` between key and value',
+            });
           members.push({ key: stringValue(key), keySpan: this.tokenSpan(key), value: value ?? this.invalidHere() });
           lastComma = comma;
           needComma = comma === undefined ? key : undefined;
@@ -245,7 +249,9 @@ export function parseJson(file: SourceFile): JsonParseResult {
 
   for (const error of lexed.errors) {
     const ch = file.text.slice(error.offset, error.offset + error.length);
-    diagnostics.push(makeDiagnostic('json/syntax', span(error.offset, error.length), { found: `Unexpected character \`${ch}\``, expected: expectedValue }));
+    diagnostics.push(
+      makeDiagnostic('json/syntax', span(error.offset, error.length), { found: `Unexpected character \`${ch}\``, expected: expectedValue }),
+    );
   }
   for (const comment of lexed.groups.comments ?? []) {
     diagnostics.push(makeDiagnostic('json/comment', span(comment.startOffset, comment.image.length)));
@@ -263,7 +269,12 @@ export function parseJson(file: SourceFile): JsonParseResult {
       diagnostics.push(makeDiagnostic('json/bad-string', span(token.startOffset, token.image.length), { detail: badStringDetail(token.image) }));
     } else if (type === SingleQuoted) diagnostics.push(makeDiagnostic('json/single-quoted', span(token.startOffset, token.image.length)));
     else if (type === BareWord) {
-      diagnostics.push(makeDiagnostic('json/syntax', span(token.startOffset, token.image.length), { found: `Unquoted word \`${token.image}\``, expected: 'a string in double quotes' }));
+      diagnostics.push(
+        makeDiagnostic('json/syntax', span(token.startOffset, token.image.length), {
+          found: `Unquoted word \`${token.image}\``,
+          expected: 'a string in double quotes',
+        }),
+      );
     }
   }
 
@@ -291,4 +302,3 @@ function badStringDetail(image: string): string {
   if (/[\u0000-\u001F]/.test(image)) return 'raw control character (write it as an escape such as `\\t`)';
   return 'invalid escape sequence';
 }
-

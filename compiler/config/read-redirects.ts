@@ -1,0 +1,41 @@
+// docs.json `redirects`: `{source, destination, permanent?}` entries whose
+// sources may end in a wildcard (`/blog/:slug*`, `/docs/*`) or hold named
+// segments (`/users/:id`). Link checking counts a redirected URL as a target;
+// the build (issue 3) writes the redirect pages.
+
+import { type JsonNode, member } from '../syntax/json-tree.js';
+
+export interface RedirectSource {
+  /** The source as written. */
+  source: string;
+  /** Whether a URL path (no leading slash) is redirected by this source. */
+  matches(url: string): boolean;
+}
+
+export function readRedirectSources(config: JsonNode | undefined): RedirectSource[] {
+  const redirects = config?.kind === 'object' ? member(config, 'redirects')?.value : undefined;
+  if (redirects?.kind !== 'array') return [];
+  return redirects.items.flatMap((item) => {
+    const source = item.kind === 'object' ? member(item, 'source')?.value : undefined;
+    return source?.kind === 'string' ? [redirectSource(source.value)] : [];
+  });
+}
+
+export function redirectSource(source: string): RedirectSource {
+  return { source, matches: sourceMatcher(source) };
+}
+
+/** `:name` matches one segment; `:name*` and `*` match the rest of the path, including nothing. */
+function sourceMatcher(source: string): (url: string) => boolean {
+  const pattern = source.replace(/^\/+|\/+$/g, '').split('/');
+  return (url) => {
+    const segments = url === '' ? [] : url.split('/');
+    for (let i = 0; i < pattern.length; i++) {
+      const part = pattern[i] as string;
+      if (part === '*' || /^:\w+\*$/.test(part)) return true;
+      const segment = segments[i];
+      if (segment === undefined || (!part.startsWith(':') && part !== segment)) return false;
+    }
+    return segments.length === pattern.length || (pattern.length === 1 && pattern[0] === '' && segments.length === 0);
+  };
+}
