@@ -14,6 +14,7 @@ import { collectSpecSources } from './openapi/collect-spec-sources.js';
 import { loadDocuments } from './openapi/load-documents.js';
 import { specKey } from './openapi/spec-names.js';
 import { readPages } from './pages/read-pages.js';
+import { apiHrefs, checkApiHrefs } from './passes/check-api-hrefs.js';
 import { checkChildTypes } from './passes/check-child-types.js';
 import { checkDivisions } from './passes/check-divisions.js';
 import { checkGlobalAnchors } from './passes/check-global-anchors.js';
@@ -72,16 +73,17 @@ export async function check(options: CheckOptions): Promise<CheckResult> {
   for (const document of documents.values()) if (document) sources.set(document.file.path, document.file);
   const api = resolveOpenApi(nav, {
     documents,
-    keyOf: (source) => specKey(source, host),
+    keyOf: (source, from) => specKey(source, host, from),
     defaults: specs.defaults,
     pageReferences: pages.apiReferences,
   });
   bag.add(api.diagnostics);
 
   bag.add(checkPublishedUrls([...pages.published, ...publishedApiPages(api.pages)]));
-  if (nav) bag.add(checkUnreachablePages(nav, pages.facts));
-  const redirects = readRedirectSources(config?.root);
-  bag.add(checkLinks(pages.summaries, buildSiteIndex(pages.summaries, api.pages, host.listFiles(), redirects)));
+  if (nav) bag.add(checkUnreachablePages(nav, pages.facts, new Set(apiHrefs(api.pages).map((h) => h.url))));
+  const site = buildSiteIndex(pages.summaries, api.pages, host.listFiles(), readRedirectSources(config?.root));
+  bag.add(checkLinks(pages.summaries, site));
+  bag.add(checkApiHrefs(api.pages, site));
 
   return {
     diagnostics: sortDiagnostics(dedupeDiagnostics(bag.items)),

@@ -66,6 +66,25 @@ export const LANGUAGE_CODES = [
   'vi',
 ] as const;
 
+/**
+ * Codes Mintlify also accepts (its validation package, and real repositories
+ * write `zh` and `ja`): each with the seed's code for the same language, or
+ * null when the seed's list has none.
+ */
+export const MINTLIFY_LANGUAGE_ALIASES: Readonly<Record<string, string | null>> = {
+  zh: 'cn',
+  'zh-Hans': 'cn',
+  ja: 'jp',
+  'ja-jp': 'jp',
+  pt: 'pt-BR',
+  uk: 'ua',
+  'fr-CA': null,
+  'fr-ca': null,
+  pl: null,
+  uz: null,
+  he: null,
+};
+
 export const ELEMENT_SHAPES: Record<DivisionKind | 'group', ElementShape> = {
   tab: {
     labelKey: 'tab',

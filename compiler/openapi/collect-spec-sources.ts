@@ -8,7 +8,7 @@ import type { ProjectHost } from '../host/project-host.js';
 import { type RootNode, walk } from '../ir/navigation.js';
 import type { Span } from '../source/source-file.js';
 import { type JsonNode, member } from '../syntax/json-tree.js';
-import { specKey } from './spec-names.js';
+import { resolveSpecName } from './spec-names.js';
 
 export interface SpecSource {
   key: string;
@@ -22,6 +22,8 @@ export interface SpecSources {
   defaults: string[];
   /** Names that leave the docs root, with where they stand. */
   outside: { name: string; at: Span | Location }[];
+  /** Bare file names that fit several files. */
+  ambiguous: { name: string; files: string[]; at: Span | Location }[];
 }
 
 export function collectSpecSources(
@@ -32,11 +34,13 @@ export function collectSpecSources(
 ): SpecSources {
   const byKey = new Map<string, SpecSource>();
   const outside: SpecSources['outside'] = [];
+  const ambiguous: SpecSources['ambiguous'] = [];
   const add = (name: string, at: Span | Location): string | undefined => {
-    const key = specKey(name, host);
-    if (key === undefined) outside.push({ name, at });
-    else if (!byKey.has(key)) byKey.set(key, { key, at });
-    return key;
+    const resolved = resolveSpecName(name, host, fileOf(at));
+    if ('outside' in resolved) outside.push({ name, at });
+    else if ('ambiguous' in resolved) ambiguous.push({ name, files: resolved.ambiguous, at });
+    else if (!byKey.has(resolved.key)) byKey.set(resolved.key, { key: resolved.key, at });
+    return 'key' in resolved ? resolved.key : undefined;
   };
   const defaults: string[] = [];
   for (const { name, at } of apiOpenApiNames(config)) {
@@ -50,7 +54,11 @@ export function collectSpecSources(
     }
   }
   for (const { name, at } of frontmatterSpecs) add(name, at);
-  return { sources: [...byKey.values()], defaults, outside };
+  return { sources: [...byKey.values()], defaults, outside, ambiguous };
+}
+
+export function fileOf(at: Span | Location): string {
+  return typeof at.file === 'string' ? at.file : at.file.path;
 }
 
 /** `api.openapi`: a string, an array of strings, or `{source}` objects. */

@@ -15,6 +15,9 @@ export async function loadDocuments(
   options: { timeoutMs?: number | undefined },
 ): Promise<Map<string, OpenApiDocument | undefined>> {
   for (const { name, at } of specs.outside) bag.report('file/outside-root', at, { path: name });
+  for (const { name, files, at } of specs.ambiguous) {
+    bag.report('openapi/ambiguous-spec', at, { name, files: files.map((f) => `\`${f}\``).join(', ') });
+  }
   const loaded = await Promise.all(
     specs.sources.map(async (source) => {
       const result = await loadOpenApi(source.key, host, { at: source.at, ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) });

@@ -605,7 +605,8 @@ function describeOperation(op: JsonObject, pointer: string[], ctx: Context) {
 // ---------------------------------------------------------------------------
 // x-docs (alias x-mint)
 
-const X_DOCS_KEYS = new Set(['metadata', 'content', 'href', 'groups']);
+/** Keys Mintlify documents for `x-mint` beside the seed's three: `groups` (navigation) and `mcp` (MCP tools). */
+const X_DOCS_KEYS = new Set(['metadata', 'content', 'href', 'groups', 'mcp']);
 
 function readXDocs(op: JsonObject, pointer: string[], ctx: Context): XDocs | undefined {
   const hasDocs = Object.hasOwn(op, 'x-docs');
@@ -630,7 +631,7 @@ function readXDocs(op: JsonObject, pointer: string[], ctx: Context): XDocs | und
       if (typeof value === 'string') xDocs.content = value;
       else reportType(ctx, [...at, key], field, value, 'a string of MDX');
     } else if (key === 'href') {
-      if (isAbsoluteHttpUrl(value)) xDocs.href = value;
+      if (isHrefTarget(value)) xDocs.href = value;
       else reportHref(ctx, [...at, key], field, value);
     } else if (!X_DOCS_KEYS.has(key)) {
       ctx.bag.report('openapi/x-docs-unknown-key', ctx.locator.key([...at, key]), { key, field: name });
@@ -655,11 +656,14 @@ function reportType(ctx: Context, at: string[], field: string, value: unknown, e
 
 function reportHref(ctx: Context, at: string[], field: string, value: unknown): void {
   if (typeof value === 'string') ctx.bag.report('openapi/x-docs-href', ctx.locator.value(at), { href: value, field });
-  else reportType(ctx, at, field, value, 'an absolute http(s) URL');
+  else reportType(ctx, at, field, value, 'an absolute http(s) URL or a path of the site');
 }
 
-function isAbsoluteHttpUrl(value: unknown): value is string {
-  return typeof value === 'string' && URL.canParse(value) && isHttpUrl(new URL(value));
+/** Where a navigation entry may link instead of a generated page: out to http(s), or to a page of the site (`/path`). */
+function isHrefTarget(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  if (/^\/(?![/\\])/.test(value)) return !/[\u0000-\u001F\s]/.test(value);
+  return URL.canParse(value) && isHttpUrl(new URL(value));
 }
 
 // ---------------------------------------------------------------------------
@@ -725,10 +729,26 @@ async function validateDocument(copy: JsonObject, ctx: Context): Promise<void> {
     const found = placeValidatorMessage(message, copy, ctx);
     ctx.bag.report(code, found.at, { detail: found.detail }, found.hint ? { hint: found.hint } : {});
   };
-  if (!result.valid) for (const error of result.errors) report('openapi/invalid', error.message);
+  if (!result.valid) for (const message of withoutEchoes(result.errors.map((e) => e.message))) report('openapi/invalid', message);
   for (const warning of result.warnings) report('openapi/invalid-warning', warning.message);
   if (!result.valid && result.additionalErrors > 0)
     ctx.bag.report('openapi/more-errors', { file: ctx.file.path }, { count: result.additionalErrors });
+}
+
+/**
+ * A path parameter declared twice makes the validator also claim, wrongly,
+ * that the path string lacks it: keep only the true message.
+ */
+function withoutEchoes(messages: string[]): string[] {
+  const duplicated = new Set<string>();
+  for (const m of messages) {
+    const found = /^Found multiple `path` parameters named `([^`]+)` in `([^`]+)`/.exec(m);
+    if (found) duplicated.add(`${found[2]}\0${found[1]}`);
+  }
+  return messages.filter((m) => {
+    const echo = /^`([^`]+)` has a path parameter named `([^`]+)`, but there is no corresponding/.exec(m);
+    return !(echo && duplicated.has(`${echo[1]}\0${echo[2]}`));
+  });
 }
 
 /**

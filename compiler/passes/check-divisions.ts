@@ -3,7 +3,7 @@
 // same label, and no element that leads nowhere.
 
 import { suggestionSuffix } from '../config/did-you-mean.js';
-import { LANGUAGE_CODES } from '../config/navigation-fields.js';
+import { LANGUAGE_CODES, MINTLIFY_LANGUAGE_ALIASES } from '../config/navigation-fields.js';
 import { type Diagnostic, DiagnosticBag } from '../diagnostics/diagnostic.js';
 import { type ContainerNode, type DivisionNode, describeElement, isContainer, type RootNode, walk } from '../ir/navigation.js';
 
@@ -24,8 +24,12 @@ function isDivision(node: unknown): node is DivisionNode {
 }
 
 function checkLanguageCode(node: DivisionNode, bag: DiagnosticBag): void {
-  if (node.label === '' || (LANGUAGE_CODES as readonly string[]).includes(node.label)) return;
-  bag.report('nav/unknown-language', node.labelSpan, { code: node.label, suggestion: suggestionSuffix(node.label, LANGUAGE_CODES) });
+  const code = node.label;
+  if (code === '' || (LANGUAGE_CODES as readonly string[]).includes(code)) return;
+  const alias = MINTLIFY_LANGUAGE_ALIASES[code];
+  if (alias) bag.report('nav/language-alias', node.labelSpan, { code, canonical: alias });
+  else if (alias === null) bag.report('nav/language-unlisted', node.labelSpan, { code });
+  else bag.report('nav/unknown-language', node.labelSpan, { code, suggestion: suggestionSuffix(code, LANGUAGE_CODES) });
 }
 
 function checkSiblings(divisions: DivisionNode[], bag: DiagnosticBag): void {

@@ -3,6 +3,7 @@
 
 import { type Diagnostic, DiagnosticBag } from '../diagnostics/diagnostic.js';
 import { type RootNode, walk } from '../ir/navigation.js';
+import { pageUrl } from '../ir/page-urls.js';
 
 export interface PageFacts {
   path: string;
@@ -10,7 +11,8 @@ export interface PageFacts {
   hidden: boolean;
 }
 
-export function checkUnreachablePages(root: RootNode, pages: readonly PageFacts[]): Diagnostic[] {
+/** `reachedUrls`: URLs the navigation links to by other means (an API entry's `x-docs.href`). */
+export function checkUnreachablePages(root: RootNode, pages: readonly PageFacts[], reachedUrls: ReadonlySet<string>): Diagnostic[] {
   const bag = new DiagnosticBag();
   const reached = new Set<string>();
   for (const node of walk(root)) {
@@ -18,7 +20,7 @@ export function checkUnreachablePages(root: RootNode, pages: readonly PageFacts[
     if (node.kind === 'group' && node.root) reached.add(node.root.path.replace(/^\/+/, '').replace(/\.mdx?$/, ''));
   }
   for (const page of pages) {
-    if (!page.hidden && !reached.has(page.path)) bag.report('nav/unreachable-page', { file: page.file }, { page: page.path });
+    if (!page.hidden && !reached.has(page.path) && !reachedUrls.has(pageUrl(page.path))) bag.report('nav/unreachable-page', { file: page.file }, { page: page.path });
   }
   return bag.items;
 }

@@ -10,6 +10,7 @@ import { type Diagnostic, DiagnosticBag, type Location } from '../diagnostics/di
 import type { ApiItem, ApiPage } from '../ir/api-pages.js';
 import { type ContainerNode, type EndpointNode, isContainer, type RootNode, type WebhookNode, walk } from '../ir/navigation.js';
 import { assignApiPagePaths } from '../openapi/api-page-paths.js';
+import { fileOf } from '../openapi/collect-spec-sources.js';
 import type { OpenApiDocument, OperationInfo } from '../openapi/openapi-document.js';
 import type { Span } from '../source/source-file.js';
 import { displayMethod, type Entry, type SchemaEntry } from '../syntax/entry-parser.js';
@@ -17,8 +18,8 @@ import { displayMethod, type Entry, type SchemaEntry } from '../syntax/entry-par
 export interface OpenApiContext {
   /** Loaded documents by key; a key maps to undefined when loading failed (already reported). */
   documents: ReadonlyMap<string, OpenApiDocument | undefined>;
-  /** The key of a source as written (see spec-names.ts); undefined when it leaves the root. */
-  keyOf(source: string): string | undefined;
+  /** The key of a source as written in file `from` (see spec-names.ts); undefined when it leaves the root or is ambiguous. */
+  keyOf(source: string, from: string): string | undefined;
   /** docs.json `api.openapi`: documents in effect where the navigation sets none. */
   defaults: readonly string[];
   /** Frontmatter references of MDX pages. */
@@ -58,8 +59,8 @@ export function resolveOpenApi(root: RootNode | undefined, ctx: OpenApiContext):
   return { pages, diagnostics: bag.items };
 }
 
-function documentFor(source: string, ctx: OpenApiContext): OpenApiDocument | undefined {
-  const key = ctx.keyOf(source);
+function documentFor(source: string, at: Span | Location, ctx: OpenApiContext): OpenApiDocument | undefined {
+  const key = ctx.keyOf(source, fileOf(at));
   return key === undefined ? undefined : ctx.documents.get(key);
 }
 
@@ -101,11 +102,11 @@ function resolveEntry(node: EndpointNode | WebhookNode, ctx: OpenApiContext, bag
 function candidateTargets(node: EndpointNode | WebhookNode, ctx: OpenApiContext): Target[] | 'unloaded' {
   const directory = node.parent.scope?.directory ?? DEFAULT_API_DIRECTORY;
   if (node.spec) {
-    const document = documentFor(node.spec.text, ctx);
+    const document = documentFor(node.spec.text, node.span, ctx);
     return document ? [{ document, directory }] : 'unloaded';
   }
   if (node.parent.scope) {
-    const document = documentFor(node.parent.scope.source, ctx);
+    const document = documentFor(node.parent.scope.source, node.parent.scope.span, ctx);
     return document ? [{ document, directory }] : 'unloaded';
   }
   const defaults = ctx.defaults.map((key) => ctx.documents.get(key));
@@ -186,7 +187,7 @@ function describeWanted(wanted: Wanted): string {
 function generateAll(node: ContainerNode, ctx: OpenApiContext) {
   const scope = node.openapi;
   if (scope === undefined) return [];
-  const document = documentFor(scope.source, ctx);
+  const document = documentFor(scope.source, scope.span, ctx);
   if (document === undefined) return [];
   const items: ApiItem[] = [
     ...document.operations.filter((op) => !op.hidden && !op.excluded).map((operation) => ({ type: 'operation' as const, operation })),
@@ -232,7 +233,7 @@ function itemPointer(item: ApiItem): string {
 function resolvePageReference(ref: PageReference, ctx: OpenApiContext, bag: DiagnosticBag): ApiPage[] {
   const entry = ref.entry;
   if (entry.kind === 'invalid' || entry.kind === 'page') return [];
-  const named = entry.spec ? documentFor(entry.spec.text, ctx) : undefined;
+  const named = entry.spec ? documentFor(entry.spec.text, ref.at, ctx) : undefined;
   if (entry.spec && named === undefined) return [];
   const documents = named ? [named] : [...ctx.documents.values()].filter((d): d is OpenApiDocument => d !== undefined);
   if (entry.kind === 'schema') {

@@ -1,10 +1,11 @@
 // Resolves page entries (and group `root` pages) to page files: each must name
 // an existing `.mdx`/`.md` file inside the docs root, written relative to the
-// root without its extension, and not a snippet. Sets `PageNode.path`.
+// root without its extension, and not a snippet; a page listed twice in one
+// version, language or product is reported. Sets `PageNode.path`.
 
 import { closestMatch } from '../config/did-you-mean.js';
 import { type Diagnostic, DiagnosticBag } from '../diagnostics/diagnostic.js';
-import { type PageNode, type RootNode, walk } from '../ir/navigation.js';
+import { type ContainerNode, type PageNode, type RootNode, walk } from '../ir/navigation.js';
 import { isSnippet, PAGE_EXTENSIONS } from '../ir/page-urls.js';
 import type { Span } from '../source/source-file.js';
 
@@ -22,14 +23,28 @@ export function resolvePages(root: RootNode, index: PageFileIndex): Diagnostic[]
     if (node.kind === 'page') {
       resolvePage(node, index, bag);
       if (node.path === undefined) continue;
-      const first = firstListing.get(node.path);
+      const key = `${alternativeOf(node)}\0${node.path}`;
+      const first = firstListing.get(key);
       if (first) bag.report('nav/duplicate-page', node.span, { page: node.written }, { notes: [{ message: 'first listed here', at: first }] });
-      else firstListing.set(node.path, node.span);
+      else firstListing.set(key, node.span);
     } else if (node.kind === 'group' && node.root) {
       resolvePath(node.root.path, node.root.span, index, bag);
     }
   }
   return bag.items;
+}
+
+/**
+ * Versions, languages and products are alternatives a reader sees one at a
+ * time: the same page under two versions is not a duplicate. The key of the
+ * alternative a node belongs to is the chain of those ancestors.
+ */
+function alternativeOf(node: PageNode): string {
+  const chain: string[] = [];
+  for (let at: ContainerNode | undefined = node.parent; at !== undefined; at = at.parent) {
+    if (at.kind === 'version' || at.kind === 'language' || at.kind === 'product') chain.push(`${at.span.file.path}:${at.span.start}`);
+  }
+  return chain.join('/');
 }
 
 function resolvePage(node: PageNode, index: PageFileIndex, bag: DiagnosticBag): void {
