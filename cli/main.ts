@@ -1,39 +1,29 @@
 #!/usr/bin/env node
 // The `docsc` command: dispatches to one module per sub-command.
 
-import { runCheck } from './commands/check.js';
+import { usage } from './usage.js';
 import { VERSION } from './version.js';
-
-const usage = `docsc ${VERSION} — a compiler for documentation sites
-
-Usage:
-  docsc check [dir] [options]   Check docs.json, pages and OpenAPI documents; report every problem
-
-Options for check:
-  --format <pretty|json|github|sarif>   Report format (default: pretty)
-  --strict                              Treat warnings as errors
-  --quiet                               Leave out info diagnostics
-  --no-color                            Plain text even on a terminal
-  --threads <n>                         Worker threads for reading pages
-
-  docsc --help | --version
-`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   switch (command) {
-    case 'check':
+    case 'check': {
+      // Loaded on demand: `--version` and `--help` should not pay for the compiler.
+      const { runCheck } = await import('./commands/check.js');
       return runCheck(rest);
+    }
     case '--version':
     case '-v':
       process.stdout.write(`${VERSION}\n`);
       return 0;
     case undefined:
+      process.stderr.write(usage);
+      return 2;
     case '--help':
     case '-h':
     case 'help':
       process.stdout.write(usage);
-      return command === undefined ? 2 : 0;
+      return 0;
     default:
       process.stderr.write(`docsc: unknown command \`${command}\`\n\n${usage}`);
       return 2;

@@ -2,6 +2,7 @@
 // chosen format. Exit status: 1 when there are errors (or warnings with
 // --strict), 0 otherwise, 2 for a usage error.
 
+import { statSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { check } from '../../compiler/check.js';
@@ -12,6 +13,7 @@ import { renderJson } from '../../compiler/report/render-json.js';
 import { renderPretty } from '../../compiler/report/render-pretty.js';
 import { renderSarif } from '../../compiler/report/render-sarif.js';
 import { summaryLine } from '../../compiler/report/summary-line.js';
+import { usage } from '../usage.js';
 import { VERSION } from '../version.js';
 
 const FORMATS = ['pretty', 'json', 'github', 'sarif'] as const;
@@ -25,10 +27,18 @@ export async function runCheck(args: string[]): Promise<number> {
     process.stderr.write(`docsc check: ${(error as Error).message}\n`);
     return 2;
   }
-  const { dir, format, strict, quiet, color, threads } = parsed;
-  const started = performance.now();
+  if (parsed === 'help') {
+    process.stdout.write(usage);
+    return 0;
+  }
+  const { dir, format, strict, quiet, color, threads, fetchTimeoutMs } = parsed;
   const root = resolve(dir);
-  const result = await check({ root, ...(threads ? { threads } : {}) });
+  if (!isDirectory(root)) {
+    process.stderr.write(`docsc check: \`${dir}\` is not a folder; give the docs root (the folder holding docs.json)\n`);
+    return 2;
+  }
+  const started = performance.now();
+  const result = await check({ root, ...(threads ? { threads } : {}), ...(fetchTimeoutMs ? { fetchTimeoutMs } : {}) });
   const diagnostics = quiet ? result.diagnostics.filter((d) => d.severity !== 'info') : result.diagnostics;
   const ms = performance.now() - started;
   // Paths are printed from where the user stands, so terminals and CI annotations can open them.
@@ -49,14 +59,27 @@ function parse(args: string[]) {
       quiet: { type: 'boolean', default: false },
       'no-color': { type: 'boolean', default: false },
       threads: { type: 'string' },
+      'fetch-timeout': { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
     },
   });
+  if (values.help) return 'help' as const;
   if (!FORMATS.includes(values.format as Format)) throw new Error(`unknown format \`${values.format}\`; use one of ${FORMATS.join(', ')}`);
   if (positionals.length > 1) throw new Error(`expected one directory, got ${positionals.length}`);
   const threads = values.threads === undefined ? undefined : Number(values.threads);
   if (threads !== undefined && !(Number.isInteger(threads) && threads >= 1)) throw new Error('--threads takes a whole number of at least 1');
+  const timeout = values['fetch-timeout'] === undefined ? undefined : Number(values['fetch-timeout']);
+  if (timeout !== undefined && !(timeout > 0)) throw new Error('--fetch-timeout takes a number of seconds greater than 0');
   const color = !values['no-color'] && process.stdout.isTTY === true && !process.env.NO_COLOR;
-  return { dir: positionals[0] ?? '.', format: values.format as Format, strict: values.strict, quiet: values.quiet, color, threads };
+  return {
+    dir: positionals[0] ?? '.',
+    format: values.format as Format,
+    strict: values.strict,
+    quiet: values.quiet,
+    color,
+    threads,
+    fetchTimeoutMs: timeout === undefined ? undefined : timeout * 1000,
+  };
 }
 
 interface RenderContext {
@@ -70,11 +93,19 @@ interface RenderContext {
 /** The installed copy of spec/diagnostics.md, linked from every pretty diagnostic. */
 const docsBase = new URL('../../', import.meta.url).href.replace(/dist\/$/, '');
 
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
 function render(format: Format, diagnostics: Diagnostic[], context: RenderContext): string {
   const { sources, cwdPrefix } = context;
   switch (format) {
     case 'json':
-      return renderJson(diagnostics);
+      return renderJson(diagnostics, { cwdPrefix });
     case 'github':
       return renderGithub(diagnostics, { sources, cwdPrefix });
     case 'sarif':

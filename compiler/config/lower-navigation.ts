@@ -222,8 +222,30 @@ function lowerOpenApi(m: JsonMember, setBy: ContainerNode, bag: DiagnosticBag): 
     bag.report('config/wrong-type', source.value.span, { key: 'source', expected: 'a string', found: describeKind(source.value) });
     return undefined;
   }
-  const dir = directory?.value.kind === 'string' ? directory.value.value.replace(/^\/+|\/+$/g, '') : DEFAULT_API_DIRECTORY;
+  let dir = DEFAULT_API_DIRECTORY;
+  if (directory?.value.kind === 'string') {
+    const normalized = normalizeDirectory(directory.value.value);
+    if (normalized === undefined) bag.report('nav/openapi-directory', directory.value.span, { directory: directory.value.value });
+    else dir = normalized;
+  }
   return { source: source.value.value, directory: dir, span: source.value.span, setBy };
+}
+
+/**
+ * The folder of generated API pages, as a clean relative URL path: `.` and
+ * `a/../b` segments applied, slashes trimmed. Undefined when it is empty or
+ * leaves the site (`..`), or holds characters no URL path should.
+ */
+function normalizeDirectory(written: string): string | undefined {
+  const segments: string[] = [];
+  for (const segment of written.split('/')) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') {
+      if (segments.pop() === undefined) return undefined;
+    } else if (/[\\\s?#%\u0000-\u001F]/.test(segment)) return undefined;
+    else segments.push(segment);
+  }
+  return segments.length === 0 ? undefined : segments.join('/');
 }
 
 function lowerGlobal(value: JsonNode, root: RootNode, bag: DiagnosticBag): DivisionNode[] {

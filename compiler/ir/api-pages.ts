@@ -16,4 +16,6 @@ export interface ApiPage {
   origin: 'navigation' | 'generated' | 'page';
   /** What led to it, for diagnostics. */
   at: Span | Location;
+  /** `x-hidden`: generated and published, but not listed in the navigation. */
+  hidden: boolean;
 }

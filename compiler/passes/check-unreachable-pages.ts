@@ -20,7 +20,8 @@ export function checkUnreachablePages(root: RootNode, pages: readonly PageFacts[
     if (node.kind === 'group' && node.root) reached.add(node.root.path.replace(/^\/+/, '').replace(/\.mdx?$/, ''));
   }
   for (const page of pages) {
-    if (!page.hidden && !reached.has(page.path) && !reachedUrls.has(pageUrl(page.path))) bag.report('nav/unreachable-page', { file: page.file }, { page: page.path });
+    if (!page.hidden && !reached.has(page.path) && !reachedUrls.has(pageUrl(page.path)))
+      bag.report('nav/unreachable-page', { file: page.file }, { page: page.path });
   }
   return bag.items;
 }

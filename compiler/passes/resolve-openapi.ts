@@ -1,10 +1,12 @@
 // OpenAPI inheritance and resolution (seed 2.2, 2.12, 2.16): every endpoint
 // or webhook entry finds its document — the one it names, else the nearest
 // `openapi` of its ancestors, else docs.json's `api.openapi` — and the
-// operation in it; an element with `openapi` and no pages gets a page for
-// every operation and webhook not hidden; frontmatter `openapi:` and
-// `openapi-schema:` references are checked the same way.
+// operation in it; an element with `openapi` and no pages listed gets a page
+// for every operation and webhook (`x-hidden` ones published but not listed,
+// `x-excluded` ones not at all); frontmatter `openapi:` and `openapi-schema:`
+// references are checked the same way.
 
+import { closestMatch } from '../config/did-you-mean.js';
 import { DEFAULT_API_DIRECTORY } from '../config/navigation-fields.js';
 import { type Diagnostic, DiagnosticBag, type Location } from '../diagnostics/diagnostic.js';
 import type { ApiItem, ApiPage } from '../ir/api-pages.js';
@@ -49,7 +51,7 @@ export function resolveOpenApi(root: RootNode | undefined, ctx: OpenApiContext):
       if (node.kind === 'endpoint' || node.kind === 'webhook') {
         const found = resolveEntry(node, ctx, bag);
         if (found) listed.push(found);
-      } else if (isContainer(node) && node.openapi && node.childLists.length === 0) {
+      } else if (isContainer(node) && node.openapi && node.childLists.every((list) => list.items.length === 0 && !list.malformed)) {
         listed.push(...generateAll(node, ctx));
       }
     }
@@ -92,8 +94,10 @@ function resolveEntry(node: EndpointNode | WebhookNode, ctx: OpenApiContext, bag
     );
     return undefined;
   }
+  const info = match.item.type === 'operation' ? match.item.operation : match.item.webhook;
+  if (info.excluded) bag.report('openapi/excluded-listed', node.span, { entry: describeWanted(node) });
   return {
-    page: { document: match.target.document, item: match.item, origin: 'navigation' as const, at: node.span },
+    page: { document: match.target.document, item: match.item, origin: 'navigation' as const, at: node.span, hidden: false },
     directory: match.target.directory,
   };
 }
@@ -143,32 +147,35 @@ function reportMissing(wanted: Wanted, at: Span | Location, documents: OpenApiDo
   });
 }
 
-/** Operations a user probably meant: same path other method, or a similar path. */
+/**
+ * Operations a user probably meant. An operation whose path differs only by
+ * case, a trailing slash or a parameter's name is surely it: then only those.
+ * Otherwise, operations on the same path with another method, or with the
+ * same method on a path one misspelt segment away.
+ */
 function nearbyOperations(operations: OperationInfo[], method: string, path: string): string[] {
-  const lower = path.toLowerCase().replace(/\/+$/, '');
-  const scored = operations.map((op) => {
-    const p = op.path.toLowerCase().replace(/\/+$/, '');
-    const score = (p === lower ? 0 : similarity(p, lower)) + (op.method === method ? 0 : 1);
-    return { label: `${displayMethod(op.method)} ${op.path}`, score };
-  });
-  return scored
-    .filter((s) => s.score <= 3)
-    .sort((a, b) => a.score - b.score || (a.label < b.label ? -1 : 1))
-    .slice(0, 3)
-    .map((s) => s.label);
+  const loose = (p: string) =>
+    p
+      .toLowerCase()
+      .replace(/\/+$/, '')
+      .replace(/\{[^}]*\}/g, '{}');
+  const label = (op: OperationInfo) => `${displayMethod(op.method)} ${op.path}`;
+  const same = operations.filter((op) => op.method === method && loose(op.path) === loose(path));
+  if (same.length > 0) return same.map(label).slice(0, 3);
+  const near = operations.filter(
+    (op) => (op.path === path && op.method !== method) || (op.method === method && oneSegmentApart(loose(op.path), loose(path))),
+  );
+  return near.map(label).sort().slice(0, 3);
 }
 
-/** A rough distance between two paths: differing segments. */
-function similarity(a: string, b: string): number {
+/** Paths that differ in one segment only, and there by what looks like a typo (`/cats` ~ `/pets`, not `/health`). */
+function oneSegmentApart(a: string, b: string): boolean {
   const x = a.split('/');
   const y = b.split('/');
-  let diff = Math.abs(x.length - y.length);
-  for (let i = 0; i < Math.min(x.length, y.length); i++) {
-    const s = x[i] as string;
-    const t = y[i] as string;
-    if (s !== t && !(s.startsWith('{') && t.startsWith('{'))) diff++;
-  }
-  return diff;
+  if (x.length !== y.length) return false;
+  const differing = x.flatMap((segment, i) => (segment === y[i] ? [] : [[segment, y[i] as string] as const]));
+  const [pair] = differing;
+  return differing.length === 1 && pair !== undefined && closestMatch(pair[0], [pair[1]]) !== undefined;
 }
 
 function nearbyList(names: string[]): string {
@@ -190,10 +197,14 @@ function generateAll(node: ContainerNode, ctx: OpenApiContext) {
   const document = documentFor(scope.source, scope.span, ctx);
   if (document === undefined) return [];
   const items: ApiItem[] = [
-    ...document.operations.filter((op) => !op.hidden && !op.excluded).map((operation) => ({ type: 'operation' as const, operation })),
-    ...document.webhooks.filter((w) => !w.hidden && !w.excluded).map((webhook) => ({ type: 'webhook' as const, webhook })),
+    ...document.operations.filter((op) => !op.excluded).map((operation) => ({ type: 'operation' as const, operation })),
+    ...document.webhooks.filter((w) => !w.excluded).map((webhook) => ({ type: 'webhook' as const, webhook })),
   ];
-  return items.map((item) => ({ page: { document, item, origin: 'generated' as const, at: scope.span }, directory: scope.directory }));
+  return items.map((item) => {
+    const info = item.type === 'operation' ? item.operation : item.webhook;
+    const at = document.locate([...info.pointer, 'summary']);
+    return { page: { document, item, origin: 'generated' as const, at, hidden: info.hidden }, directory: scope.directory };
+  });
 }
 
 /** Gives each listed or generated page its URL, per directory, reporting slug duplicates. */
@@ -219,7 +230,17 @@ function placePages(listed: { page: Omit<ApiPage, 'url'>; directory: string }[],
       const href = (page.item.type === 'operation' ? page.item.operation : page.item.webhook).xDocs?.href;
       pages.push(href === undefined ? { ...page, url: p.path } : { ...page });
       if (p.renamedFrom !== undefined) {
-        bag.report('openapi/duplicate-slug', page.at, { url: p.path, original: p.renamedFrom });
+        const info = page.item.type === 'operation' ? page.item.operation : page.item.webhook;
+        const entry =
+          page.item.type === 'operation'
+            ? `${displayMethod(page.item.operation.method)} ${page.item.operation.path}`
+            : `webhook ${page.item.webhook.name}`;
+        bag.report(
+          'openapi/duplicate-slug',
+          page.at,
+          { entry, url: p.path, original: p.renamedFrom },
+          { hint: info.summary ? 'Give it a summary of its own.' : 'Give it a `summary`.' },
+        );
       }
     });
   }
@@ -263,7 +284,9 @@ function resolvePageReference(ref: PageReference, ctx: OpenApiContext, bag: Diag
     reportMissing(wanted, ref.at, documents, bag);
     return [];
   }
-  return [{ url: ref.url, document: match.document, item: match.item, origin: 'page', at: ref.at }];
+  const info = match.item.type === 'operation' ? match.item.operation : match.item.webhook;
+  if (info.excluded) bag.report('openapi/excluded-listed', ref.at, { entry: describeWanted(wanted) });
+  return [{ url: ref.url, document: match.document, item: match.item, origin: 'page', at: ref.at, hidden: false }];
 }
 
 function checkSchemaReference(name: string, at: Location, documents: OpenApiDocument[], bag: DiagnosticBag): void {

@@ -3,34 +3,45 @@
 // appear, so the output is stable across releases and runs.
 
 import type { Diagnostic, RelatedLocation } from '../diagnostics/diagnostic.js';
+import { displayPath } from './locations.js';
 import { countSeverities } from './summary-line.js';
 
 export const JSON_REPORT_VERSION = 1;
 
-export function renderJson(diagnostics: readonly Diagnostic[]): string {
+export interface JsonOptions {
+  /** Folder of the docs root relative to the current folder, prefixed to paths. */
+  cwdPrefix?: string;
+}
+
+export function renderJson(diagnostics: readonly Diagnostic[], options: JsonOptions = {}): string {
   const report = {
     version: JSON_REPORT_VERSION,
-    diagnostics: diagnostics.map(toJson),
+    diagnostics: diagnostics.map((d) => toJson(d, options.cwdPrefix)),
     summary: countSeverities(diagnostics),
   };
   return `${JSON.stringify(report, null, 2)}\n`;
 }
 
 /** Optional fields (`hint`, a note's place) are left out when absent: JSON.stringify drops undefined. */
-function toJson(d: Diagnostic) {
+function toJson(d: Diagnostic, cwdPrefix: string | undefined) {
   return {
     code: d.code,
     severity: d.severity,
     message: d.message,
-    file: d.file,
+    file: displayPath(d.file, cwdPrefix),
     line: d.line,
     column: d.column,
     length: d.length,
-    notes: d.notes.map(noteToJson),
+    notes: d.notes.map((note) => noteToJson(note, cwdPrefix)),
     hint: d.hint,
   };
 }
 
-function noteToJson(note: RelatedLocation) {
-  return { message: note.message, file: note.file, line: note.line, column: note.column };
+function noteToJson(note: RelatedLocation, cwdPrefix: string | undefined) {
+  return {
+    message: note.message,
+    file: note.file === undefined ? undefined : displayPath(note.file, cwdPrefix),
+    line: note.line,
+    column: note.column,
+  };
 }
