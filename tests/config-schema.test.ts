@@ -4,15 +4,20 @@
 // compiles it, it accepts the navigation shapes real repositories use, and it
 // names the same navigation keys as compiler/config/navigation-fields.ts.
 
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import AjvModule from 'ajv';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { isAbsoluteHttpUrl, isSafeUrl } from '../compiler/config/check-url.js';
-import { ELEMENT_SHAPES, LANGUAGE_CODES } from '../compiler/config/navigation-fields.js';
+import { ELEMENT_SHAPES, LANGUAGE_CODES, MINTLIFY_LANGUAGE_ALIASES } from '../compiler/config/navigation-fields.js';
+import { readConfig } from '../compiler/config/read-config.js';
 import { validateConfig } from '../compiler/config/validate-config.js';
-import type { Diagnostic } from '../compiler/diagnostics/diagnostic.js';
+import { type Diagnostic, DiagnosticBag } from '../compiler/diagnostics/diagnostic.js';
+import { ProjectHost } from '../compiler/host/project-host.js';
 import { SourceFile } from '../compiler/source/source-file.js';
 import { parseJson } from '../compiler/syntax/json-parser.js';
+import { toPlain } from '../compiler/syntax/json-tree.js';
 import docsSchema from '../spec/docs.schema.json' with { type: 'json' };
 
 const minimal = { name: 'Acme', colors: { primary: '#0D9373' }, navigation: { pages: ['index'] } };
@@ -325,6 +330,32 @@ test('the schema compiles in ajv strict mode', () => {
   assert.type(validateFull, 'function');
 });
 
+// Editors validate docs.json with this schema: the configurations docsc accepts must pass it.
+const acceptedConfigs = [
+  'examples',
+  ...readdirSync('tests/fixtures/real')
+    .filter((n) => statSync(join('tests/fixtures/real', n)).isDirectory())
+    .map((n) => join('tests/fixtures/real', n)),
+];
+
+/** What the schema rightly flags in a real config (docsc warns on the same key; see tests/fixtures/real/README.md). */
+const knownFindings: Record<string, string[]> = {
+  'tests/fixtures/real/mintlify-docs-dropdowns': ['/integrations must NOT have additional properties'],
+};
+
+for (const root of acceptedConfigs) {
+  test(`the schema accepts ${root}/docs.json (with its $refs resolved)`, () => {
+    const bag = new DiagnosticBag();
+    const config = readConfig(new ProjectHost(root), bag);
+    assert.ok(config, `${root}: docs.json could not be read`);
+    validateFull(toPlain(config.root));
+    assert.equal(
+      (validateFull.errors ?? []).map((e) => `${e.instancePath} ${e.message}`),
+      knownFindings[root] ?? [],
+    );
+  });
+}
+
 test('navigation: tabs of groups, with menus and nested groups', () => {
   assert.equal(
     navigationErrors({
@@ -444,7 +475,7 @@ test('the schema and navigation-fields.ts describe the same navigation keys', ()
     const tableKeys = [shape.labelKey, ...Object.keys(shape.fields), ...shape.children];
     assert.equal([...new Set(schemaKeys)].sort(), [...new Set(tableKeys)].sort(), kind);
   }
-  assert.equal(docsSchema.definitions.language.properties.language.enum, [...LANGUAGE_CODES]);
+  assert.equal(docsSchema.definitions.language.properties.language.enum, [...LANGUAGE_CODES, ...Object.keys(MINTLIFY_LANGUAGE_ALIASES)]);
 });
 
 test.run();
