@@ -6,8 +6,7 @@
 // the place in docs.json that names the URL, and the rest of the check runs.
 
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { test } from 'uvu';
@@ -15,6 +14,7 @@ import * as assert from 'uvu/assert';
 import { type CheckResult, check } from '../compiler/check.js';
 import type { Diagnostic } from '../compiler/diagnostics/diagnostic.js';
 import { formatDiagnosticLines } from './support/diagnostic-lines.js';
+import { loopbackServer } from './support/loopback-server.js';
 
 const hostedSpec = JSON.stringify({
   openapi: '3.1.0',
@@ -41,19 +41,10 @@ function serve(req: IncomingMessage, res: ServerResponse): void {
   else res.writeHead(404, 'Not Found').end();
 }
 
-let server: Server | undefined;
-let origin = '';
+const server = loopbackServer(test, serve);
 const tempRoots: string[] = [];
 
-test.before(async () => {
-  server = createServer(serve);
-  await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-
 test.after(() => {
-  server?.closeAllConnections();
-  server?.close();
   for (const root of tempRoots) rmSync(root, { recursive: true, force: true });
 });
 
@@ -111,7 +102,7 @@ function assertAt(d: Diagnostic, file: string, place: { line: number; column: nu
 // A document that loads
 
 test('a document named by URL on a group and in an entry checks clean', async () => {
-  const url = `${origin}/openapi.json`;
+  const url = `${server.origin}/openapi.json`;
   const repo = writeRepo(
     [
       { group: 'Start', pages: ['index'] },
@@ -126,7 +117,7 @@ test('a document named by URL on a group and in an entry checks clean', async ()
 });
 
 test('entries are matched against the fetched document', async () => {
-  const url = `${origin}/openapi.json`;
+  const url = `${server.origin}/openapi.json`;
   const repo = writeRepo([{ group: 'Picked', pages: ['index', `${url} GET /cats`] }], { 'index.mdx': page('Start', 'Hello.') });
   const result = await check({ root: repo.root, threads: 1 });
   const missing = theOne(result, 'openapi/endpoint-not-found');
@@ -152,7 +143,7 @@ const failures: FailureCase[] = [
 
 for (const failure of failures) {
   test(`${failure.name}: one error where docs.json names the URL, and the rest of the check runs`, async () => {
-    const url = `${origin}${failure.path}`;
+    const url = `${server.origin}${failure.path}`;
     const repo = writeRepo(
       [
         { group: 'Start', pages: ['index', 'missing-page'] },
@@ -176,7 +167,7 @@ for (const failure of failures) {
 }
 
 test('a URL named only in an entry is reported at the entry’s spec name', async () => {
-  const url = `${origin}/gone.json`;
+  const url = `${server.origin}/gone.json`;
   const repo = writeRepo([{ group: 'Picked', pages: ['index', `${url} GET /pets`] }], { 'index.mdx': page('Start', 'Hello.') });
   const result = await check({ root: repo.root, threads: 1, fetchTimeoutMs: 5_000 });
   assert.equal(codes(result), ['openapi/fetch-failed'], formatDiagnosticLines(result.diagnostics));

@@ -5,7 +5,7 @@
 // paths, and the public examples of @readme/oas-examples.
 
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +19,7 @@ import type { OpenApiDocument, OperationInfo, WebhookInfo } from '../compiler/op
 import { SourceFile } from '../compiler/source/source-file.js';
 import { matchBaseline } from './support/baseline.js';
 import { formatDiagnosticLines } from './support/diagnostic-lines.js';
+import { loopbackServer } from './support/loopback-server.js';
 
 const fixtures = 'tests/fixtures/openapi';
 const fixtureHost = new ProjectHost(fixtures);
@@ -227,35 +228,23 @@ function serve(req: IncomingMessage, res: ServerResponse): void {
   }
 }
 
-let server: Server | undefined;
-let origin = '';
-
-test.before(async () => {
-  server = createServer(serve);
-  await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-
-test.after(() => {
-  server?.closeAllConnections();
-  server?.close();
-});
+const server = loopbackServer(test, serve);
 
 async function fetchSpec(path: string, options: LoadOptions = {}): Promise<LoadResult> {
-  return loadOpenApi(`${origin}${path}`, fixtureHost, options);
+  return loadOpenApi(`${server.origin}${path}`, fixtureHost, options);
 }
 
 function onlyMessage(result: LoadResult): string {
   assert.is(result.document, undefined);
   assert.is(result.diagnostics.length, 1, formatDiagnosticLines(result.diagnostics));
-  return `${result.diagnostics[0]?.code} ${result.diagnostics[0]?.message}`.replace(origin, 'ORIGIN');
+  return `${result.diagnostics[0]?.code} ${result.diagnostics[0]?.message}`.replace(server.origin, 'ORIGIN');
 }
 
 test('a hosted document loads, keyed by its URL', async () => {
   const result = await fetchSpec('/spec.json');
   assert.equal(codes(result.diagnostics), []);
-  assert.is(result.document?.key, `${origin}/spec.json`);
-  assert.is(result.document?.file.path, `${origin}/spec.json`);
+  assert.is(result.document?.key, `${server.origin}/spec.json`);
+  assert.is(result.document?.file.path, `${server.origin}/spec.json`);
   assert.equal(
     result.document?.operations.map((op) => op.summary),
     ['Ping'],
@@ -271,7 +260,7 @@ test('HTTP errors name the URL and the status', async () => {
 test('redirects: followed up to the limit, http(s) only', async () => {
   const five = await fetchSpec('/hop/4');
   assert.equal(codes(five.diagnostics), []);
-  assert.is(five.document?.key, `${origin}/hop/4`);
+  assert.is(five.document?.key, `${server.origin}/hop/4`);
   assert.is(onlyMessage(await fetchSpec('/hop/5')), 'openapi/fetch-failed Cannot fetch `ORIGIN/hop/5`: more than 5 redirects');
   assert.is(onlyMessage(await fetchSpec('/hop/1', { maxRedirects: 1 })), 'openapi/fetch-failed Cannot fetch `ORIGIN/hop/1`: more than 1 redirects');
   assert.is(

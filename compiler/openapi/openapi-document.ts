@@ -12,16 +12,14 @@ export interface XDocs {
   href?: string;
 }
 
-export interface OperationInfo {
+/** What operations and webhooks have in common: what their pages are made of. */
+interface ApiItemInfo {
   method: HttpMethod;
-  /** The path key exactly as in `paths`. */
-  path: string;
-  operationId?: string;
   summary?: string;
   description?: string;
   deprecated: boolean;
   tags: string[];
-  /** `x-hidden: true`: not auto-generated, still allowed when listed explicitly. */
+  /** `x-hidden: true`: its page is published but not listed in the navigation. */
   hidden: boolean;
   /** `x-excluded: true`: no page at all. */
   excluded: boolean;
@@ -30,18 +28,15 @@ export interface OperationInfo {
   pointer: string[];
 }
 
-export interface WebhookInfo {
+export interface OperationInfo extends ApiItemInfo {
+  /** The path key exactly as in `paths`. */
+  path: string;
+  operationId?: string;
+}
+
+export interface WebhookInfo extends ApiItemInfo {
   /** The key in `webhooks`. */
   name: string;
-  method: HttpMethod;
-  summary?: string;
-  description?: string;
-  deprecated: boolean;
-  tags: string[];
-  hidden: boolean;
-  excluded: boolean;
-  xDocs?: XDocs;
-  pointer: string[];
 }
 
 export interface OpenApiDocument {
