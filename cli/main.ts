@@ -12,6 +12,10 @@ async function main(argv: string[]): Promise<number> {
       const { runCheck } = await import('./commands/check.js');
       return runCheck(rest);
     }
+    case 'openapi-file': {
+      const { runOpenapiFile } = await import('./commands/openapi-file.js');
+      return runOpenapiFile(rest);
+    }
     case '--version':
     case '-v':
       process.stdout.write(`${VERSION}\n`);

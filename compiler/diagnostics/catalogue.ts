@@ -4,6 +4,7 @@
 
 import configCodes from '../../spec/diagnostics/config.json' with { type: 'json' };
 import fileCodes from '../../spec/diagnostics/file.json' with { type: 'json' };
+import generateCodes from '../../spec/diagnostics/generate.json' with { type: 'json' };
 import jsonCodes from '../../spec/diagnostics/json.json' with { type: 'json' };
 import navCodes from '../../spec/diagnostics/nav.json' with { type: 'json' };
 import openapiCodes from '../../spec/diagnostics/openapi.json' with { type: 'json' };
@@ -26,10 +27,11 @@ const all = {
   ...openapiCodes,
   ...openapiRefCodes,
   ...pageCodes,
+  ...generateCodes,
 };
 
 export type DiagnosticCode = keyof typeof all;
 
 export const catalogue: Record<DiagnosticCode, CatalogueEntry> = all as Record<DiagnosticCode, CatalogueEntry>;
 
-export const catalogueFiles = ['file', 'json', 'config', 'nav', 'openapi', 'openapi-refs', 'page'] as const;
+export const catalogueFiles = ['file', 'json', 'config', 'nav', 'openapi', 'openapi-refs', 'page', 'generate'] as const;

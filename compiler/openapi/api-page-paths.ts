@@ -1,9 +1,14 @@
 // Where generated API pages live (REFERENCE.md, "Generated API pages"):
 // `<directory>/<slug of first tag>/<slug of summary>`, or, without a summary,
 // `<method>-<slug of path without {params}>` (a webhook: the slug of its
-// name); untagged pages sit directly under the directory. Two pages that land
-// on one path are told apart with `-1`, `-2`, … in the order given, and the
-// renamed ones say so, for the caller to report.
+// name); untagged pages sit directly under the directory. Every segment is
+// safe as a file name on every system (no separators or dots, Windows
+// reserved names such as `con` suffixed with `_`, at most 100 characters and
+// 200 UTF-8 bytes). Two pages that land on one path — also when the paths
+// differ only by case, as macOS and Windows see them — are told apart with
+// `-1`, `-2`, … in the order given, and the renamed ones say so, for the
+// caller to report. `docsc openapi-file` writes the same paths the build
+// publishes.
 
 import type { OpenApiDocument, OperationInfo, WebhookInfo } from './openapi-document.js';
 
@@ -44,37 +49,73 @@ export function apiPageSlug(item: OperationInfo | WebhookInfo): string {
   return slugSegment(item.name) || item.method;
 }
 
+/** Windows refuses these as file names, with any extension and in any case. */
+const RESERVED_NAMES = /^(?:con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])$/;
+const MAX_SEGMENT_CHARS = 100;
+const MAX_SEGMENT_BYTES = 200;
+
+/**
+ * A slug made safe as a file or folder name: cut to the length caps (at a
+ * code point, trailing `-` dropped) and, when Windows reserves it, suffixed
+ * with `_` (which no slug otherwise holds, so the result is never taken).
+ */
+export function safeSegment(slug: string): string {
+  let out = '';
+  let bytes = 0;
+  let chars = 0;
+  for (const char of slug) {
+    bytes += utf8Length(char.codePointAt(0) as number);
+    chars += 1;
+    if (chars > MAX_SEGMENT_CHARS || bytes > MAX_SEGMENT_BYTES) break;
+    out += char;
+  }
+  out = out.replace(/-+$/, '');
+  return RESERVED_NAMES.test(out) ? `${out}_` : out;
+}
+
+function utf8Length(codePoint: number): number {
+  return codePoint < 0x80 ? 1 : codePoint < 0x800 ? 2 : codePoint < 0x10000 ? 3 : 4;
+}
+
 export function assignApiPagePaths(entries: readonly ApiPageEntry[], directory: string): ApiPagePath[] {
   const base = directory.replace(/^\/+|\/+$/g, '');
-  const wanted = entries.map((entry) => joinPath(base, tagFolder(entry.item), apiPageSlug(entry.item)));
-  const taken = new Set(wanted);
+  const wanted = entries.map((entry) => joinPath(base, tagFolder(entry.item), safeSegment(apiPageSlug(entry.item))));
+  const taken = new Set(wanted.map(pathKey));
   const firstTaken = new Set<string>();
   return entries.map((entry, index) => {
     const path = wanted[index] as string;
-    if (!firstTaken.has(path)) {
-      firstTaken.add(path);
+    if (!firstTaken.has(pathKey(path))) {
+      firstTaken.add(pathKey(path));
       return { path, entry };
     }
     const renamed = nextFreePath(path, taken);
-    taken.add(renamed);
+    taken.add(pathKey(renamed));
     return { path: renamed, entry, renamedFrom: path };
   });
+}
+
+/**
+ * What a case-insensitive file system compares: two paths with one key are
+ * one file on macOS and Windows. Upper-casing first also folds `ſ` and `ß`.
+ */
+function pathKey(path: string): string {
+  return path.toUpperCase().toLowerCase().normalize('NFC');
 }
 
 /** The slug of the first tag; `''` for untagged pages (and tags with nothing to slug). */
 function tagFolder(item: OperationInfo | WebhookInfo): string {
   const tag = item.tags[0];
-  return tag === undefined ? '' : slugSegment(tag);
+  return tag === undefined ? '' : safeSegment(slugSegment(tag));
 }
 
 function joinPath(...segments: string[]): string {
   return segments.filter((s) => s !== '').join('/');
 }
 
-/** `path-1`, `path-2`, …: the first that no page has, also not one named so from the start. */
+/** `path-1`, `path-2`, …: the first that no page has, also not one named so from the start (keys of `pathKey`). */
 function nextFreePath(path: string, taken: ReadonlySet<string>): string {
   for (let n = 1; ; n++) {
     const candidate = `${path}-${n}`;
-    if (!taken.has(candidate)) return candidate;
+    if (!taken.has(pathKey(candidate))) return candidate;
   }
 }
