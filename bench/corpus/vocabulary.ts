@@ -22,25 +22,15 @@ export const ICONS = words(
   'rocket book book-open code gear key bolt shield database cloud terminal plug chart-line users lock bell globe wrench flag cube layer-group server file-lines magnifying-glass circle-info star',
 );
 
-export const TAGS = words(
-  'NEW BETA UPDATED DEPRECATED',
-);
+export const TAGS = words('NEW BETA UPDATED DEPRECATED');
 
-export const TAB_NAMES = words(
-  'Guides Platform Integrations SDKs Tutorials Administration Security Analytics Deployment Data Billing Changelog',
-);
+export const TAB_NAMES = words('Guides Platform Integrations SDKs Tutorials Administration Security Analytics Deployment Data Billing Changelog');
 
-export const CALLOUTS = words(
-  'Note Tip Warning Info Check',
-);
+export const CALLOUTS = words('Note Tip Warning Info Check');
 
-export const PARAM_LOCATIONS = words(
-  'path query body header',
-);
+export const PARAM_LOCATIONS = words('path query body header');
 
-export const FIELD_TYPES = words(
-  'string integer boolean number object string[] enum',
-);
+export const FIELD_TYPES = words('string integer boolean number object string[] enum');
 
 /** Code fence languages, with a file name for the `title` meta and a body template. */
 export interface CodeSample {
@@ -53,7 +43,11 @@ export const CODE_SAMPLES: readonly CodeSample[] = [
   {
     lang: 'bash',
     file: 'Terminal',
-    lines: (noun, verb) => [`curl -X POST https://api.example.com/v2/${noun}s \\`, '  -H "Authorization: Bearer $API_KEY" \\', `  -d '{"action": "${verb}"}'`],
+    lines: (noun, verb) => [
+      `curl -X POST https://api.example.com/v2/${noun}s \\`,
+      '  -H "Authorization: Bearer $API_KEY" \\',
+      `  -d '{"action": "${verb}"}'`,
+    ],
   },
   {
     lang: 'javascript',
@@ -107,4 +101,10 @@ function words(list: string): readonly string[] {
 
 export function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** English plural of a vocabulary noun: `policy` → `policies`, `box` → `boxes`. */
+export function plural(noun: string): string {
+  if (/[^aeiou]y$/.test(noun)) return `${noun.slice(0, -1)}ies`;
+  return /(s|x|ch|sh)$/.test(noun) ? `${noun}es` : `${noun}s`;
 }

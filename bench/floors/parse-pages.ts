@@ -1,0 +1,55 @@
+// Floors (b) and (c): every page read and parsed by @mdx-js/mdx's parser
+// alone (bare-parse.ts), in this thread, or split over N worker threads.
+// With threads, the clock starts once every worker has loaded its modules,
+// and the pages are dealt out in turn (page i to worker i mod N).
+//   node --import tsx bench/floors/parse-pages.ts <docs-root> [--threads N]
+
+import { parseArgs } from 'node:util';
+import { Worker } from 'node:worker_threads';
+import { parseFiles } from './bare-parse.js';
+import { listPageFiles, startClock, type WorkCounts } from './floor-clock.js';
+
+const { positionals, values } = parseArgs({ allowPositionals: true, options: { threads: { type: 'string', default: '1' } } });
+const root = positionals[0];
+const threads = Number(values.threads);
+if (root === undefined || !(Number.isInteger(threads) && threads >= 1)) {
+  process.stderr.write('usage: parse-pages.ts <docs-root> [--threads N]\n');
+  process.exit(2);
+}
+
+if (threads === 1) {
+  const stop = startClock();
+  stop(parseFiles(listPageFiles(root)));
+} else {
+  const workers = await Promise.all(Array.from({ length: threads }, startWorker));
+  const stop = startClock();
+  const files = listPageFiles(root);
+  const shares = workers.map((_, w) => files.filter((_, i) => i % threads === w));
+  const counts = await Promise.all(workers.map((worker, w) => request(worker, shares[w] ?? [])));
+  stop(counts.reduce((sum, c) => ({ files: sum.files + c.files, bytes: sum.bytes + c.bytes }), { files: 0, bytes: 0 }));
+  await Promise.all(workers.map((worker) => worker.terminate()));
+}
+
+/**
+ * A worker running parse-worker.ts, once it says it is ready. On Node 20,
+ * tsx's `--import tsx` hooks skip worker threads: the worker registers tsx
+ * itself (as compiler/pages/summarize-pages.ts does), before the clock starts.
+ */
+function startWorker(): Promise<Worker> {
+  const registerTsx = `import { register } from ${JSON.stringify(import.meta.resolve('tsx/esm/api'))}; register();`;
+  const worker = new Worker(new URL('./parse-worker.ts', import.meta.url), {
+    execArgv: ['--import', `data:text/javascript,${encodeURIComponent(registerTsx)}`],
+  });
+  return new Promise((resolve, reject) => {
+    worker.once('message', () => resolve(worker));
+    worker.once('error', reject);
+  });
+}
+
+function request(worker: Worker, files: readonly string[]): Promise<WorkCounts> {
+  return new Promise((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+    worker.postMessage(files);
+  });
+}

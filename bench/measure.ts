@@ -1,0 +1,98 @@
+// Runs one command in a fresh `node` child process and measures it: wall time
+// from spawn to exit (taken here), CPU time (user + sys) and peak RSS of the
+// child (reported by measure/report-usage.mjs, preloaded into it, at exit).
+// A command that times its own work (the floors) also leaves a work sample,
+// which is then what the figures describe. A non-zero exit is an error: the
+// figures of a failing run mean nothing.
+
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { WorkSample } from './floors/floor-clock.js';
+
+export interface Sample {
+  wallMs: number;
+  /** User + system CPU time, all threads. */
+  cpuMs: number;
+  /** Peak resident set size of the process. */
+  maxRssMb: number;
+}
+
+export interface Measurement {
+  /** The whole child process, start-up included. */
+  process: Sample;
+  /** The work the command timed itself, if it did (floors). */
+  work?: Sample;
+}
+
+export interface Command {
+  /** Arguments to `node`, after the preload: a script and its arguments. */
+  args: string[];
+  cwd: string;
+}
+
+const REPORT_USAGE = pathToFileURL(join(import.meta.dirname, 'measure', 'report-usage.mjs')).href;
+
+interface Usage {
+  userUs: number;
+  systemUs: number;
+  maxRssKb: number;
+}
+
+export async function measure(command: Command): Promise<Measurement> {
+  const dir = mkdtempSync(join(tmpdir(), 'docsc-bench-'));
+  const usageFile = join(dir, 'usage.json');
+  const workFile = join(dir, 'work.json');
+  try {
+    const env = { ...process.env, BENCH_USAGE_FILE: usageFile, BENCH_WORK_FILE: workFile };
+    const wallMs = await run([process.execPath, '--import', REPORT_USAGE, ...command.args], command.cwd, env);
+    const usage = readJson<Usage>(usageFile);
+    if (usage === undefined) throw new Error(`no usage reported by \`node ${command.args.join(' ')}\``);
+    const measurement: Measurement = { process: { wallMs, cpuMs: (usage.userUs + usage.systemUs) / 1000, maxRssMb: usage.maxRssKb / 1024 } };
+    const work = readJson<WorkSample>(workFile);
+    if (work) measurement.work = { wallMs: work.wallMs, cpuMs: (work.userUs + work.systemUs) / 1000, maxRssMb: measurement.process.maxRssMb };
+    return measurement;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Runs the command and resolves to its wall time in ms; rejects, with its output, when it fails. */
+function run(argv: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<number> {
+  const [file, ...args] = argv as [string, ...string[]];
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    let wallMs = 0;
+    let output = '';
+    const child = spawn(file, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.on('data', (chunk: Buffer) => {
+      output = keepTail(output + chunk.toString());
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      output = keepTail(output + chunk.toString());
+    });
+    child.on('exit', () => {
+      wallMs = performance.now() - started;
+    });
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      if (code === 0) resolve(wallMs);
+      else reject(new Error(`\`node ${args.join(' ')}\` failed (${signal ?? `exit ${code}`}):\n${output}`));
+    });
+  });
+}
+
+/** The last few KB of output are enough to say why a run failed. */
+function keepTail(text: string): string {
+  return text.length > 8192 ? text.slice(-8192) : text;
+}
+
+function readJson<T>(file: string): T | undefined {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as T;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,201 @@
+// `npm run bench [-- options]`: runs the scenarios of scenarios.ts on
+// generated corpora, in rounds (every scenario once per round), each run in a
+// fresh process, and reports the medians as a markdown table (stdout) and as
+// JSON in bench/results/.
+// Progress goes to stderr. See bench/README.md.
+
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { type Corpus, type CorpusSpec, ensureCorpus, warmFileCache } from './corpora.js';
+import { describeMachine } from './machine.js';
+import { measure } from './measure.js';
+import { type BenchResult, renderMarkdown, type ScenarioRuns, summarize } from './report.js';
+import { RATIO_BASE, SCENARIOS, type Scenario } from './scenarios.js';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const PROFILES = { quick: { pages: 1000, runs: 3 }, full: { pages: 10000, runs: 5 } } as const;
+type Profile = keyof typeof PROFILES;
+
+const USAGE = `Usage: npm run bench -- [options]
+  --profile quick|full   quick: 1,000 pages, 3 runs (default); full: 10,000 pages, 5 runs
+  --pages N              corpus size instead of the profile's (e.g. 50000)
+  --runs N               runs per scenario instead of the profile's
+  --seed N               corpus seed (default 1)
+  --only REGEX           only the scenarios whose name matches
+  --no-build             measure dist/ as it is, even when older than the sources
+`;
+
+interface Options {
+  profile: Profile;
+  pages: number;
+  runs: number;
+  seed: number;
+  only: RegExp | undefined;
+  build: boolean;
+}
+
+async function main(): Promise<void> {
+  const options = readOptions();
+  if (options.build) ensureBuild();
+  const cli = snapshotDist();
+  const machine = describeMachine(ROOT);
+  const scenarios = SCENARIOS.filter((s) => options.only?.test(s.name) ?? true);
+  const corpora = new Map<string, Corpus>();
+  const planned = scenarios.map((scenario) => plan(scenario, options, corpora));
+  await runRounds(planned, options.runs, cli);
+  const result: BenchResult = {
+    profile: options.profile,
+    date: new Date().toISOString(),
+    pages: options.pages,
+    seed: options.seed,
+    runs: options.runs,
+    ratioBase: RATIO_BASE,
+    machine,
+    loadAverageAtEnd: currentLoad(),
+    scenarios: summarize(
+      planned.map((p) => p.record),
+      RATIO_BASE,
+    ),
+  };
+  const file = saveResult(result, options);
+  process.stdout.write(`${renderMarkdown(result)}\n`);
+  progress(`saved ${file}`);
+}
+
+function readOptions(): Options {
+  const { values } = parseArgs({
+    options: {
+      profile: { type: 'string', default: 'quick' },
+      pages: { type: 'string' },
+      runs: { type: 'string' },
+      seed: { type: 'string', default: '1' },
+      only: { type: 'string' },
+      'no-build': { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(USAGE);
+    process.exit(0);
+  }
+  if (!(values.profile in PROFILES)) fail(`unknown profile \`${values.profile}\``);
+  const profile = values.profile as Profile;
+  return {
+    profile,
+    pages: wholeNumber('--pages', values.pages) ?? PROFILES[profile].pages,
+    runs: wholeNumber('--runs', values.runs) ?? PROFILES[profile].runs,
+    seed: wholeNumber('--seed', values.seed) ?? 1,
+    only: values.only === undefined ? undefined : new RegExp(values.only),
+    build: !values['no-build'],
+  };
+}
+
+function wholeNumber(flag: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!(Number.isInteger(n) && n >= 1)) fail(`${flag} takes a whole number of at least 1`);
+  return n;
+}
+
+function fail(message: string): never {
+  process.stderr.write(`bench: ${message}\n\n${USAGE}`);
+  process.exit(2);
+}
+
+/** Builds dist/ with `npm run build:ts` when it is missing or older than a source it is built from. */
+function ensureBuild(): void {
+  const built = join(ROOT, 'dist', 'cli', 'main.js');
+  const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
+  const sources = ['compiler', 'cli', 'runtime', 'spec/diagnostics'].flatMap((dir) => sourceTimes(join(ROOT, dir)));
+  if (builtAt > 0 && sources.every((time) => time <= builtAt)) return;
+  progress('dist/ is stale: npm run build:ts');
+  const build = spawnSync('npm', ['run', 'build:ts'], { cwd: ROOT, stdio: ['ignore', 2, 2] });
+  if (build.status !== 0) throw new Error('npm run build:ts failed; fix the build, or measure dist/ as it is with --no-build');
+}
+
+function sourceTimes(dir: string): number[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && /\.(ts|json)$/.test(entry.name))
+    .map((entry) => statSync(join(entry.parentPath, entry.name)).mtimeMs);
+}
+
+/** Copies dist/ to bench/.dist/ and returns its CLI: a rebuild of dist/ during a long run must not change what is measured. */
+function snapshotDist(): string {
+  const snapshot = join(ROOT, 'bench', '.dist');
+  if (!existsSync(join(ROOT, 'dist', 'cli', 'main.js'))) throw new Error('dist/ has no cli/main.js: run npm run build:ts');
+  rmSync(snapshot, { recursive: true, force: true });
+  cpSync(join(ROOT, 'dist'), snapshot, { recursive: true });
+  return 'bench/.dist/cli/main.js';
+}
+
+/** A scenario, the corpus it runs on, and its runs so far. */
+interface Planned {
+  scenario: Scenario;
+  corpus: Corpus | undefined;
+  record: ScenarioRuns;
+}
+
+function plan(scenario: Scenario, options: Options, corpora: Map<string, Corpus>): Planned {
+  const corpus = scenario.corpus ? corpusFor(scenario.corpus({ pages: options.pages, seed: options.seed }), corpora) : undefined;
+  const record: ScenarioRuns = { name: scenario.name, kind: scenario.kind, description: scenario.description, runs: [] };
+  if (corpus) {
+    record.corpus = corpus.dir.slice(ROOT.length + 1);
+    record.pages = scenario.pages?.(corpus.manifest) ?? corpus.manifest.pages;
+  }
+  return { scenario, corpus, record };
+}
+
+/**
+ * Runs every scenario once per round, `runs` rounds: a burst of other work on
+ * the machine then slows one run of several scenarios, not every run of one,
+ * and the medians and ratios stay comparable.
+ */
+async function runRounds(planned: readonly Planned[], runs: number, cli: string): Promise<void> {
+  for (let round = 1; round <= runs; round++) {
+    for (const { scenario, corpus, record } of planned) {
+      const run = await measure({ args: scenario.args({ corpus: corpus?.dir ?? '', cli }), cwd: ROOT });
+      record.runs.push({ ...run, loadAverage: currentLoad() });
+      progress(`round ${round}/${runs}: ${scenario.name}: ${(run.process.wallMs / 1000).toFixed(2)} s`);
+    }
+  }
+}
+
+/** The corpus for a spec: generated or reused once per bench run, its files read once to warm the OS cache. */
+function corpusFor(spec: CorpusSpec, corpora: Map<string, Corpus>): Corpus {
+  const key = JSON.stringify(spec);
+  const known = corpora.get(key);
+  if (known) return known;
+  const corpus = ensureCorpus(spec);
+  const how = corpus.generated ? `generated in ${((corpus.generateMs ?? 0) / 1000).toFixed(1)} s` : 'reused';
+  progress(`corpus ${corpus.dir.slice(ROOT.length + 1)}: ${corpus.manifest.pages} pages, ${corpus.manifest.files} files, ${how}`);
+  warmFileCache(corpus.dir);
+  corpora.set(key, corpus);
+  return corpus;
+}
+
+function saveResult(result: BenchResult, options: Options): string {
+  const dir = join(ROOT, 'bench', 'results');
+  mkdirSync(dir, { recursive: true });
+  const size = options.pages === PROFILES[options.profile].pages ? '' : `-${options.pages}p`;
+  const partial = options.only === undefined ? '' : '-partial';
+  const file = join(dir, `${result.date.slice(0, 10)}-${options.profile}${size}${partial}.json`);
+  writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
+  return file.slice(ROOT.length + 1);
+}
+
+function currentLoad(): number {
+  return Math.round((loadavg()[0] ?? 0) * 100) / 100;
+}
+
+function progress(message: string): void {
+  process.stderr.write(`bench: ${message}\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exitCode = 1;
+});
