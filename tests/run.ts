@@ -2,6 +2,7 @@
 // the line `N passed, N failed` (CI reads it). Usage:
 //   node --import tsx tests/run.ts [regex on test file names]
 
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { parse } from 'uvu/parse';
 import { run } from 'uvu/run';
 
@@ -32,5 +33,9 @@ const total = count('Total');
 const passed = count('Passed');
 const skipped = count('Skipped');
 const failed = total - passed - skipped + (crashed ? 1 : 0);
-console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+const tally = `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`;
+console.log(tally);
+// tests/coverage-summary.ts repeats it as the run's very last line, after coverage.
+mkdirSync('coverage', { recursive: true });
+writeFileSync('coverage/test-tally.txt', `${tally}\n`);
 if (failed > 0 || suites.length === 0) process.exitCode = 1;
