@@ -18,6 +18,7 @@ import { safeSegment } from '../compiler/openapi/api-page-paths.js';
 import { SourceFile } from '../compiler/source/source-file.js';
 import { matchBaseline } from './support/baseline.js';
 import { loopbackServer } from './support/loopback-server.js';
+import { exampleFiles, examplesRoot } from './support/oas-examples.js';
 
 const fixtures = 'tests/fixtures/openapi-file';
 
@@ -274,18 +275,6 @@ test('--docs-json without a docs root is an error', async () => {
 
 // ---------------------------------------------------------------------------
 // @readme/oas-examples: no crash, every refusal a diagnostic
-
-const examplesRoot = 'node_modules/@readme/oas-examples';
-
-function exampleFiles(dir: string): string[] {
-  return readdirSync(join(examplesRoot, dir))
-    .sort()
-    .flatMap((name) => {
-      const path = `${dir}/${name}`;
-      if (statSync(join(examplesRoot, path)).isDirectory()) return exampleFiles(path);
-      return /\.(json|ya?ml)$/.test(name) ? [path] : [];
-    });
-}
 
 test('every spec of @readme/oas-examples: pages or diagnostics, never a crash', async () => {
   const dir = workspace();

@@ -20,6 +20,7 @@ import { SourceFile } from '../compiler/source/source-file.js';
 import { matchBaseline } from './support/baseline.js';
 import { formatDiagnosticLines } from './support/diagnostic-lines.js';
 import { loopbackServer } from './support/loopback-server.js';
+import { exampleFiles, examplesRoot } from './support/oas-examples.js';
 
 const fixtures = 'tests/fixtures/openapi';
 const fixtureHost = new ProjectHost(fixtures);
@@ -379,24 +380,12 @@ test('assignApiPagePaths: tag folders, untagged at the top, duplicates numbered 
 // ---------------------------------------------------------------------------
 // @readme/oas-examples: real documents load without errors
 
-const examplesRoot = 'node_modules/@readme/oas-examples';
-
 /** Examples that are invalid on purpose, with the reason. */
 const deliberatelyInvalid: Record<string, string> = {
   '3.0/json/response-http-behavior.json': 'its operations require `api_key`, a scheme it never declares',
   '3.0/yaml/response-http-behavior.yaml': 'the YAML twin of the above',
   '3.0/json/openapi-workshop/post.json': 'a workshop step with `responses: {}`, which OpenAPI 3.0 forbids',
 };
-
-function exampleFiles(dir: string): string[] {
-  return readdirSync(join(examplesRoot, dir))
-    .sort()
-    .flatMap((name) => {
-      const path = `${dir}/${name}`;
-      if (statSync(join(examplesRoot, path)).isDirectory()) return exampleFiles(path);
-      return /\.(json|ya?ml)$/.test(name) ? [path] : [];
-    });
-}
 
 test('@readme/oas-examples 3.0 and 3.1 load with no errors', async () => {
   const host = new ProjectHost(examplesRoot);
