@@ -123,11 +123,6 @@ export function isContainer(node: NavNode | RootNode): node is ContainerNode {
   return node.kind !== 'page' && node.kind !== 'endpoint' && node.kind !== 'webhook' && node.kind !== 'invalid';
 }
 
-/** The children consumers see: the first child list (the rules report any other). */
-export function children(node: ContainerNode): NavNode[] {
-  return node.childLists[0]?.items ?? [];
-}
-
 /** Depth-first walk over containers and entries, parents before children. */
 export function* walk(node: ContainerNode): Generator<NavNode | RootNode> {
   yield node;
