@@ -20,6 +20,7 @@ const areas: Record<string, { title: string; summary: string }> = {
   openapi: { title: 'OpenAPI', summary: 'OpenAPI documents and the endpoints, webhooks and schemas pages refer to.' },
   page: { title: 'Pages', summary: 'MDX pages: frontmatter and syntax.' },
   link: { title: 'Links', summary: 'Internal links between pages and to their headings.' },
+  cache: { title: 'Build cache', summary: 'The cache `docsc build` keeps in `.docsc/cache`: why it was cleared or set aside.' },
 };
 
 const intro = `# Diagnostics

@@ -2,6 +2,7 @@
 // normative list; TypeScript's diagnosticMessages.json is the model). Each
 // area has its own file; codes are `area/name`, stable once published.
 
+import cacheCodes from '../../spec/diagnostics/cache.json' with { type: 'json' };
 import configCodes from '../../spec/diagnostics/config.json' with { type: 'json' };
 import fileCodes from '../../spec/diagnostics/file.json' with { type: 'json' };
 import generateCodes from '../../spec/diagnostics/generate.json' with { type: 'json' };
@@ -28,10 +29,11 @@ const all = {
   ...openapiRefCodes,
   ...pageCodes,
   ...generateCodes,
+  ...cacheCodes,
 };
 
 export type DiagnosticCode = keyof typeof all;
 
 export const catalogue: Record<DiagnosticCode, CatalogueEntry> = all as Record<DiagnosticCode, CatalogueEntry>;
 
-export const catalogueFiles = ['file', 'json', 'config', 'nav', 'openapi', 'openapi-refs', 'page', 'generate'] as const;
+export const catalogueFiles = ['file', 'json', 'config', 'nav', 'openapi', 'openapi-refs', 'page', 'generate', 'cache'] as const;

@@ -1,0 +1,92 @@
+// The build cache, and its contract in one place.
+//
+// **A cached value depends only on its key.** A key is the content hash of the
+// inputs that produced the value; the docsc version, the cache layout, Node's
+// version, lmdb's version and the options that matter (`optionsKey`) are part
+// of every key by being stored once per database (cache-identity.ts): a
+// database written under any other of them is cleared before use. A producer
+// that reads anything not in its key (another file, the clock, an option left
+// out of `optionsKey`) breaks the contract.
+//
+// **Values are immutable plain data** — objects, arrays, strings, numbers,
+// booleans, null — stored as msgpack. A key is written once and never
+// changed; neither a value passed to `put` nor one returned by `get` may be
+// mutated afterwards. A value includes the diagnostics its computation
+// reported, so a hit replays them and a cached build reports exactly what a
+// clean one does.
+//
+// **Paths in values are project-relative**, never absolute: a cache stays
+// valid when the project moves or is restored on another machine.
+//
+// **Any doubt means a clean build, never a wrong one.** A damaged database
+// (probe-cache.ts), one written by another docsc, Node or lmdb, or with other
+// options, is cleared with a diagnostic saying why; one that fills up or
+// cannot be written is cleared and the build goes on with the cache in
+// memory. The cache never fails a build.
+//
+// **One build at a time.** The caller holds the build lock on the cache folder
+// (build-lock.ts) from before `openBuildCache` until after `close`.
+//
+// Writes are buffered: `put` is visible to `get` at once, and `flush` writes
+// everything buffered in one durable transaction.
+
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { MemoryBuildCache } from './memory-build-cache.js';
+
+export type CacheKind = 'summary' | 'body' | 'openapi' | 'api-page' | 'graph';
+
+/** Where `docsc build` keeps its cache unless `--cache-dir` says otherwise. */
+export const DEFAULT_CACHE_DIR = '.docsc/cache';
+
+/** Past this size the database is cleared and filled again (`cache/full`). */
+export const DEFAULT_MAX_CACHE_BYTES = 2 * 1024 ** 3;
+
+export interface CacheStats {
+  hits: number;
+  misses: number;
+  writes: number;
+}
+
+export interface BuildCache {
+  get<T>(kind: CacheKind, key: string): T | undefined;
+  /** Reads several values, faulting their pages in off the main thread first (lmdb's `getMany`). */
+  getMany<T>(kind: CacheKind, keys: readonly string[]): Promise<(T | undefined)[]>;
+  /** Buffers a value; `get` sees it at once, `flush` writes it. */
+  put(kind: CacheKind, key: string, value: unknown): void;
+  /** Writes the buffered values in one durable transaction; returns warnings if the cache had to be given up. */
+  flush(): Promise<Diagnostic[]>;
+  /** Flushes, closes and seals the database; the cache cannot be used afterwards. */
+  close(): Promise<Diagnostic[]>;
+  readonly stats: CacheStats;
+  /** The cache folder, or undefined for a cache in memory. */
+  readonly location: string | undefined;
+  /** Bytes on disk, for the build summary (0 in memory). */
+  sizeBytes(): number;
+}
+
+export interface OpenBuildCacheOptions {
+  /** The cache folder (`--cache-dir`, default `.docsc/cache`); undefined (`--no-cache`) keeps the cache in memory. */
+  dir: string | undefined;
+  toolVersion: string;
+  /** The options that matter to cached values, as one string (a hash or a canonical JSON). */
+  optionsKey: string;
+  /** The project root; diagnostics name the cache folder relative to it (default: the current directory). */
+  root?: string;
+  /** Default `DEFAULT_MAX_CACHE_BYTES`. */
+  maxSizeBytes?: number;
+  /** How long the probe of a doubtful database may take (default 15 s). */
+  probeTimeoutMs?: number;
+}
+
+export interface OpenedBuildCache {
+  cache: BuildCache;
+  /** Why the cache was cleared or set aside (`cache/*` diagnostics); empty on a normal open. */
+  warnings: Diagnostic[];
+}
+
+export async function openBuildCache(options: OpenBuildCacheOptions): Promise<OpenedBuildCache> {
+  if (options.dir === undefined) return { cache: new MemoryBuildCache(), warnings: [] };
+  // lmdb is a native module: loaded only when a cache on disk is wanted.
+  const { openLmdbBuildCache } = await import('./lmdb-build-cache.js');
+  return openLmdbBuildCache({ ...options, dir: options.dir });
+}

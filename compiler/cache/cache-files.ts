@@ -1,0 +1,61 @@
+// The files of a cache folder — lmdb's `data.mdb` and `lock.mdb`, and docsc's
+// seal — and the options lmdb opens them with. The seal records the size and modification time docsc left
+// `data.mdb` with when it last closed the cache cleanly; it is deleted when a
+// build opens the cache, so a build that was killed leaves none. A data file
+// that still matches its seal was written by docsc and by nothing since: it
+// can be opened without a probe (see probe-cache.ts). Wiping deletes these
+// files only, never the build lock (`.docsc-lock`) beside them.
+
+import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const DATA_FILE = 'data.mdb';
+export const LMDB_LOCK_FILE = 'lock.mdb';
+export const SEAL_FILE = 'seal.json';
+
+/**
+ * How the database is opened, here and in the probe's child process. Values
+ * are msgpack (lmdb's default encoding); those over 1000 bytes (page bodies)
+ * are LZ4-compressed, which must be the same on every open.
+ */
+export const LMDB_OPTIONS = { compression: true } as const;
+
+export interface DataFileState {
+  size: number;
+  /** Nanoseconds, as a decimal string: exact, unlike `mtimeMs`. */
+  mtimeNs: string;
+}
+
+/** The data file's size and modification time, or undefined when there is none. */
+export function dataFileState(dir: string): DataFileState | undefined {
+  try {
+    const stat = statSync(join(dir, DATA_FILE), { bigint: true });
+    return stat.isFile() ? { size: Number(stat.size), mtimeNs: String(stat.mtimeNs) } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function readSeal(dir: string): DataFileState | undefined {
+  try {
+    const seal = JSON.parse(readFileSync(join(dir, SEAL_FILE), 'utf8')) as Partial<DataFileState>;
+    return typeof seal.size === 'number' && typeof seal.mtimeNs === 'string' ? { size: seal.size, mtimeNs: seal.mtimeNs } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Records the data file as docsc left it; called after the database is closed. */
+export function writeSeal(dir: string): void {
+  const state = dataFileState(dir);
+  if (state !== undefined) writeFileSync(join(dir, SEAL_FILE), `${JSON.stringify(state)}\n`);
+}
+
+export function removeSeal(dir: string): void {
+  rmSync(join(dir, SEAL_FILE), { force: true });
+}
+
+/** Deletes the database and its seal; the folder and any build lock in it stay. */
+export function wipeCacheFiles(dir: string): void {
+  for (const name of [SEAL_FILE, DATA_FILE, LMDB_LOCK_FILE]) rmSync(join(dir, name), { force: true });
+}

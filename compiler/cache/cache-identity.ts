@@ -1,0 +1,74 @@
+// What a cache database was written by: the one record stored beside the
+// entries (under a string key; entry keys are arrays, so they cannot clash).
+// A cache whose record differs from this process's in anything is cleared
+// before use: docsc's version (every compiler change may change a value), the
+// cache layout (keys, encoding, compression), Node's major version and module
+// ABI, lmdb's version, and the options that matter to cached values.
+
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+
+/** Bump when the key or value layout, the encoding or the compression changes. */
+export const CACHE_LAYOUT_VERSION = 1;
+
+export const IDENTITY_KEY = 'docsc:identity';
+
+export interface CacheIdentity {
+  layout: number;
+  docsc: string;
+  node: string;
+  abi: string;
+  lmdb: string;
+  options: string;
+}
+
+export function currentIdentity(toolVersion: string, optionsKey: string): CacheIdentity {
+  return {
+    layout: CACHE_LAYOUT_VERSION,
+    docsc: toolVersion,
+    node: process.versions.node.split('.')[0] ?? process.versions.node,
+    abi: process.versions.modules,
+    lmdb: lmdbVersion(),
+    options: optionsKey,
+  };
+}
+
+export type IdentityMismatch = { code: 'cache/version-changed'; was: string; now: string } | { code: 'cache/options-changed' };
+
+/** Why a stored identity does not match, or undefined when it does. */
+export function compareIdentity(stored: unknown, current: CacheIdentity): IdentityMismatch | undefined {
+  const was = (stored ?? {}) as Partial<CacheIdentity>;
+  const describe: [keyof CacheIdentity, (id: Partial<CacheIdentity>) => string][] = [
+    ['docsc', (id) => `docsc ${id.docsc}`],
+    ['layout', (id) => `cache layout ${id.layout}`],
+    ['node', (id) => `Node.js ${id.node} (module ABI ${id.abi})`],
+    ['abi', (id) => `Node.js ${id.node} (module ABI ${id.abi})`],
+    ['lmdb', (id) => `lmdb ${id.lmdb}`],
+  ];
+  for (const [field, text] of describe) {
+    if (was[field] !== current[field]) return { code: 'cache/version-changed', was: text(was), now: text(current) };
+  }
+  return was.options === current.options ? undefined : { code: 'cache/options-changed' };
+}
+
+let lmdbVersionFound: string | undefined;
+
+function lmdbVersion(): string {
+  lmdbVersionFound ??= findLmdbVersion();
+  return lmdbVersionFound;
+}
+
+/** lmdb's package version; its exports leave out package.json, so it is found above the entry point. */
+function findLmdbVersion(): string {
+  let dir = dirname(createRequire(import.meta.url).resolve('lmdb'));
+  for (let depth = 0; depth < 3; depth++, dir = dirname(dir)) {
+    try {
+      const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: string; version?: string };
+      if (manifest.name === 'lmdb' && manifest.version) return manifest.version;
+    } catch {
+      // not the package root yet
+    }
+  }
+  return 'unknown';
+}
