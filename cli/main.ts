@@ -1,8 +1,9 @@
 #!/usr/bin/env node
+
 // The `docsc` command: dispatches to one module per sub-command.
 
+import { VERSION } from '../compiler/version.js';
 import { usage } from './usage.js';
-import { VERSION } from './version.js';
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -11,6 +12,14 @@ async function main(argv: string[]): Promise<number> {
       // Loaded on demand: `--version` and `--help` should not pay for the compiler.
       const { runCheck } = await import('./commands/check.js');
       return runCheck(rest);
+    }
+    case 'build': {
+      const { runBuild } = await import('./commands/build.js');
+      return runBuild(rest);
+    }
+    case 'dev': {
+      const { runDev } = await import('./commands/dev.js');
+      return runDev(rest);
     }
     case 'openapi-file': {
       const { runOpenapiFile } = await import('./commands/openapi-file.js');

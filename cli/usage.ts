@@ -1,10 +1,13 @@
 // The text `docsc --help` prints.
 
-import { VERSION } from './version.js';
+import { VERSION } from '../compiler/version.js';
 
 export const usage = `docsc ${VERSION} — a compiler for documentation sites
 
 Usage:
+  docsc build [dir] [-o <out>] [options]
+                                Build the static site (default: <dir>/_site), redoing only what changed
+  docsc dev [dir] [options]     Build, serve on http://127.0.0.1:3000, rebuild and reload on every change
   docsc check [dir] [options]   Check docs.json, pages and OpenAPI documents; report every problem
   docsc openapi-file <spec> [-o <folder>] [options]
                                 Write one MDX page per endpoint of an OpenAPI document (a file or an
@@ -17,6 +20,20 @@ Options for check:
   --no-color                            Plain text even on a terminal
   --threads <n>                         Worker threads for reading pages
   --fetch-timeout <seconds>             Time limit for fetching a hosted OpenAPI document (default: 30)
+
+Options for build:
+  -o, --output <folder>                 Where the site goes (default: <dir>/_site); the docs folder itself is refused
+  --cache-dir <folder>                  The build cache (default: <dir>/.docsc/cache)
+  --no-cache                            Build without reading or writing a cache
+  --site-url <url>                      The site's address, for absolute URLs in sitemap.xml
+  --json                                Print the result (stats and diagnostics) as JSON
+  --format, --strict, --quiet, --no-color, --threads, --fetch-timeout   As for check
+
+Options for dev:
+  -p, --port <n>                        Port to listen on (default: 3000; 0 picks a free one)
+  --host <address>                      Address to listen on (default: 127.0.0.1)
+  -o, --output <folder>                 Where the dev build goes (default: <dir>/.docsc/dev)
+  --cache-dir <folder>, --no-cache      As for build
 
 Options for openapi-file:
   -o, --output <folder>                 Where the pages go (default: the working directory)

@@ -1,19 +1,24 @@
 // The front end's pipeline, top to bottom: what `docsc check` runs, and what
-// `docsc build` will run before emitting. Each step is one file; passes are
+// `docsc build` runs before emitting (`analyzeProject`, with its cache-aware
+// summarizer and OpenAPI validation memo). Each step is one file; passes are
 // pure functions of the IR and their context and return diagnostics.
 
 import { lowerNavigation } from './config/lower-navigation.js';
-import { readConfig } from './config/read-config.js';
-import { readRedirectSources } from './config/read-redirects.js';
+import { type Config, readConfig } from './config/read-config.js';
+import { type RedirectSource, readRedirectSources } from './config/read-redirects.js';
 import { validateConfig } from './config/validate-config.js';
 import { type Diagnostic, DiagnosticBag, dedupeDiagnostics, sortDiagnostics } from './diagnostics/diagnostic.js';
 import { ProjectHost } from './host/project-host.js';
+import type { ApiPage } from './ir/api-pages.js';
 import { buildSiteIndex } from './ir/build-site-index.js';
 import type { RootNode } from './ir/navigation.js';
+import type { SiteIndex } from './ir/site-index.js';
 import { collectSpecSources } from './openapi/collect-spec-sources.js';
 import { loadDocuments } from './openapi/load-documents.js';
+import type { ValidationMemo } from './openapi/load-openapi.js';
+import type { OpenApiDocument } from './openapi/openapi-document.js';
 import { specKey } from './openapi/spec-names.js';
-import { readPages } from './pages/read-pages.js';
+import { type RepositoryPages, readPages, type Summarizer } from './pages/read-pages.js';
 import { apiHrefs, checkApiHrefs } from './passes/check-api-hrefs.js';
 import { checkChildTypes } from './passes/check-child-types.js';
 import { checkDivisions } from './passes/check-divisions.js';
@@ -46,6 +51,27 @@ export interface CheckOptions {
   fetchTimeoutMs?: number;
 }
 
+/** What the build adds to a check: its own host, summarizer and validation memo. */
+export interface AnalyzeOptions extends CheckOptions {
+  host?: ProjectHost;
+  summarize?: Summarizer;
+  validation?: ValidationMemo;
+}
+
+/** Everything the front end derived: what the build emits from. */
+export interface ProjectAnalysis {
+  host: ProjectHost;
+  config: Config | undefined;
+  navigation: RootNode | undefined;
+  pages: RepositoryPages;
+  documents: ReadonlyMap<string, OpenApiDocument | undefined>;
+  apiPages: ApiPage[];
+  site: SiteIndex;
+  redirects: RedirectSource[];
+  diagnostics: Diagnostic[];
+  sources: Map<string, SourceFile>;
+}
+
 export interface CheckResult {
   diagnostics: Diagnostic[];
   /** Every file read, for code frames. */
@@ -54,7 +80,17 @@ export interface CheckResult {
 }
 
 export async function check(options: CheckOptions): Promise<CheckResult> {
-  const host = new ProjectHost(options.root);
+  const analysis = await analyzeProject(options);
+  const { pages, apiPages } = analysis;
+  return {
+    diagnostics: analysis.diagnostics,
+    sources: analysis.sources,
+    pageCount: pages.facts.length + apiPages.filter((p) => p.origin !== 'page' && p.url !== undefined).length,
+  };
+}
+
+export async function analyzeProject(options: AnalyzeOptions): Promise<ProjectAnalysis> {
+  const host = options.host ?? new ProjectHost(options.root);
   const bag = new DiagnosticBag();
   const sources = new Map<string, SourceFile>();
 
@@ -64,12 +100,12 @@ export async function check(options: CheckOptions): Promise<CheckResult> {
   const nav = config ? lowerNavigation(config.root, bag) : undefined;
   if (nav) for (const pass of navigationPasses) bag.add(pass(nav));
 
-  const pages = await readPages(host, bag, { threads: options.threads });
+  const pages = await readPages(host, bag, { threads: options.threads, summarize: options.summarize });
   for (const file of pages.sources) sources.set(file.path, file);
   if (nav) bag.add(resolvePages(nav, { files: pages.index, normalize: (p) => host.normalize(p) }));
 
   const specs = collectSpecSources(config?.root, nav, pages.specReferences, host);
-  const documents = await loadDocuments(specs, host, bag, { timeoutMs: options.fetchTimeoutMs });
+  const documents = await loadDocuments(specs, host, bag, { timeoutMs: options.fetchTimeoutMs, validation: options.validation });
   for (const document of documents.values()) if (document) sources.set(document.file.path, document.file);
   const api = resolveOpenApi(nav, {
     documents,
@@ -81,13 +117,21 @@ export async function check(options: CheckOptions): Promise<CheckResult> {
 
   bag.add(checkPublishedUrls([...pages.published, ...publishedApiPages(api.pages)]));
   if (nav) bag.add(checkUnreachablePages(nav, pages.facts, new Set(apiHrefs(api.pages).map((h) => h.url))));
-  const site = buildSiteIndex(pages.summaries, api.pages, host.listFiles(), readRedirectSources(config?.root));
+  const redirects = readRedirectSources(config?.root);
+  const site = buildSiteIndex(pages.summaries, api.pages, host.listFiles(), redirects);
   bag.add(checkLinks(pages.summaries, site));
   bag.add(checkApiHrefs(api.pages, site));
 
   return {
+    host,
+    config,
+    navigation: nav,
+    pages,
+    documents,
+    apiPages: api.pages,
+    site,
+    redirects,
     diagnostics: sortDiagnostics(dedupeDiagnostics(bag.items)),
     sources,
-    pageCount: pages.facts.length + api.pages.filter((p) => p.origin !== 'page' && p.url !== undefined).length,
   };
 }

@@ -6,18 +6,8 @@ import { statSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { check } from '../../compiler/check.js';
-import type { Diagnostic } from '../../compiler/diagnostics/diagnostic.js';
-import type { SourceLookup } from '../../compiler/report/locations.js';
-import { renderGithub } from '../../compiler/report/render-github.js';
-import { renderJson } from '../../compiler/report/render-json.js';
-import { renderPretty } from '../../compiler/report/render-pretty.js';
-import { renderSarif } from '../../compiler/report/render-sarif.js';
-import { summaryLine } from '../../compiler/report/summary-line.js';
+import { FORMATS, type Format, renderDiagnostics } from '../render-diagnostics.js';
 import { usage } from '../usage.js';
-import { VERSION } from '../version.js';
-
-const FORMATS = ['pretty', 'json', 'github', 'sarif'] as const;
-type Format = (typeof FORMATS)[number];
 
 export async function runCheck(args: string[]): Promise<number> {
   let parsed: ReturnType<typeof parse>;
@@ -44,7 +34,7 @@ export async function runCheck(args: string[]): Promise<number> {
   // Paths are printed from where the user stands, so terminals and CI annotations can open them.
   const cwdPrefix = relative(process.cwd(), root).split(sep).join('/');
   const sources = (path: string) => result.sources.get(path);
-  process.stdout.write(render(format, diagnostics, { sources, cwdPrefix, color, pages: result.pageCount, ms }));
+  process.stdout.write(renderDiagnostics(format, diagnostics, { sources, cwdPrefix, color, pages: result.pageCount, ms }));
   const failing = diagnostics.some((d) => d.severity === 'error' || (strict && d.severity === 'warning'));
   return failing ? 1 : 0;
 }
@@ -82,35 +72,10 @@ function parse(args: string[]) {
   };
 }
 
-interface RenderContext {
-  sources: SourceLookup;
-  cwdPrefix: string;
-  color: boolean;
-  pages: number;
-  ms: number;
-}
-
-/** The installed copy of spec/diagnostics.md, linked from every pretty diagnostic. */
-const docsBase = new URL('../../', import.meta.url).href.replace(/dist\/$/, '');
-
-function isDirectory(path: string): boolean {
+export function isDirectory(path: string): boolean {
   try {
     return statSync(path).isDirectory();
   } catch {
     return false;
-  }
-}
-
-function render(format: Format, diagnostics: Diagnostic[], context: RenderContext): string {
-  const { sources, cwdPrefix } = context;
-  switch (format) {
-    case 'json':
-      return renderJson(diagnostics, { cwdPrefix });
-    case 'github':
-      return renderGithub(diagnostics, { sources, cwdPrefix });
-    case 'sarif':
-      return renderSarif(diagnostics, { version: VERSION, sources, cwdPrefix });
-    case 'pretty':
-      return `${renderPretty(diagnostics, { sources, cwdPrefix, color: context.color, docsBase })}${summaryLine(diagnostics, { pages: context.pages, ms: context.ms })}\n`;
   }
 }

@@ -8,6 +8,10 @@ import { type JsonNode, member } from '../syntax/json-tree.js';
 export interface RedirectSource {
   /** The source as written. */
   source: string;
+  /** The destination as written, when it is a string. */
+  destination?: string;
+  /** `permanent: false` answers 307; else 308. */
+  permanent: boolean;
   /** Whether a URL path (no leading slash) is redirected by this source. */
   matches(url: string): boolean;
 }
@@ -16,13 +20,19 @@ export function readRedirectSources(config: JsonNode | undefined): RedirectSourc
   const redirects = config?.kind === 'object' ? member(config, 'redirects')?.value : undefined;
   if (redirects?.kind !== 'array') return [];
   return redirects.items.flatMap((item) => {
-    const source = item.kind === 'object' ? member(item, 'source')?.value : undefined;
-    return source?.kind === 'string' ? [redirectSource(source.value)] : [];
+    if (item.kind !== 'object') return [];
+    const source = member(item, 'source')?.value;
+    if (source?.kind !== 'string') return [];
+    const destination = member(item, 'destination')?.value;
+    const permanent = member(item, 'permanent')?.value;
+    const redirect = redirectSource(source.value, permanent?.kind !== 'boolean' || permanent.value);
+    if (destination?.kind === 'string') redirect.destination = destination.value;
+    return [redirect];
   });
 }
 
-export function redirectSource(source: string): RedirectSource {
-  return { source, matches: sourceMatcher(source) };
+export function redirectSource(source: string, permanent = true): RedirectSource {
+  return { source, permanent, matches: sourceMatcher(source) };
 }
 
 /** `:name` matches one segment; `:name*` and `*` match the rest of the path, including nothing. */

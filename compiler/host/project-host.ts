@@ -24,11 +24,20 @@ export class ProjectHost {
   private realRoot: string;
   private fileList: string[] | undefined;
   private maxFileBytes: number;
+  private ignored: ReadonlySet<string>;
+  /** Reads kept for the run when asked: the build hashes every input, then the front end reads them again. */
+  private reads: Map<string, ReadResult> | undefined;
 
-  constructor(root: string, options: { maxFileBytes?: number } = {}) {
+  /**
+   * `ignore`: project-relative folders never listed (the build's output and
+   * cache when they sit inside the docs root). `memoize`: keep what was read.
+   */
+  constructor(root: string, options: { maxFileBytes?: number; ignore?: readonly string[]; memoize?: boolean } = {}) {
     this.root = resolve(root);
     this.realRoot = realpathSync(this.root);
     this.maxFileBytes = options.maxFileBytes ?? MAX_FILE_BYTES;
+    this.ignored = new Set(options.ignore ?? []);
+    if (options.memoize) this.reads = new Map();
   }
 
   /**
@@ -59,6 +68,19 @@ export class ProjectHost {
   }
 
   read(path: string): ReadResult {
+    const remembered = this.reads?.get(path);
+    if (remembered) return remembered;
+    const result = this.readFromDisk(path);
+    this.reads?.set(path, result);
+    return result;
+  }
+
+  /** Reads without remembering, for large files read once (media hashed by the build). */
+  readUncached(path: string): ReadResult {
+    return this.reads?.get(path) ?? this.readFromDisk(path);
+  }
+
+  private readFromDisk(path: string): ReadResult {
     const absolute = join(this.root, path);
     let real: string;
     try {
@@ -109,7 +131,7 @@ export class ProjectHost {
       for (const entry of entries) {
         const name = entry.name;
         if (entry.isDirectory()) {
-          if (IGNORED_DIRS.has(name) || name.startsWith('.')) continue;
+          if (IGNORED_DIRS.has(name) || name.startsWith('.') || this.ignored.has(prefix + name)) continue;
           walk(join(dir, name), `${prefix}${name}/`);
         } else if (entry.isFile() || (entry.isSymbolicLink() && isLinkToFile(join(dir, name)))) out.push(prefix + name);
       }

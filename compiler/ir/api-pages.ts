@@ -4,6 +4,7 @@
 import type { Location } from '../diagnostics/diagnostic.js';
 import type { OpenApiDocument, OperationInfo, WebhookInfo } from '../openapi/openapi-document.js';
 import type { Span } from '../source/source-file.js';
+import type { ContainerNode, EndpointNode, WebhookNode } from './navigation.js';
 
 export type ApiItem = { type: 'operation'; operation: OperationInfo } | { type: 'webhook'; webhook: WebhookInfo };
 
@@ -18,4 +19,8 @@ export interface ApiPage {
   at: Span | Location;
   /** `x-hidden`: generated and published, but not listed in the navigation. */
   hidden: boolean;
+  /** The navigation entry that lists it (origin `navigation`). */
+  listedBy?: EndpointNode | WebhookNode;
+  /** The element whose `openapi` generated it (origin `generated`). */
+  generatedBy?: ContainerNode;
 }

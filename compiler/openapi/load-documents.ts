@@ -5,14 +5,14 @@
 import type { DiagnosticBag } from '../diagnostics/diagnostic.js';
 import type { ProjectHost } from '../host/project-host.js';
 import type { SpecSources } from './collect-spec-sources.js';
-import { loadOpenApi } from './load-openapi.js';
+import { loadOpenApi, type ValidationMemo } from './load-openapi.js';
 import type { OpenApiDocument } from './openapi-document.js';
 
 export async function loadDocuments(
   specs: SpecSources,
   host: ProjectHost,
   bag: DiagnosticBag,
-  options: { timeoutMs?: number | undefined },
+  options: { timeoutMs?: number | undefined; validation?: ValidationMemo | undefined },
 ): Promise<Map<string, OpenApiDocument | undefined>> {
   for (const { name, at } of specs.outside) bag.report('file/outside-root', at, { path: name });
   for (const { name, files, at } of specs.ambiguous) {
@@ -20,7 +20,11 @@ export async function loadDocuments(
   }
   const loaded = await Promise.all(
     specs.sources.map(async (source) => {
-      const result = await loadOpenApi(source.key, host, { at: source.at, ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) });
+      const result = await loadOpenApi(source.key, host, {
+        at: source.at,
+        validation: options.validation,
+        ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+      });
       bag.add(result.diagnostics);
       return [source.key, result.document] as const;
     }),

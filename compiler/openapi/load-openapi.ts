@@ -19,6 +19,17 @@ import type { OpenApiDocument, OperationInfo, WebhookInfo, XDocs } from './opena
 export interface LoadOptions extends Partial<FetchLimits> {
   /** Where the configuration names the document: for problems with the document as a whole. */
   at?: Span | Location;
+  /** Remembers the validator's findings by document key and text, across builds. */
+  validation?: ValidationMemo | undefined;
+}
+
+/**
+ * The validator's findings depend only on the document's key and text: the
+ * build keeps them in its cache, so an unchanged document is not validated again.
+ */
+export interface ValidationMemo {
+  get(key: string, text: string): Diagnostic[] | undefined;
+  put(key: string, text: string, diagnostics: Diagnostic[]): void;
 }
 
 export interface LoadResult {
@@ -40,7 +51,7 @@ export async function loadOpenApi(source: string, host: ProjectHost, options: Lo
   let document: OpenApiDocument | undefined;
   try {
     const read = await readDocument(source, host, options, bag);
-    if (read) document = await analyzeDocument(read.key, read.file, bag);
+    if (read) document = await analyzeDocument(read.key, read.file, bag, options.validation);
   } catch (error) {
     bag.report('openapi/parse-failed', whole, { reason: errorMessage(error) });
   }
@@ -102,7 +113,12 @@ async function fetchHosted(
 // ---------------------------------------------------------------------------
 // The pipeline over the text
 
-async function analyzeDocument(key: string, file: SourceFile, bag: DiagnosticBag): Promise<OpenApiDocument | undefined> {
+async function analyzeDocument(
+  key: string,
+  file: SourceFile,
+  bag: DiagnosticBag,
+  memo: ValidationMemo | undefined,
+): Promise<OpenApiDocument | undefined> {
   const parsed = parseText(file, bag);
   if (parsed === undefined) return undefined;
   const { value, locator } = parsed;
@@ -123,7 +139,16 @@ async function analyzeDocument(key: string, file: SourceFile, bag: DiagnosticBag
   checkSecurity(value.security, ['security'], ctx);
   checkServers(operations, ctx);
   // A broken `$ref` stops the validator at the first one; ours lists them all.
-  if (refsOk) await validateDocument(scan.copy, ctx);
+  if (refsOk) {
+    const remembered = memo?.get(key, file.text);
+    if (remembered) bag.add(remembered);
+    else {
+      const findings = new DiagnosticBag();
+      await validateDocument(scan.copy, { ...ctx, bag: findings });
+      memo?.put(key, file.text, findings.items);
+      bag.add(findings.items);
+    }
+  }
   return {
     key,
     file,

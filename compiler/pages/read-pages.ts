@@ -11,8 +11,8 @@ import type { PageFacts } from '../passes/check-unreachable-pages.js';
 import type { PageReference as ApiReference } from '../passes/resolve-openapi.js';
 import type { SourceFile } from '../source/source-file.js';
 import { locationInValue } from './parse-frontmatter.js';
-import type { PageSummary } from './summarize-page.js';
-import { summarizePages } from './summarize-pages.js';
+import type { PageSummary, PageSummaryResult } from './summarize-page.js';
+import { type PageFile, summarizePages } from './summarize-pages.js';
 
 export interface RepositoryPages {
   /** Page path without extension → file, snippets included (resolve-pages refuses those). */
@@ -28,7 +28,14 @@ export interface RepositoryPages {
   apiReferences: ApiReference[];
 }
 
-export async function readPages(host: ProjectHost, bag: DiagnosticBag, options: { threads?: number | undefined }): Promise<RepositoryPages> {
+/** Summarizes pages; the build passes one that consults its cache first. */
+export type Summarizer = (files: readonly PageFile[]) => Promise<PageSummaryResult[]>;
+
+export async function readPages(
+  host: ProjectHost,
+  bag: DiagnosticBag,
+  options: { threads?: number | undefined; summarize?: Summarizer | undefined },
+): Promise<RepositoryPages> {
   const pages: RepositoryPages = { index: new Map(), sources: [], summaries: [], facts: [], published: [], specReferences: [], apiReferences: [] };
   for (const file of host.listFiles()) {
     const pagePath = pagePathOfFile(file);
@@ -41,10 +48,10 @@ export async function readPages(host: ProjectHost, bag: DiagnosticBag, options: 
     }
     pages.sources.push(sourceFromBytes(file, read.bytes, bag));
   }
-  const results = await summarizePages(
-    pages.sources.map((s) => ({ path: s.path, text: s.text })),
-    options.threads === undefined ? {} : { threads: options.threads },
-  );
+  const files = pages.sources.map((s) => ({ path: s.path, text: s.text }));
+  const results = options.summarize
+    ? await options.summarize(files)
+    : await summarizePages(files, options.threads === undefined ? {} : { threads: options.threads });
   for (const { summary, diagnostics } of results) {
     bag.add(diagnostics);
     pages.summaries.push(summary);

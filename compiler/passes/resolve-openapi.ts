@@ -97,7 +97,7 @@ function resolveEntry(node: EndpointNode | WebhookNode, ctx: OpenApiContext, bag
   const info = match.item.type === 'operation' ? match.item.operation : match.item.webhook;
   if (info.excluded) bag.report('openapi/excluded-listed', node.span, { entry: describeWanted(node) });
   return {
-    page: { document: match.target.document, item: match.item, origin: 'navigation' as const, at: node.span, hidden: false },
+    page: { document: match.target.document, item: match.item, origin: 'navigation' as const, at: node.span, hidden: false, listedBy: node },
     directory: match.target.directory,
   };
 }
@@ -203,7 +203,7 @@ function generateAll(node: ContainerNode, ctx: OpenApiContext) {
   return items.map((item) => {
     const info = item.type === 'operation' ? item.operation : item.webhook;
     const at = document.locate([...info.pointer, 'summary']);
-    return { page: { document, item, origin: 'generated' as const, at, hidden: info.hidden }, directory: scope.directory };
+    return { page: { document, item, origin: 'generated' as const, at, hidden: info.hidden, generatedBy: node }, directory: scope.directory };
   });
 }
 

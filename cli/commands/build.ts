@@ -1,0 +1,141 @@
+// `docsc build [dir] [-o out]`: builds the static site, incrementally, and
+// reports diagnostics and a summary (pages built, taken from the cache,
+// failed; time; cache size). Exit status: 1 when there are errors (or
+// warnings with --strict) or nothing could be built, 2 for a usage error or
+// a refused output folder / a build already running.
+
+import { relative, resolve, sep } from 'node:path';
+import { parseArgs } from 'node:util';
+import { BuildRefusedError, type BuildResult, build } from '../../compiler/build/build.js';
+import { BuildLockedError } from '../../compiler/cache/build-lock.js';
+import { progressReporter } from '../progress.js';
+import { FORMATS, type Format, renderDiagnostics } from '../render-diagnostics.js';
+import { usage } from '../usage.js';
+import { isDirectory } from './check.js';
+
+export async function runBuild(args: string[]): Promise<number> {
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(args);
+  } catch (error) {
+    process.stderr.write(`docsc build: ${(error as Error).message}\n`);
+    return 2;
+  }
+  if (parsed === 'help') {
+    process.stdout.write(usage);
+    return 0;
+  }
+  const root = resolve(parsed.dir);
+  if (!isDirectory(root)) {
+    process.stderr.write(`docsc build: \`${parsed.dir}\` is not a folder; give the docs root (the folder holding docs.json)\n`);
+    return 2;
+  }
+  const progress = parsed.json ? undefined : progressReporter(process.stderr);
+  let result: BuildResult;
+  try {
+    result = await build({
+      root,
+      ...(parsed.out === undefined ? {} : { outDir: resolve(parsed.out) }),
+      ...(parsed.cacheDir === undefined ? {} : { cacheDir: parsed.cacheDir }),
+      ...(parsed.threads === undefined ? {} : { threads: parsed.threads }),
+      ...(parsed.siteUrl === undefined ? {} : { siteUrl: parsed.siteUrl }),
+      ...(parsed.fetchTimeoutMs === undefined ? {} : { fetchTimeoutMs: parsed.fetchTimeoutMs }),
+      ...(progress ? { onProgress: progress.report } : {}),
+    });
+  } catch (error) {
+    progress?.done();
+    if (error instanceof BuildRefusedError || error instanceof BuildLockedError) {
+      process.stderr.write(`docsc build: ${error.message}\n`);
+      return 2;
+    }
+    throw error;
+  }
+  progress?.done();
+  const diagnostics = parsed.quiet ? result.diagnostics.filter((d) => d.severity !== 'info') : result.diagnostics;
+  const cwdPrefix = relative(process.cwd(), root).split(sep).join('/');
+  if (parsed.json) process.stdout.write(`${JSON.stringify(jsonReport(result, cwdPrefix), null, 2)}\n`);
+  else {
+    const sources = (path: string) => result.sources.get(path);
+    const format: Format = parsed.format;
+    const rendered = renderDiagnostics(format, diagnostics, {
+      sources,
+      cwdPrefix,
+      color: parsed.color,
+      pages: result.stats.pages,
+      ms: result.stats.durationMs,
+    });
+    process.stdout.write(rendered);
+    if (format === 'pretty') process.stdout.write(`${summary(result)}\n`);
+  }
+  const failing = !result.ok || diagnostics.some((d) => d.severity === 'error' || (parsed.strict && d.severity === 'warning'));
+  return failing ? 1 : 0;
+}
+
+function summary(result: BuildResult): string {
+  const { stats } = result;
+  const fromHere = relative(process.cwd(), result.outDir);
+  const where = fromHere === '' ? '.' : fromHere.startsWith('..') ? result.outDir : fromHere;
+  if (!result.ok) return `Nothing built; ${where}/ is unchanged.`;
+  const seconds = (stats.durationMs / 1000).toFixed(stats.durationMs < 10_000 ? 2 : 1);
+  if (result.recomputed.noop) return `Up to date: ${stats.pages} pages in ${where}/ (${seconds} s).`;
+  const counts = [`${stats.compiled} compiled`, `${stats.fromCache} from cache`, `${stats.failed} failed`].join(', ');
+  const files = `${stats.written} files written, ${stats.deleted} removed, ${stats.unchanged} unchanged`;
+  const cache = stats.cacheBytes > 0 ? ` · cache ${(stats.cacheBytes / 1024 / 1024).toFixed(1)} MB` : '';
+  return `Built ${stats.pages} pages (${counts}) in ${seconds} s → ${where}/ · ${files}${cache}`;
+}
+
+function jsonReport(result: BuildResult, cwdPrefix: string) {
+  const prefix = cwdPrefix === '' ? '' : `${cwdPrefix}/`;
+  return {
+    ok: result.ok,
+    outDir: result.outDir,
+    stats: result.stats,
+    upToDate: result.recomputed.noop,
+    diagnostics: result.diagnostics.map((d) => ({ ...d, file: d.file.startsWith('http') ? d.file : prefix + d.file })),
+  };
+}
+
+function parse(args: string[]) {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      output: { type: 'string', short: 'o' },
+      'cache-dir': { type: 'string' },
+      'no-cache': { type: 'boolean', default: false },
+      'site-url': { type: 'string' },
+      format: { type: 'string', default: 'pretty' },
+      json: { type: 'boolean', default: false },
+      strict: { type: 'boolean', default: false },
+      quiet: { type: 'boolean', default: false },
+      'no-color': { type: 'boolean', default: false },
+      threads: { type: 'string' },
+      'fetch-timeout': { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) return 'help' as const;
+  if (!FORMATS.includes(values.format as Format)) throw new Error(`unknown format \`${values.format}\`; use one of ${FORMATS.join(', ')}`);
+  if (positionals.length > 1) throw new Error(`expected one directory, got ${positionals.length}`);
+  if (values['no-cache'] && values['cache-dir'] !== undefined) throw new Error('--cache-dir and --no-cache contradict each other');
+  const threads = values.threads === undefined ? undefined : Number(values.threads);
+  if (threads !== undefined && !(Number.isInteger(threads) && threads >= 1)) throw new Error('--threads takes a whole number of at least 1');
+  const timeout = values['fetch-timeout'] === undefined ? undefined : Number(values['fetch-timeout']);
+  if (timeout !== undefined && !(timeout > 0)) throw new Error('--fetch-timeout takes a number of seconds greater than 0');
+  const siteUrl = values['site-url'];
+  if (siteUrl !== undefined && !/^https?:\/\/[^/\s]+/.test(siteUrl))
+    throw new Error('--site-url takes an http(s) URL, such as https://docs.example.com');
+  return {
+    dir: positionals[0] ?? '.',
+    out: values.output,
+    cacheDir: values['no-cache'] ? (false as const) : values['cache-dir'] === undefined ? undefined : resolve(values['cache-dir']),
+    siteUrl,
+    format: values.format as Format,
+    json: values.json,
+    strict: values.strict,
+    quiet: values.quiet,
+    color: !values['no-color'] && process.stdout.isTTY === true && !process.env.NO_COLOR,
+    threads,
+    fetchTimeoutMs: timeout === undefined ? undefined : timeout * 1000,
+  };
+}

@@ -1,0 +1,101 @@
+// `docsc dev [dir]`: builds, serves the site on 127.0.0.1, rebuilds on every
+// change and reloads open pages; build errors show in the terminal and as an
+// overlay in the browser. Runs until interrupted (Ctrl-C).
+
+import { relative, resolve, sep } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { BuildResult } from '../../compiler/build/build.js';
+import { startDev } from '../../compiler/dev/dev-session.js';
+import { renderDiagnostics } from '../render-diagnostics.js';
+import { usage } from '../usage.js';
+import { isDirectory } from './check.js';
+
+export async function runDev(args: string[]): Promise<number> {
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(args);
+  } catch (error) {
+    process.stderr.write(`docsc dev: ${(error as Error).message}\n`);
+    return 2;
+  }
+  if (parsed === 'help') {
+    process.stdout.write(usage);
+    return 0;
+  }
+  const root = resolve(parsed.dir);
+  if (!isDirectory(root)) {
+    process.stderr.write(`docsc dev: \`${parsed.dir}\` is not a folder; give the docs root (the folder holding docs.json)\n`);
+    return 2;
+  }
+  const cwdPrefix = relative(process.cwd(), root).split(sep).join('/');
+  const color = process.stdout.isTTY === true && !process.env.NO_COLOR;
+  const report = (result: BuildResult | Error, changed: readonly string[]) => {
+    const what = changed.length === 0 ? 'Built' : `Rebuilt after ${changed.length === 1 ? changed[0] : `${changed.length} changes`}`;
+    if (result instanceof Error) {
+      process.stderr.write(`docsc dev: the build failed: ${result.message}\n`);
+      return;
+    }
+    const problems = result.diagnostics.filter((d) => d.severity !== 'info');
+    if (problems.length > 0) {
+      const sources = (path: string) => result.sources.get(path);
+      process.stdout.write(
+        renderDiagnostics('pretty', problems, { sources, cwdPrefix, color, pages: result.stats.pages, ms: result.stats.durationMs }),
+      );
+    }
+    process.stdout.write(
+      `${what} in ${Math.round(result.stats.durationMs)} ms: ${result.stats.written} files written, ${result.stats.compiled} pages compiled\n`,
+    );
+  };
+  let session: Awaited<ReturnType<typeof startDev>>;
+  try {
+    session = await startDev({
+      root,
+      host: parsed.host,
+      port: parsed.port,
+      onBuild: report,
+      ...(parsed.cacheDir === undefined ? {} : { cacheDir: parsed.cacheDir }),
+      ...(parsed.out === undefined ? {} : { outDir: resolve(parsed.out) }),
+    });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') {
+      process.stderr.write(`docsc dev: port ${parsed.port} is in use; pick another with --port\n`);
+      return 2;
+    }
+    throw error;
+  }
+  process.stdout.write(`Serving ${cwdPrefix || '.'} at ${session.url} — watching for changes (Ctrl-C stops)\n`);
+  await new Promise<void>((resolveStop) => {
+    const stop = () => resolveStop();
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  await session.close();
+  return 0;
+}
+
+function parse(args: string[]) {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      port: { type: 'string', short: 'p', default: '3000' },
+      host: { type: 'string', default: '127.0.0.1' },
+      output: { type: 'string', short: 'o' },
+      'cache-dir': { type: 'string' },
+      'no-cache': { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) return 'help' as const;
+  if (positionals.length > 1) throw new Error(`expected one directory, got ${positionals.length}`);
+  const port = Number(values.port);
+  if (!(Number.isInteger(port) && port >= 0 && port < 65536)) throw new Error('--port takes a port number (0 picks a free one)');
+  return {
+    dir: positionals[0] ?? '.',
+    port,
+    host: values.host,
+    out: values.output,
+    cacheDir: values['no-cache'] ? (false as const) : values['cache-dir'] === undefined ? undefined : resolve(values['cache-dir']),
+  };
+}

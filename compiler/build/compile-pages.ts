@@ -1,0 +1,182 @@
+// Pages through the cache: summaries for the front end, bodies for the
+// emitter. Two requests per page, cached apart (early cutoff): a summary is
+// keyed by the page's text alone; a body by its text, and by its folder when
+// it has relative imports or links, and it records the snippet files it read
+// with their hashes — a body whose snippets changed is stale. Misses go to
+// the worker pool (compile-worker.ts), which parses a page once for both when
+// both are missing; identical contents are compiled once however many pages
+// share them (real repositories copy pages across versions and languages).
+// Diagnostics are stored with the page's own path blanked and replayed under
+// the path of each page that hits.
+
+import type { BuildCache } from '../cache/build-cache.js';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { isSnippet } from '../ir/page-urls.js';
+import type { PageSummary, PageSummaryResult } from '../pages/summarize-page.js';
+import type { PageFile } from '../pages/summarize-pages.js';
+import type { CompilePool } from './compile-pool.js';
+import type { CompileTaskResult } from './compile-worker.js';
+import { contentHash } from './input-snapshot.js';
+
+export interface BodyResult {
+  html: string;
+  text: string;
+  diagnostics: Diagnostic[];
+}
+
+interface CachedSummary {
+  summary: PageSummary;
+  diagnostics: Diagnostic[];
+}
+
+interface CachedBody {
+  html: string;
+  text: string;
+  /** Snippet files read, with the hash of what was read. */
+  dependencies: [string, string][];
+  diagnostics: Diagnostic[];
+}
+
+/** What was computed rather than taken from the cache, by page path: what incremental tests assert. */
+export interface Recomputed {
+  summaries: string[];
+  bodies: string[];
+}
+
+export class PageCompiler {
+  readonly recomputed: Recomputed = { summaries: [], bodies: [] };
+  /** Pages whose body came from the cache of an earlier build. */
+  bodiesFromCache = 0;
+  private summaries = new Map<string, PageSummary>();
+  private texts = new Map<string, string>();
+  /** Bodies computed in this build, by body key (the cache's writes land only at flush). */
+  private computedBodies = new Map<string, CachedBody>();
+
+  constructor(
+    private cache: BuildCache,
+    private pool: CompilePool,
+    /** Current identity (content hash) of every text input, to validate recorded dependencies. */
+    private identities: ReadonlyMap<string, string>,
+  ) {}
+
+  /** The front end's summarizer: cache first, then the pool, which also renders the bodies of pages it parses. */
+  readonly summarize = async (files: readonly PageFile[]): Promise<PageSummaryResult[]> => {
+    const results: (PageSummaryResult | undefined)[] = [];
+    const missing: { index: number; file: PageFile; key: string }[] = [];
+    files.forEach((file, index) => {
+      this.texts.set(file.path, file.text);
+      const key = summaryKey(file);
+      const cached = this.cache.get<CachedSummary>('summary', key);
+      if (cached) results[index] = relocateSummary(cached, file.path);
+      else missing.push({ index, file, key });
+    });
+    const unique = dedupe(missing, (m) => m.key);
+    const done = await this.pool.run(unique.map(({ file }) => ({ path: file.path, text: file.text, summary: true, body: !isSnippet(file.path) })));
+    const byKey = new Map<string, CachedSummary>();
+    unique.forEach(({ file, key }, i) => {
+      const result = done[i] as CompileTaskResult;
+      this.recomputed.summaries.push(file.path);
+      const summary = blankSummary(result.summary as CachedSummary, file.path);
+      this.cache.put('summary', key, summary);
+      byKey.set(key, summary);
+      if (result.body) {
+        const bodyKey = bodyKeyOf(file.path, file.text, result.summary?.summary);
+        this.storeBody(bodyKey, blankBody(result.body, file.path), file.path);
+      }
+    });
+    for (const { index, file, key } of missing) {
+      results[index] = relocateSummary(byKey.get(key) as CachedSummary, file.path);
+    }
+    for (const result of results) if (result) this.summaries.set(result.summary.path, result.summary);
+    return results as PageSummaryResult[];
+  };
+
+  /** Bodies of the given pages (not snippets), by path. */
+  async bodies(paths: readonly string[]): Promise<Map<string, BodyResult>> {
+    const out = new Map<string, BodyResult>();
+    const missing: { path: string; key: string }[] = [];
+    for (const path of paths) {
+      const key = this.bodyKey(path);
+      const computed = this.computedBodies.get(key);
+      if (computed) {
+        out.set(path, relocateBody(computed, path));
+        continue;
+      }
+      const cached = this.cache.get<CachedBody>('body', key);
+      if (cached && this.isCurrent(cached)) {
+        out.set(path, relocateBody(cached, path));
+        this.bodiesFromCache++;
+      } else missing.push({ path, key });
+    }
+    const unique = dedupe(missing, (m) => m.key);
+    const done = await this.pool.run(unique.map(({ path }) => ({ path, text: this.texts.get(path) ?? '', summary: false, body: true })));
+    unique.forEach(({ path, key }, i) => {
+      this.storeBody(key, blankBody(done[i]?.body as CachedBody, path), path);
+    });
+    for (const { path, key } of missing) out.set(path, relocateBody(this.computedBodies.get(key) as CachedBody, path));
+    return out;
+  }
+
+  /** `path`: the page compiled (one of those sharing the key). */
+  private storeBody(key: string, body: CachedBody, path: string): void {
+    this.cache.put('body', key, body);
+    this.computedBodies.set(key, body);
+    this.recomputed.bodies.push(path);
+  }
+
+  private bodyKey(path: string): string {
+    return bodyKeyOf(path, this.texts.get(path) ?? '', this.summaries.get(path));
+  }
+
+  private isCurrent(body: CachedBody): boolean {
+    return body.dependencies.every(([path, hash]) => this.identities.get(path) === hash);
+  }
+}
+
+function summaryKey(file: { path: string; text: string }): string {
+  return `${contentHash(file.text)}.${file.path.endsWith('.md') ? 'md' : 'mdx'}`;
+}
+
+/** The text, plus the folder when something in the page is resolved against it. */
+function bodyKeyOf(path: string, text: string, summary: PageSummary | undefined): string {
+  const relative = (href: string) => !/^([a-z][a-z\d+.-]*:|\/|#)/i.test(href);
+  const folderDependent = summary === undefined || summary.imports.some((i) => relative(i.specifier)) || summary.links.some((l) => relative(l.href));
+  const key = summaryKey({ path, text });
+  return folderDependent ? `${key}@${path.slice(0, path.lastIndexOf('/') + 1)}` : key;
+}
+
+function dedupe<T>(items: readonly T[], keyOf: (item: T) => string): T[] {
+  const seen = new Set<string>();
+  return items.filter((item) => {
+    const key = keyOf(item);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+// Paths in cached values: the page's own path is stored blank and restored on a hit.
+
+function blankDiagnostics(diagnostics: readonly Diagnostic[], path: string): Diagnostic[] {
+  return diagnostics.map((d) => (d.file === path ? { ...d, file: '' } : d));
+}
+
+function restoreDiagnostics(diagnostics: readonly Diagnostic[], path: string): Diagnostic[] {
+  return diagnostics.map((d) => (d.file === '' ? { ...d, file: path } : d));
+}
+
+function blankSummary(entry: CachedSummary, path: string): CachedSummary {
+  return { summary: { ...entry.summary, path: '' }, diagnostics: blankDiagnostics(entry.diagnostics, path) };
+}
+
+function relocateSummary(entry: CachedSummary, path: string): PageSummaryResult {
+  return { summary: { ...entry.summary, path }, diagnostics: restoreDiagnostics(entry.diagnostics, path) };
+}
+
+function blankBody(body: CachedBody, path: string): CachedBody {
+  return { ...body, diagnostics: blankDiagnostics(body.diagnostics, path) };
+}
+
+function relocateBody(body: CachedBody, path: string): BodyResult {
+  return { html: body.html, text: body.text, diagnostics: restoreDiagnostics(body.diagnostics, path) };
+}

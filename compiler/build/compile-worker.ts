@@ -1,0 +1,65 @@
+// The worker side of the build's page compiler: piscina loads this file in
+// each worker thread and calls its default export with one batch of tasks.
+// Snippets are read from the docs root (given as workerData) through a
+// ProjectHost, so no read leaves the root, and every snippet read is
+// returned with the hash of its bytes: a cached body records what it used.
+
+import { workerData } from 'piscina';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { DiagnosticBag } from '../diagnostics/diagnostic.js';
+import { ProjectHost, sourceFromBytes } from '../host/project-host.js';
+import type { PageSummary } from '../pages/summarize-page.js';
+import { compilePage, type SnippetTable } from '../render/compile-page.js';
+import { contentHash } from './input-snapshot.js';
+
+export interface CompileTask {
+  path: string;
+  text: string;
+  summary: boolean;
+  body: boolean;
+}
+
+export interface CompileTaskResult {
+  summary?: { summary: PageSummary; diagnostics: Diagnostic[] };
+  body?: { html: string; text: string; dependencies: [string, string][]; diagnostics: Diagnostic[] };
+}
+
+/** Compiles a batch; `host` reads snippets (the build's own host in-process, one per worker otherwise). */
+export function compileBatch(tasks: readonly CompileTask[], host: ProjectHost): CompileTaskResult[] {
+  return tasks.map((task) => compileTask(task, host));
+}
+
+function compileTask(task: CompileTask, host: ProjectHost): CompileTaskResult {
+  const snippets = new RecordingSnippets(host);
+  const compiled = compilePage({ path: task.path, text: task.text, want: { summary: task.summary, body: task.body } }, snippets);
+  const result: CompileTaskResult = {};
+  // The renderer's own codes are `render/*`; everything else comes from parsing and summarizing.
+  const isBodyDiagnostic = (d: Diagnostic) => d.code.startsWith('render/');
+  if (compiled.summary) result.summary = { summary: compiled.summary, diagnostics: compiled.diagnostics.filter((d) => !isBodyDiagnostic(d)) };
+  if (compiled.body) {
+    const dependencies = compiled.body.dependencies.map((path): [string, string] => [path, snippets.hashes.get(path) ?? 'missing']);
+    result.body = { html: compiled.body.html, text: compiled.body.text, dependencies, diagnostics: compiled.diagnostics.filter(isBodyDiagnostic) };
+  }
+  return result;
+}
+
+/** Snippet texts through the host, remembering the hash of each file read. */
+class RecordingSnippets implements SnippetTable {
+  readonly hashes = new Map<string, string>();
+
+  constructor(private host: ProjectHost) {}
+
+  get(path: string): string | undefined {
+    const read = this.host.read(path);
+    if (!read.ok) return undefined;
+    this.hashes.set(path, contentHash(read.bytes));
+    return sourceFromBytes(path, read.bytes, new DiagnosticBag()).text;
+  }
+}
+
+let workerHost: ProjectHost | undefined;
+
+export default function compileWorkerBatch(tasks: readonly CompileTask[]): CompileTaskResult[] {
+  workerHost ??= new ProjectHost((workerData as { root: string }).root);
+  return compileBatch(tasks, workerHost);
+}

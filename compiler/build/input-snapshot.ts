@@ -1,0 +1,69 @@
+// What a build starts from: every file of the repository with its identity,
+// the hash of its bytes. A file is read and hashed only when it changed
+// since the last build: the snapshot memo (kept in the build cache) holds
+// each file's hash with its size and modification time, and a file whose
+// fingerprint is unchanged keeps its hash — unless it was modified within
+// RACY_MS of the moment the memo was taken, when a later edit within the same
+// clock tick could hide behind an equal fingerprint (git's "racily clean"
+// rule), and it is hashed again. Files read here are kept by the host for the
+// front end. The snapshot's key — tool version, options and every identity —
+// is the whole build's key.
+
+import { createHash } from 'node:crypto';
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ProjectHost } from '../host/project-host.js';
+
+/** Files modified this close to the memo's time are hashed again. */
+const RACY_MS = 2000;
+
+export interface InputSnapshot {
+  /** Project-relative path → content hash. */
+  identities: Map<string, string>;
+  key: string;
+  /** The memo for the next build; `changed` when it differs from the one given. */
+  memo: SnapshotMemo;
+  changed: boolean;
+}
+
+/** Per file: `[size:mtime, hash]`, and when the memo was taken. */
+export interface SnapshotMemo {
+  at: number;
+  files: Record<string, [string, string]>;
+}
+
+export function snapshotInputs(host: ProjectHost, salt: string, previous: SnapshotMemo | undefined): InputSnapshot {
+  const identities = new Map<string, string>();
+  const memo: SnapshotMemo = { at: Date.now(), files: {} };
+  let changed = previous === undefined;
+  for (const path of host.listFiles()) {
+    const stat = fileStat(join(host.root, path));
+    const fingerprint = stat ? `${stat.size}:${stat.mtimeMs}` : 'missing';
+    const known = previous?.files[path];
+    let hash: string;
+    if (known !== undefined && known[0] === fingerprint && stat !== undefined && stat.mtimeMs < (previous?.at ?? 0) - RACY_MS) hash = known[1];
+    else {
+      const read = host.read(path);
+      hash = read.ok ? contentHash(read.bytes) : `unreadable:${read.failure}`;
+      if (known?.[1] !== hash || known[0] !== fingerprint) changed = true;
+    }
+    memo.files[path] = [fingerprint, hash];
+    identities.set(path, hash);
+  }
+  if (previous && Object.keys(previous.files).length !== identities.size) changed = true;
+  const whole = createHash('sha256').update(salt);
+  for (const [path, identity] of identities) whole.update(`\0${path}\0${identity}`);
+  return { identities, key: whole.digest('hex').slice(0, 32), memo, changed };
+}
+
+export function contentHash(data: string | Uint8Array): string {
+  return createHash('sha256').update(data).digest('hex').slice(0, 32);
+}
+
+function fileStat(absolute: string): { size: number; mtimeMs: number } | undefined {
+  try {
+    return statSync(absolute);
+  } catch {
+    return undefined;
+  }
+}

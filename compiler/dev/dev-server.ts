@@ -1,0 +1,194 @@
+// `docsc dev`'s server: serves the output folder at clean URLs, pushes
+// "reload" and "problems" events to open pages (server-sent events), and
+// rebuilds on every batch of changes. It listens on 127.0.0.1 unless told
+// otherwise, and answers only requests whose Host is this server (a DNS
+// rebinding page cannot read it) and whose Origin, when sent, is this server
+// too. It serves nothing outside the output folder: paths are decoded,
+// normalized and checked against the folder's realpath before any read.
+
+import { createReadStream, existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize, sep } from 'node:path';
+import type { BuildResult } from '../build/build.js';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { isInside } from '../output/output-guard.js';
+import { runtimeFile } from '../site/runtime-files.js';
+
+export const EVENTS_PATH = '/_docsc/dev/events';
+export const CLIENT_PATH = '/_docsc/dev/client.js';
+/** What every page gets in dev: the live-reload and overlay client. */
+export const DEV_CLIENT_TAG = `<script src="${CLIENT_PATH}" defer></script>`;
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.pdf': 'application/pdf',
+  '.txt': 'text/plain; charset=utf-8',
+  '.yaml': 'text/yaml; charset=utf-8',
+  '.yml': 'text/yaml; charset=utf-8',
+  '.mp4': 'video/mp4',
+  '.webm': 'video/webm',
+};
+
+export interface DevServerOptions {
+  outDir: string;
+  host: string;
+  port: number;
+}
+
+/** What the overlay shows: the errors of the last build, or why it failed. */
+export interface DevProblems {
+  failed: boolean;
+  message?: string;
+  diagnostics: Pick<Diagnostic, 'code' | 'severity' | 'message' | 'file' | 'line' | 'column'>[];
+}
+
+export class DevServer {
+  private server: Server;
+  private clients = new Set<ServerResponse>();
+  private problems: DevProblems = { failed: false, diagnostics: [] };
+  private root = '';
+  private client = readFileSync(runtimeFile('dev-client.js'), 'utf8');
+
+  constructor(private options: DevServerOptions) {
+    this.server = createServer((request, response) => this.handle(request, response));
+  }
+
+  async listen(): Promise<string> {
+    await new Promise<void>((resolve, reject) => {
+      this.server.once('error', reject);
+      this.server.listen(this.options.port, this.options.host, () => resolve());
+    });
+    const address = this.server.address() as AddressInfo;
+    const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+    return `http://${host}:${address.port}`;
+  }
+
+  get port(): number {
+    return (this.server.address() as AddressInfo).port;
+  }
+
+  /** After each build: tell open pages to reload, or to show what went wrong. */
+  built(result: BuildResult | Error): void {
+    if (result instanceof Error) this.problems = { failed: true, message: result.message, diagnostics: [] };
+    else {
+      const errors = result.diagnostics.filter((d) => d.severity === 'error');
+      this.problems = {
+        failed: !result.ok,
+        diagnostics: errors.map(({ code, severity, message, file, line, column }) => ({ code, severity, message, file, line, column })),
+      };
+      if (result.ok) this.root = realpathSync(this.options.outDir);
+    }
+    this.broadcast('problems', this.problems);
+    if (!(result instanceof Error) && result.ok) this.broadcast('reload', {});
+  }
+
+  async close(): Promise<void> {
+    for (const client of this.clients) client.end();
+    this.clients.clear();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  private broadcast(event: string, data: unknown): void {
+    const message = `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+    for (const client of this.clients) client.write(message);
+  }
+
+  private handle(request: IncomingMessage, response: ServerResponse): void {
+    if (!this.isOwnHost(request.headers.host) || !this.isOwnOrigin(request.headers.origin, request.headers.host)) {
+      response
+        .writeHead(403, { 'content-type': 'text/plain; charset=utf-8' })
+        .end('Forbidden: this dev server answers only its own host and origin.\n');
+      return;
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      response.writeHead(405, { allow: 'GET, HEAD' }).end();
+      return;
+    }
+    const url = new URL(request.url ?? '/', 'http://dev.invalid');
+    if (url.pathname === EVENTS_PATH) {
+      this.openEvents(response);
+      return;
+    }
+    if (url.pathname === CLIENT_PATH) {
+      response.writeHead(200, { 'content-type': CONTENT_TYPES['.js'] as string, 'cache-control': 'no-store' }).end(this.client);
+      return;
+    }
+    this.serveFile(url.pathname, request, response);
+  }
+
+  private openEvents(response: ServerResponse): void {
+    response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
+    response.write(`event: problems\ndata: ${JSON.stringify(this.problems)}\n\n`);
+    this.clients.add(response);
+    response.on('close', () => this.clients.delete(response));
+  }
+
+  private serveFile(pathname: string, request: IncomingMessage, response: ServerResponse): void {
+    const file = this.resolveFile(pathname);
+    const notFound = this.root === '' ? undefined : join(this.root, '404.html');
+    const target = file ?? (notFound && existsSync(notFound) ? notFound : undefined);
+    if (target === undefined) {
+      response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found\n');
+      return;
+    }
+    response.writeHead(file ? 200 : 404, {
+      'content-type': CONTENT_TYPES[extname(target).toLowerCase()] ?? 'application/octet-stream',
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+    });
+    if (request.method === 'HEAD') response.end();
+    else createReadStream(target).pipe(response);
+  }
+
+  /** The file a URL path names inside the output folder (`/x` → `x/index.html`), or undefined. */
+  private resolveFile(pathname: string): string | undefined {
+    if (this.root === '') return undefined;
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(pathname);
+    } catch {
+      return undefined;
+    }
+    if (decoded.includes('\0') || decoded.includes('\\')) return undefined;
+    const relativePath = normalize(decoded).replace(/^[/\\]+/, '');
+    if (relativePath.split(sep).includes('..')) return undefined;
+    for (const candidate of [relativePath, join(relativePath, 'index.html'), `${relativePath}.html`]) {
+      const absolute = join(this.root, candidate);
+      try {
+        if (!statSync(absolute).isFile()) continue;
+        const real = realpathSync(absolute);
+        if (isInside(real, this.root)) return real;
+      } catch {
+        // not this candidate
+      }
+    }
+    return undefined;
+  }
+
+  private isOwnHost(host: string | undefined): boolean {
+    if (host === undefined) return false;
+    const name = host.replace(/:\d+$/, '').replace(/^\[|\]$/g, '');
+    const allowed = new Set(['localhost', '127.0.0.1', '::1', this.options.host]);
+    return allowed.has(name) && (!/:\d+$/.test(host) || host.endsWith(`:${this.port}`));
+  }
+
+  private isOwnOrigin(origin: string | undefined, host: string | undefined): boolean {
+    if (origin === undefined) return true;
+    return origin === `http://${host}`;
+  }
+}

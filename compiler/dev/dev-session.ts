@@ -1,0 +1,68 @@
+// `docsc dev`: one build, then a server on the output and a watcher on the
+// repository; each batch of changes is one incremental rebuild (a build that
+// fails or throws keeps the server up and shows the overlay). The dev output
+// lives in its own folder (`.docsc/dev` by default), never in the production
+// output, and shares the build cache.
+
+import { join, resolve } from 'node:path';
+import { type BuildOptions, type BuildResult, build } from '../build/build.js';
+import { DEV_CLIENT_TAG, DevServer } from './dev-server.js';
+import { type RepositoryWatcher, watchRepository } from './watch-repository.js';
+
+export const DEFAULT_DEV_OUT_DIR = '.docsc/dev';
+
+export interface DevOptions extends Omit<BuildOptions, 'injectHtml' | 'onProgress'> {
+  host?: string;
+  /** 0 picks a free port. */
+  port?: number;
+  /** Told about every build (the CLI prints it). */
+  onBuild?: (result: BuildResult | Error, changed: readonly string[]) => void;
+  quietMs?: number;
+}
+
+export interface DevSession {
+  url: string;
+  /** Resolves after the build for the next batch of changes (for tests). */
+  nextBuild(): Promise<BuildResult | Error>;
+  close(): Promise<void>;
+}
+
+export async function startDev(options: DevOptions): Promise<DevSession> {
+  const root = resolve(options.root);
+  const outDir = resolve(options.outDir ?? join(root, DEFAULT_DEV_OUT_DIR));
+  const buildOptions: BuildOptions = { ...options, root, outDir, injectHtml: DEV_CLIENT_TAG };
+  const server = new DevServer({ outDir, host: options.host ?? '127.0.0.1', port: options.port ?? 3000 });
+  let waiting: ((result: BuildResult | Error) => void)[] = [];
+
+  const runBuild = async (changed: readonly string[]) => {
+    let result: BuildResult | Error;
+    try {
+      result = await build(buildOptions);
+    } catch (error) {
+      result = error instanceof Error ? error : new Error(String(error));
+    }
+    server.built(result);
+    options.onBuild?.(result, changed);
+    const resolvers = waiting;
+    waiting = [];
+    for (const resolveBuild of resolvers) resolveBuild(result);
+  };
+
+  await runBuild([]);
+  const url = await server.listen();
+  const cacheDir = options.cacheDir === false ? undefined : resolve(options.cacheDir ?? join(root, '.docsc/cache'));
+  const watcher: RepositoryWatcher = watchRepository(
+    root,
+    { ignore: [outDir, ...(cacheDir ? [cacheDir] : [])], ...(options.quietMs === undefined ? {} : { quietMs: options.quietMs }) },
+    runBuild,
+  );
+  await watcher.ready;
+  return {
+    url,
+    nextBuild: () => new Promise((resolveBuild) => waiting.push(resolveBuild)),
+    async close() {
+      await watcher.close();
+      await server.close();
+    },
+  };
+}

@@ -1,0 +1,53 @@
+// Where a build may write. `-o` pointing at the repository itself, the docs
+// source, a folder above either, the file-system root or the home folder
+// would mix output with sources or delete files the tool does not own: it is
+// refused before anything is touched.
+
+import { existsSync, realpathSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, isAbsolute, parse, relative, resolve, sep } from 'node:path';
+
+export type OutputRefusal = { ok: true; path: string } | { ok: false; reason: string };
+
+/** The realpath of `output` if the build may write there. `root` is the docs root. */
+export function checkOutputDir(output: string, root: string): OutputRefusal {
+  const target = realpathOfMaybeMissing(resolve(output));
+  const docsRoot = realpathOfMaybeMissing(resolve(root));
+  const home = realpathOfMaybeMissing(homedir());
+  if (target === parse(target).root) return { ok: false, reason: 'it is the root of the file system' };
+  if (target === home) return { ok: false, reason: 'it is your home folder' };
+  if (target === docsRoot) return { ok: false, reason: 'it is the docs folder itself; pick a folder inside it, such as `_site`' };
+  if (isInside(docsRoot, target)) return { ok: false, reason: 'it contains the docs folder' };
+  const repository = repositoryRoot(docsRoot);
+  if (repository !== undefined && target === repository) return { ok: false, reason: 'it is the root of the repository' };
+  if (isInside(home, target) && target !== home) return { ok: false, reason: 'it contains your home folder' };
+  return { ok: true, path: target };
+}
+
+/** Whether `inner` is strictly inside `outer`. */
+export function isInside(inner: string, outer: string): boolean {
+  const rel = relative(outer, inner);
+  return rel !== '' && rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel);
+}
+
+/** The realpath of the nearest existing ancestor, with the missing rest appended. */
+function realpathOfMaybeMissing(path: string): string {
+  let existing = path;
+  const rest: string[] = [];
+  while (!existsSync(existing)) {
+    const parent = dirname(existing);
+    if (parent === existing) break;
+    rest.unshift(existing.slice(parent.length + (parent.endsWith(sep) ? 0 : 1)));
+    existing = parent;
+  }
+  const real = realpathSync(existing);
+  return rest.length === 0 ? real : resolve(real, ...rest);
+}
+
+/** The nearest folder at or above `dir` that holds `.git`. */
+function repositoryRoot(dir: string): string | undefined {
+  for (let current = dir; ; current = dirname(current)) {
+    if (existsSync(resolve(current, '.git'))) return current;
+    if (dirname(current) === current) return undefined;
+  }
+}

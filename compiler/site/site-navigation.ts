@@ -1,0 +1,298 @@
+// The navigation as readers move through it, derived from the navigation IR
+// and page titles: sections (each innermost division, or the root, that holds
+// groups and pages) with their sidebar trees, the switchers above them (one
+// row per division level: languages, versions, tabs, …), and for every page
+// its section, breadcrumbs and previous/next links. Pure data; the layout
+// renders it. Hidden elements and hidden pages are left out of every list but
+// stay published.
+
+import type { ApiPage } from '../ir/api-pages.js';
+import { type ContainerNode, type DivisionNode, isContainer, type NavNode, type RootNode } from '../ir/navigation.js';
+import { pageUrl } from '../ir/page-urls.js';
+
+export interface PageTitle {
+  /** In the sidebar: `sidebarTitle`, else the title. */
+  label: string;
+  /** Set for API pages: `GET`, `POST`, … or `WEBHOOK`. */
+  method?: string;
+  deprecated?: boolean;
+  hidden: boolean;
+}
+
+export interface SidebarPage {
+  kind: 'page';
+  label: string;
+  /** `/quickstart`, `/` for the home page. */
+  href: string;
+  method?: string;
+  deprecated?: boolean;
+}
+
+export interface SidebarGroup {
+  kind: 'group';
+  label: string;
+  /** The group's `root` page. */
+  href?: string;
+  tag?: string;
+  expanded: boolean;
+  items: SidebarItem[];
+}
+
+export type SidebarItem = SidebarPage | SidebarGroup;
+
+export interface SwitcherLink {
+  label: string;
+  href: string;
+  external: boolean;
+}
+
+/** One row of links above the sidebar: the siblings at one division level. */
+export interface Switcher {
+  /** `tab`, `version`, `language`, … */
+  kind: string;
+  links: SwitcherLink[];
+  /** Index in `links` of the division this section is in. */
+  current: number;
+}
+
+export interface Section {
+  id: number;
+  switchers: Switcher[];
+  sidebar: SidebarItem[];
+  /** Listed pages in reading order. */
+  order: SidebarPage[];
+}
+
+export interface PagePlacement {
+  section: Section;
+  breadcrumbs: string[];
+  previous?: SidebarPage;
+  next?: SidebarPage;
+}
+
+export interface SiteNavigation {
+  sections: Section[];
+  /** By URL path (`pageUrl` form); a page listed twice is placed where it is listed first. */
+  placements: Map<string, PagePlacement>;
+  /** `navigation.global` anchors and other links shown on every page. */
+  globalLinks: SwitcherLink[];
+  /** The first page a reader lands on (the home page if listed). */
+  firstPage?: SidebarPage;
+}
+
+export function buildSiteNavigation(
+  root: RootNode | undefined,
+  titles: ReadonlyMap<string, PageTitle>,
+  apiPages: readonly ApiPage[],
+): SiteNavigation {
+  const navigation: SiteNavigation = { sections: [], placements: new Map(), globalLinks: [] };
+  if (root === undefined) return navigation;
+  const lookup = new ApiLookup(apiPages);
+  const context: WalkContext = { titles, lookup, navigation };
+  collectSections(root, [], context);
+  for (const anchor of root.global) {
+    if (anchor.hidden) continue;
+    const href = anchor.href?.value ?? firstHref(anchor, context);
+    if (href !== undefined) navigation.globalLinks.push({ label: anchor.label, href, external: anchor.href !== undefined });
+  }
+  navigation.firstPage = navigation.placements.get('') ? { kind: 'page', label: titles.get('')?.label ?? '', href: '/' } : firstListed(navigation);
+  return navigation;
+}
+
+interface WalkContext {
+  titles: ReadonlyMap<string, PageTitle>;
+  lookup: ApiLookup;
+  navigation: SiteNavigation;
+}
+
+/** API pages by the navigation node that lists or generates them. */
+class ApiLookup {
+  private listed = new Map<NavNode, ApiPage>();
+  private generated = new Map<ContainerNode, ApiPage[]>();
+
+  constructor(pages: readonly ApiPage[]) {
+    for (const page of pages) {
+      if (page.listedBy) this.listed.set(page.listedBy, page);
+      if (page.generatedBy && !page.hidden) {
+        const list = this.generated.get(page.generatedBy) ?? [];
+        list.push(page);
+        this.generated.set(page.generatedBy, list);
+      }
+    }
+  }
+
+  listedPage(node: NavNode): ApiPage | undefined {
+    return this.listed.get(node);
+  }
+
+  generatedPages(node: ContainerNode): readonly ApiPage[] {
+    return this.generated.get(node) ?? [];
+  }
+}
+
+/** A level of divisions on the way from the root to a section. */
+interface Level {
+  kind: string;
+  siblings: DivisionNode[];
+  current: number;
+}
+
+function collectSections(node: ContainerNode, levels: Level[], context: WalkContext): void {
+  const divisions = node.childLists.find((list) => list.items.some((item) => isDivision(item)));
+  if (divisions) {
+    const siblings = divisions.items.filter((item): item is DivisionNode => isDivision(item) && !item.hidden);
+    siblings.forEach((division, index) => {
+      if (division.href !== undefined) return;
+      collectSections(division, [...levels, { kind: division.kind, siblings, current: index }], context);
+    });
+    return;
+  }
+  const section: Section = { id: context.navigation.sections.length, switchers: [], sidebar: [], order: [] };
+  section.sidebar = sidebarItems(node, context, section);
+  if (section.order.length === 0) return;
+  context.navigation.sections.push(section);
+  section.switchers = levels.map((level) => ({
+    kind: level.kind,
+    current: level.current,
+    links: level.siblings.map((division) => ({
+      label: division.label,
+      href: division.href?.value ?? firstHref(division, context) ?? '/',
+      external: division.href !== undefined,
+    })),
+  }));
+  placePages(section, context.navigation);
+}
+
+function isDivision(node: NavNode): node is DivisionNode {
+  return isContainer(node) && node.kind !== 'group';
+}
+
+function sidebarItems(node: ContainerNode, context: WalkContext, section: Section): SidebarItem[] {
+  const items: SidebarItem[] = [];
+  for (const list of node.childLists) {
+    for (const child of list.items) {
+      const item = sidebarItem(child, context, section);
+      if (item) items.push(item);
+    }
+  }
+  items.push(...generatedItems(node, context, section));
+  return items;
+}
+
+function sidebarItem(node: NavNode, context: WalkContext, section: Section): SidebarItem | undefined {
+  switch (node.kind) {
+    case 'page': {
+      if (node.path === undefined) return undefined;
+      return listPage(pageUrl(node.path), context, section);
+    }
+    case 'endpoint':
+    case 'webhook': {
+      const page = context.lookup.listedPage(node);
+      return page?.url === undefined ? undefined : listPage(page.url, context, section);
+    }
+    case 'group': {
+      if (node.hidden) return undefined;
+      const rootUrl = node.root ? pageUrl(node.root.path.replace(/^\/+/, '').replace(/\.mdx?$/, '')) : undefined;
+      const group: SidebarGroup = { kind: 'group', label: node.label, expanded: node.expanded?.value ?? false, items: [] };
+      if (rootUrl !== undefined) {
+        group.href = hrefOf(rootUrl);
+        // The root page comes first in reading order; the group title is its link.
+        listPage(rootUrl, context, section);
+      }
+      if (node.tag !== undefined) group.tag = node.tag;
+      group.items = sidebarItems(node, context, section);
+      return group.items.length > 0 || group.href !== undefined ? group : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** Pages generated for an element's `openapi`, grouped by first tag as real sites do ("API Reference" for untagged ones). */
+function generatedItems(node: ContainerNode, context: WalkContext, section: Section): SidebarItem[] {
+  const groups = new Map<string, SidebarGroup>();
+  for (const page of context.lookup.generatedPages(node)) {
+    if (page.url === undefined) continue;
+    const info = page.item.type === 'operation' ? page.item.operation : page.item.webhook;
+    const label = info.tags[0] ?? 'API Reference';
+    let group = groups.get(label);
+    if (group === undefined) {
+      group = { kind: 'group', label, expanded: false, items: [] };
+      groups.set(label, group);
+    }
+    const item = listPage(page.url, context, section);
+    if (item) group.items.push(item);
+  }
+  return [...groups.values()].filter((group) => group.items.length > 0);
+}
+
+function listPage(url: string, context: WalkContext, section: Section): SidebarPage | undefined {
+  const title = context.titles.get(url);
+  if (title?.hidden) return undefined;
+  const page: SidebarPage = { kind: 'page', label: title?.label ?? lastSegment(url), href: hrefOf(url) };
+  if (title?.method !== undefined) page.method = title.method;
+  if (title?.deprecated) page.deprecated = true;
+  section.order.push(page);
+  return page;
+}
+
+function placePages(section: Section, navigation: SiteNavigation): void {
+  const trail = new Map<string, string[]>();
+  const walkItems = (items: readonly SidebarItem[], labels: string[]) => {
+    for (const item of items) {
+      if (item.kind === 'group') {
+        if (item.href !== undefined && !trail.has(item.href)) trail.set(item.href, [...labels, item.label]);
+        walkItems(item.items, [...labels, item.label]);
+      } else if (!trail.has(item.href)) trail.set(item.href, labels);
+    }
+  };
+  // Breadcrumbs name the groups; a page at the top of a section names its innermost division.
+  const innermost = section.switchers.at(-1);
+  const divisions = innermost ? [innermost.links[innermost.current]?.label ?? ''] : [];
+  walkItems(section.sidebar, []);
+  section.order.forEach((page, index) => {
+    const url = urlOfHref(page.href);
+    if (navigation.placements.has(url)) return;
+    const groups = trail.get(page.href) ?? [];
+    const placement: PagePlacement = { section, breadcrumbs: groups.length > 0 ? groups : divisions };
+    const previous = section.order[index - 1];
+    const next = section.order[index + 1];
+    if (previous) placement.previous = previous;
+    if (next) placement.next = next;
+    navigation.placements.set(url, placement);
+  });
+}
+
+/** The first listed page under a division: where its switcher link goes. */
+function firstHref(node: ContainerNode, context: WalkContext): string | undefined {
+  const scratch: Section = { id: -1, switchers: [], sidebar: [], order: [] };
+  const stack: ContainerNode[] = [node];
+  for (let current = stack.shift(); current !== undefined; current = stack.shift()) {
+    const divisions = current.childLists.flatMap((list) => list.items.filter((item): item is DivisionNode => isDivision(item) && !item.hidden));
+    if (divisions.length > 0) {
+      const target = divisions.find((d) => d.isDefault) ?? divisions.find((d) => d.href === undefined);
+      if (target) stack.unshift(target);
+      continue;
+    }
+    sidebarItems(current, context, scratch);
+    return scratch.order[0]?.href;
+  }
+  return undefined;
+}
+
+function firstListed(navigation: SiteNavigation): SidebarPage | undefined {
+  return navigation.sections[0]?.order[0];
+}
+
+/** `quickstart` → `/quickstart`; `` → `/`. */
+export function hrefOf(url: string): string {
+  return `/${url}`;
+}
+
+function urlOfHref(href: string): string {
+  return href.slice(1);
+}
+
+function lastSegment(url: string): string {
+  return url.slice(url.lastIndexOf('/') + 1) || 'Home';
+}

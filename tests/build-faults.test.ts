@@ -1,0 +1,134 @@
+// Fault tests of `docsc build`, each with real processes: a build killed with
+// SIGKILL in the middle of writing its output (and one killed at a random
+// moment) is followed by a build whose output is byte-identical to a clean
+// build's; a damaged cache means a warning and a clean build; two builds on
+// one output folder do not interleave.
+
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { build } from '../compiler/build/build.js';
+import { BuildLockedError } from '../compiler/cache/build-lock.js';
+import { dumpOutput } from './support/output-tree.js';
+
+const CLI = resolve('dist/cli/main.js');
+const PAGES = 300;
+
+/** A repository of PAGES pages in three groups: enough for a build to take a while. */
+function largeSite(dir: string): string {
+  const root = join(dir, 'docs');
+  mkdirSync(join(root, 'guides'), { recursive: true });
+  const groups = [0, 1, 2].map((g) => ({
+    group: `Group ${g}`,
+    pages: Array.from({ length: PAGES / 3 }, (_, i) => `guides/page-${g * (PAGES / 3) + i}`),
+  }));
+  writeFileSync(
+    join(root, 'docs.json'),
+    JSON.stringify({ name: 'Large', theme: 'mint', colors: { primary: '#123456' }, navigation: { groups } }, null, 2),
+  );
+  for (let i = 0; i < PAGES; i++) {
+    const body = Array.from(
+      { length: 20 },
+      (_, p) => `Paragraph ${p} of page ${i}, with **bold** text and a [link](/guides/page-${(i + 1) % PAGES}).`,
+    ).join('\n\n');
+    writeFileSync(join(root, `guides/page-${i}.mdx`), `---\ntitle: Page ${i}\n---\n\n## Section {#section}\n\n${body}\n`);
+  }
+  return root;
+}
+
+function rewriteSiteName(root: string, name: string): void {
+  const file = join(root, 'docs.json');
+  writeFileSync(file, readFileSync(file, 'utf8').replace('"name": "Large"', `"name": ${JSON.stringify(name)}`));
+}
+
+function runCli(args: string[], env: Record<string, string> = {}) {
+  return spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', env: { ...process.env, ...env } });
+}
+
+function startCli(args: string[]): ChildProcess {
+  return spawn(process.execPath, [CLI, ...args], { stdio: 'ignore' });
+}
+
+function exited(child: ChildProcess): Promise<number | null> {
+  return new Promise((done) => child.once('exit', (code) => done(code)));
+}
+
+test('a build killed with SIGKILL while writing is repaired by the next build', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'docsc-kill-'));
+  try {
+    const root = largeSite(dir);
+    const out = join(dir, 'out');
+    const clean = join(dir, 'clean');
+    // A complete build, then the site renamed: every page's layout changes, so the killed build has all to rewrite.
+    assert.equal(runCli(['build', root, '-o', out, '--cache-dir', join(dir, 'cache')]).status, 0);
+    rewriteSiteName(root, 'Renamed');
+    const killed = runCli(['build', root, '-o', out, '--cache-dir', join(dir, 'cache')], { DOCSC_FAULT_KILL_AFTER_WRITES: '40' });
+    assert.equal(killed.signal, 'SIGKILL');
+    assert.equal(runCli(['build', root, '-o', out, '--cache-dir', join(dir, 'cache')]).status, 0);
+    assert.equal(runCli(['build', root, '-o', clean, '--no-cache']).status, 0);
+    assert.equal(dumpOutput(out, { full: true }), dumpOutput(clean, { full: true }));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a build killed at a random moment is repaired by the next build', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'docsc-kill-'));
+  try {
+    const root = largeSite(dir);
+    const out = join(dir, 'out');
+    const child = startCli(['build', root, '-o', out, '--cache-dir', join(dir, 'cache')]);
+    await new Promise((wait) => setTimeout(wait, 300 + Math.random() * 900));
+    child.kill('SIGKILL');
+    await exited(child);
+    assert.equal(runCli(['build', root, '-o', out, '--cache-dir', join(dir, 'cache')]).status, 0);
+    const clean = join(dir, 'clean');
+    assert.equal(runCli(['build', root, '-o', clean, '--no-cache']).status, 0);
+    assert.equal(dumpOutput(out, { full: true }), dumpOutput(clean, { full: true }));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a truncated cache is cleared with a warning, and the build is right', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'docsc-cache-'));
+  try {
+    const root = largeSite(dir);
+    const cache = join(dir, 'cache');
+    await build({ root, outDir: join(dir, 'out'), cacheDir: cache, threads: 1 });
+    truncateSync(join(cache, 'data.mdb'), 4096);
+    rmSync(join(dir, 'out'), { recursive: true });
+    const result = await build({ root, outDir: join(dir, 'out'), cacheDir: cache, threads: 1 });
+    assert.ok(result.diagnostics.some((d) => d.code === 'cache/damaged'));
+    assert.equal(result.recomputed.bodies.length, PAGES);
+    await build({ root, outDir: join(dir, 'clean'), cacheDir: false, threads: 1 });
+    assert.equal(dumpOutput(join(dir, 'out'), { full: true }), dumpOutput(join(dir, 'clean'), { full: true }));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('two builds on one output folder do not interleave', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'docsc-lock-'));
+  try {
+    const root = largeSite(dir);
+    const out = join(dir, 'out');
+    const first = startCli(['build', root, '-o', out, '--no-cache']);
+    const lock = join(out, '.docsc-lock');
+    for (let i = 0; i < 200 && !existsSync(lock); i++) await new Promise((wait) => setTimeout(wait, 10));
+    assert.ok(existsSync(lock), 'the first build holds the lock');
+    const error = await build({ root, outDir: out, cacheDir: false, threads: 1 }).catch((e: unknown) => e);
+    assert.instance(error, BuildLockedError);
+    assert.match((error as Error).message, /Another docsc build \(pid \d+/);
+    assert.equal(await exited(first), 0);
+    const second = await build({ root, outDir: out, cacheDir: false, threads: 1 });
+    assert.ok(second.ok);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test.run();

@@ -1,0 +1,171 @@
+// Fixture tests of `docsc build`: the site fixture's whole output against its
+// baseline (tests/fixtures/build/<case>.expected.txt), determinism, the
+// output folders the build refuses, and an incremental session whose log —
+// what each build recomputed and wrote — is itself a baseline
+// (tests/fixtures/build/incremental.expected.txt).
+
+import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { type BuildOptions, BuildRefusedError, type BuildResult, build } from '../compiler/build/build.js';
+import { matchBaseline } from './support/baseline.js';
+import { formatDiagnosticLines } from './support/diagnostic-lines.js';
+import { dumpOutput, listFiles } from './support/output-tree.js';
+
+const FIXTURES = 'tests/fixtures/build';
+
+function scratch(): string {
+  return mkdtempSync(join(tmpdir(), 'docsc-build-'));
+}
+
+/** A copy of a fixture, so that tests can edit it. */
+function copyFixture(name: string): { root: string; out: string; cache: string; dir: string } {
+  const dir = scratch();
+  const root = join(dir, 'docs');
+  cpSync(join(FIXTURES, name), root, { recursive: true });
+  return { root, out: join(dir, 'out'), cache: join(dir, 'cache'), dir };
+}
+
+function buildIn(site: { root: string; out: string; cache: string }, extra: Partial<BuildOptions> = {}): Promise<BuildResult> {
+  return build({ root: site.root, outDir: site.out, cacheDir: site.cache, threads: 1, ...extra });
+}
+
+test('build: the site fixture, page by page', async () => {
+  const site = copyFixture('site');
+  try {
+    const result = await buildIn(site);
+    assert.ok(result.ok);
+    const text = `${formatDiagnosticLines(result.diagnostics)}\n${dumpOutput(site.out)}\n`;
+    matchBaseline(join(FIXTURES, 'site.expected.txt'), text);
+  } finally {
+    rmSync(site.dir, { recursive: true, force: true });
+  }
+});
+
+test('build: two clean builds are byte-identical', async () => {
+  const first = copyFixture('site');
+  const second = copyFixture('site');
+  try {
+    await buildIn(first, { cacheDir: false });
+    await buildIn(second, { cacheDir: false });
+    assert.equal(dumpOutput(second.out, { full: true }), dumpOutput(first.out, { full: true }));
+  } finally {
+    rmSync(first.dir, { recursive: true, force: true });
+    rmSync(second.dir, { recursive: true, force: true });
+  }
+});
+
+test('build: a build from the cache writes what a clean build writes', async () => {
+  const site = copyFixture('site');
+  const clean = copyFixture('site');
+  try {
+    await buildIn(site);
+    rmSync(site.out, { recursive: true });
+    const again = await buildIn(site);
+    assert.equal(again.recomputed.bodies, [], 'every body came from the cache');
+    await buildIn(clean, { cacheDir: false });
+    assert.equal(dumpOutput(site.out, { full: true }), dumpOutput(clean.out, { full: true }));
+  } finally {
+    rmSync(site.dir, { recursive: true, force: true });
+    rmSync(clean.dir, { recursive: true, force: true });
+  }
+});
+
+test('build: dangerous output folders are refused before anything is written', async () => {
+  const site = copyFixture('site');
+  try {
+    for (const out of [site.root, join(site.root, '..'), '/', homedir(), join(site.root, '../..')]) {
+      const error = await build({ root: site.root, outDir: out, cacheDir: false, threads: 1 }).catch((e: unknown) => e);
+      assert.instance(error, BuildRefusedError, `-o ${out}`);
+      assert.match((error as Error).message, /Refusing to write the site to/);
+    }
+    assert.not.ok(existsSync(join(site.root, '.docsc-output.json')));
+  } finally {
+    rmSync(site.dir, { recursive: true, force: true });
+  }
+});
+
+test('build: files docsc did not write stay; pages removed from the repository go', async () => {
+  const site = copyFixture('site');
+  try {
+    await buildIn(site);
+    mkdirSync(join(site.out, 'extra'), { recursive: true });
+    writeFileSync(join(site.out, 'extra/keep.txt'), 'mine');
+    writeFileSync(join(site.out, 'CNAME'), 'docs.example.com');
+    rmSync(join(site.root, 'hidden.mdx'));
+    const result = await buildIn(site);
+    assert.equal(result.recomputed.deleted, ['hidden/index.html']);
+    assert.ok(existsSync(join(site.out, 'extra/keep.txt')));
+    assert.ok(existsSync(join(site.out, 'CNAME')));
+    assert.not.ok(existsSync(join(site.out, 'hidden')), 'the emptied folder goes too');
+  } finally {
+    rmSync(site.dir, { recursive: true, force: true });
+  }
+});
+
+test('build: without docs.json nothing is written and the previous output stays', async () => {
+  const site = copyFixture('site');
+  try {
+    await buildIn(site);
+    const before = dumpOutput(site.out, { full: true });
+    writeFileSync(join(site.root, 'docs.json'), '{ "navigation": ');
+    const result = await buildIn(site);
+    assert.not.ok(result.ok);
+    assert.ok(result.diagnostics.some((d) => d.code === 'build/no-navigation'));
+    assert.equal(dumpOutput(site.out, { full: true }), before);
+  } finally {
+    rmSync(site.dir, { recursive: true, force: true });
+  }
+});
+
+test('build: an incremental session recomputes only what changed', async () => {
+  const site = copyFixture('site');
+  const log: string[] = [];
+  const record = (step: string, result: BuildResult) => {
+    const r = result.recomputed;
+    const list = (items: readonly string[]) => (items.length === 0 ? '-' : [...items].sort().join(' '));
+    log.push(
+      `## ${step}`,
+      `up to date: ${r.noop}`,
+      `summaries: ${list(r.summaries)}`,
+      `bodies: ${list(r.bodies)}`,
+      `api pages: ${list(r.apiPages)}`,
+      `written: ${list(r.written)}`,
+      `deleted: ${list(r.deleted)}`,
+      '',
+    );
+  };
+  const edit = (path: string, change: (text: string) => string) => {
+    const file = join(site.root, path);
+    writeFileSync(file, change(readFileSync(file, 'utf8')));
+  };
+  try {
+    record('cold build', await buildIn(site));
+    record('no change', await buildIn(site));
+    edit('quickstart.mdx', (t) => t.replace('Keys are secret.', 'Keys are very secret.'));
+    record('one page body edited', await buildIn(site));
+    edit('docs.json', (t) => t.replace('"group": "More"', '"group": "Further reading"'));
+    record('navigation edited (a group renamed)', await buildIn(site));
+    writeFileSync(join(site.root, 'guides/new.mdx'), '---\ntitle: New page\n---\n\nFresh.\n');
+    edit('docs.json', (t) => t.replace('"guides/copy-b"]', '"guides/copy-b", "guides/new"]'));
+    record('page added', await buildIn(site));
+    rmSync(join(site.root, 'guides/new.mdx'));
+    edit('docs.json', (t) => t.replace(', "guides/new"]', ']'));
+    record('page removed', await buildIn(site));
+    edit('api/pets.yaml', (t) => t.replace('description: Created.', 'description: Created, with its id.'));
+    record('one OpenAPI operation edited', await buildIn(site));
+    edit('snippets/intro.mdx', (t) => t.replace('comes from a snippet', 'comes from an edited snippet'));
+    record('snippet edited', await buildIn(site));
+    appendFileSync(join(site.root, 'images/logo.svg'), '\n');
+    record('image edited', await buildIn(site));
+    record('tool version changed', await buildIn(site, { toolVersion: '99.0.0' }));
+    matchBaseline(join(FIXTURES, 'incremental.expected.txt'), log.join('\n'));
+    assert.equal(listFiles(site.out).includes('guides/new/index.html'), false);
+  } finally {
+    rmSync(site.dir, { recursive: true, force: true });
+  }
+});
+
+test.run();
