@@ -7,9 +7,8 @@ import type { BuildProgress } from '../compiler/build/build.js';
 const LABELS: Record<BuildProgress['phase'], string> = {
   read: 'Reading files',
   analyze: 'Checking docs.json, pages and OpenAPI documents',
-  bodies: 'Compiling pages',
-  assemble: 'Laying out pages',
-  write: 'Writing output',
+  pages: 'Compiling and laying out pages',
+  write: 'Finishing the output',
 };
 
 export function progressReporter(stream: NodeJS.WriteStream): { report: (progress: BuildProgress) => void; done: () => void } {
@@ -19,12 +18,15 @@ export function progressReporter(stream: NodeJS.WriteStream): { report: (progres
   return {
     report(progress) {
       const line = `${LABELS[progress.phase]}${progress.total > 0 ? ` (${progress.total})` : ''}…`;
-      if (line === last) return;
-      if (live) stream.write(`\r\u001b[2K${line}`);
-      else {
-        if (last !== '') stream.write(`  ${Math.round(performance.now() - started)} ms\n`);
-        stream.write(line);
+      if (live) {
+        const count = progress.total > 0 ? ` ${progress.done}/${progress.total}` : '';
+        stream.write(`\r\u001b[2K${LABELS[progress.phase]}…${count}`);
+        last = line;
+        return;
       }
+      if (line === last) return;
+      if (last !== '') stream.write(`  ${Math.round(performance.now() - started)} ms\n`);
+      stream.write(line);
       started = performance.now();
       last = line;
     },

@@ -14,7 +14,7 @@ import { type Diagnostic, dedupeDiagnostics, makeDiagnostic, sortDiagnostics } f
 import { ProjectHost } from '../host/project-host.js';
 import type { ValidationMemo } from '../openapi/load-openapi.js';
 import { checkOutputDir } from '../output/output-guard.js';
-import { manifestDigest, type OutputFile, readManifest, writeOutput } from '../output/write-output.js';
+import { manifestDigest, type OutputFile, OutputWriter, readManifest } from '../output/write-output.js';
 import type { SourceFile } from '../source/source-file.js';
 import { VERSION } from '../version.js';
 import { PageCompiler, type Recomputed } from './compile-pages.js';
@@ -127,17 +127,13 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         ...(options.fetchTimeoutMs === undefined ? {} : { fetchTimeoutMs: options.fetchTimeoutMs }),
       });
       if (analysis.navigation === undefined) return failedResult(out.path, analysis, opened.warnings, cache, compiler.recomputed, started);
-      const site = await emitSite(analysis, {
-        compiler,
-        cache,
-        siteUrl: options.siteUrl,
-        injectHtml: options.injectHtml,
-        identities: snapshot.identities,
-        progress,
-      });
-      progress({ phase: 'write', done: 0, total: site.files.length });
-      const report = writeOutput(out.path, site.files);
-      const diagnostics = sortDiagnostics(dedupeDiagnostics([...opened.warnings, ...analysis.diagnostics, ...site.diagnostics]));
+      // What the front end computed goes to disk now, so that it is not held in memory while pages are laid out.
+      const flushWarnings = await cache.flush();
+      const writer = new OutputWriter(out.path);
+      const site = await emitSite(analysis, { compiler, cache, siteUrl: options.siteUrl, injectHtml: options.injectHtml, identities: snapshot.identities, progress }, writer);
+      progress({ phase: 'write', done: 0, total: 0 });
+      const report = writer.finish();
+      const diagnostics = sortDiagnostics(dedupeDiagnostics([...opened.warnings, ...flushWarnings, ...analysis.diagnostics, ...site.diagnostics]));
       cache.put('graph', snapshot.key, { diagnostics, pages: site.pageCount, output: report.digest } satisfies GraphRecord);
       const cacheWarnings = await cache.flush();
       const all = cacheWarnings.length > 0 ? sortDiagnostics([...diagnostics, ...cacheWarnings]) : diagnostics;

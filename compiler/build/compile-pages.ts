@@ -49,8 +49,8 @@ export class PageCompiler {
   bodiesFromCache = 0;
   private summaries = new Map<string, PageSummary>();
   private texts = new Map<string, string>();
-  /** Bodies computed in this build, by body key (the cache's writes land only at flush). */
-  private computedBodies = new Map<string, CachedBody>();
+  /** Body keys compiled in this build (the cache sees them at once; `put` is buffered until flush). */
+  private computedKeys = new Set<string>();
 
   constructor(
     private cache: BuildCache,
@@ -97,15 +97,10 @@ export class PageCompiler {
     const missing: { path: string; key: string }[] = [];
     for (const path of paths) {
       const key = this.bodyKey(path);
-      const computed = this.computedBodies.get(key);
-      if (computed) {
-        out.set(path, relocateBody(computed, path));
-        continue;
-      }
       const cached = this.cache.get<CachedBody>('body', key);
       if (cached && this.isCurrent(cached)) {
         out.set(path, relocateBody(cached, path));
-        this.bodiesFromCache++;
+        if (!this.computedKeys.has(key)) this.bodiesFromCache++;
       } else missing.push({ path, key });
     }
     const unique = dedupe(missing, (m) => m.key);
@@ -113,14 +108,14 @@ export class PageCompiler {
     unique.forEach(({ path, key }, i) => {
       this.storeBody(key, blankBody(done[i]?.body as CachedBody, path), path);
     });
-    for (const { path, key } of missing) out.set(path, relocateBody(this.computedBodies.get(key) as CachedBody, path));
+    for (const { path, key } of missing) out.set(path, relocateBody(this.cache.get<CachedBody>('body', key) as CachedBody, path));
     return out;
   }
 
   /** `path`: the page compiled (one of those sharing the key). */
   private storeBody(key: string, body: CachedBody, path: string): void {
     this.cache.put('body', key, body);
-    this.computedBodies.set(key, body);
+    this.computedKeys.add(key);
     this.recomputed.bodies.push(path);
   }
 

@@ -1,9 +1,11 @@
-// From the analysis to the list of output files: page bodies (cache, then
-// workers), API reference bodies (cached by operation slice), the navigation
-// each page sits in, the layout around every body, and the site-wide files:
-// redirects, sitemap.xml, the search index, the 404 page, docsc's assets
-// and the repository's static files. Layout is never cached — it is cheap,
-// and a navigation edit must re-assemble pages without recompiling a body.
+// From the analysis to the output files: page bodies (cache, then workers),
+// API reference bodies (cached by operation slice), the navigation each page
+// sits in, the layout around every body, and the site-wide files: redirects,
+// sitemap.xml, the search index, the 404 page, docsc's assets and the
+// repository's static files. Pages go to the output in chunks as they are
+// laid out, so a large site is never held in memory whole. Layout is never
+// cached — it is cheap, and a navigation edit must re-lay out pages without
+// recompiling a body.
 
 import { join } from 'node:path';
 import type { BuildCache } from '../cache/build-cache.js';
@@ -27,7 +29,7 @@ import type { PageCompiler } from './compile-pages.js';
 import { contentHash } from './input-snapshot.js';
 
 export interface BuildProgress {
-  phase: 'read' | 'analyze' | 'bodies' | 'assemble' | 'write';
+  phase: 'read' | 'analyze' | 'pages' | 'write';
   done: number;
   total: number;
 }
@@ -42,8 +44,13 @@ export interface EmitOptions {
   progress: (progress: BuildProgress) => void;
 }
 
+/** Where emitted files go (output/write-output.ts's OutputWriter). */
+export interface OutputSink {
+  write(file: OutputFile): void;
+  has(path: string): boolean;
+}
+
 export interface EmittedSite {
-  files: OutputFile[];
   diagnostics: Diagnostic[];
   pageCount: number;
   /** URLs of API pages rendered in this build (not from the cache). */
@@ -53,90 +60,90 @@ export interface EmittedSite {
   failedPages: number;
 }
 
-/** A page of the site before layout. */
-interface SitePage {
+/** A page before its body: everything navigation and layout need. */
+interface PagePlan {
   url: string;
-  document: PageDocument;
+  document: Omit<PageDocument, 'body' | 'toc'>;
   /** Left out of navigation, search and sitemap. */
   hidden: boolean;
-  searchText: string;
+  source: { kind: 'mdx'; summary: PageSummary; reference?: ApiPage } | { kind: 'api'; page: ApiPage };
 }
 
-export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions): Promise<EmittedSite> {
+/** Pages are laid out and written in chunks of this many. */
+const CHUNK = 256;
+
+export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, sink: OutputSink): Promise<EmittedSite> {
   const diagnostics: Diagnostic[] = [];
-  const summaries = analysis.pages.summaries.filter((s) => !isSnippet(s.path));
-  options.progress({ phase: 'bodies', done: 0, total: summaries.length });
-  const bodies = await options.compiler.bodies(summaries.map((s) => s.path));
-  for (const body of bodies.values()) diagnostics.push(...body.diagnostics);
-  const failedPages = [...bodies.values()].filter((b) => b.diagnostics.some((d) => d.severity === 'error')).length;
-
-  const api = renderApiBodies(analysis.apiPages, options.cache);
-  const pages = new Map<string, SitePage>();
-  for (const summary of summaries) {
-    const url = pageUrl(pagePathOfFile(summary.path) as string);
-    const body = bodies.get(summary.path);
-    const reference = api.byUrl.get(url);
-    pages.set(url, mdxPage(url, summary, body?.html ?? '', body?.text ?? '', reference));
-  }
-  let apiPagesFromCache = 0;
-  const renderedNow = new Set(api.rendered);
-  for (const page of analysis.apiPages) {
-    if (page.url === undefined || page.origin === 'page' || pages.has(page.url)) continue;
-    const body = api.byUrl.get(page.url);
-    if (body === undefined) continue;
-    pages.set(page.url, generatedPage(page, body));
-    if (!renderedNow.has(page.url)) apiPagesFromCache++;
-  }
-
+  const plans = planPages(analysis);
   const titles = new Map<string, PageTitle>();
-  for (const page of pages.values()) titles.set(page.url, pageTitle(page));
+  for (const plan of plans.values()) titles.set(plan.url, pageTitle(plan));
   const navigation = buildSiteNavigation(analysis.navigation, titles, analysis.apiPages);
-  const settings = readSiteSettings(analysis.config?.root);
-  const layout = new PageLayout(settings, navigation);
+  const layout = new PageLayout(readSiteSettings(analysis.config?.root), navigation);
   const inject = options.injectHtml ?? '';
+  const apiBodies = new ApiBodies(options.cache);
+  const add = (path: string, contents: string) => sink.write({ path, hash: contentHash(contents), contents });
 
-  const files = new Map<string, OutputFile>();
-  const add = (path: string, contents: string) => files.set(path, { path, hash: contentHash(contents), contents });
   const search: SearchRecord[] = [];
   const sitemap: string[] = [];
-  options.progress({ phase: 'assemble', done: 0, total: pages.size });
-  for (const page of pages.values()) {
-    const placement = navigation.placements.get(page.url);
-    add(pageOutputPath(page.url), withInjection(layout.render(page.document, placement), inject));
-    if (page.hidden || page.document.noindex) continue;
-    sitemap.push(page.url);
-    search.push({
-      url: page.url === '' ? '/' : `/${page.url}`,
-      title: page.document.title,
-      section: placement?.breadcrumbs.join(' / ') ?? '',
-      headings: page.document.toc.map((h) => ({ id: h.id, text: h.text })),
-      text: page.searchText,
-    });
+  let failedPages = 0;
+  let apiPagesFromCache = 0;
+  const all = [...plans.values()];
+  for (let start = 0; start < all.length; start += CHUNK) {
+    options.progress({ phase: 'pages', done: start, total: all.length });
+    const chunk = all.slice(start, start + CHUNK);
+    const bodies = await options.compiler.bodies(chunk.flatMap((plan) => (plan.source.kind === 'mdx' ? [plan.source.summary.path] : [])));
+    for (const plan of chunk) {
+      let body: { html: string; text: string; toc: TocEntry[] };
+      if (plan.source.kind === 'mdx') {
+        const compiled = bodies.get(plan.source.summary.path);
+        diagnostics.push(...(compiled?.diagnostics ?? []));
+        if (compiled?.diagnostics.some((d) => d.severity === 'error')) failedPages++;
+        const headings = plan.source.summary.headings.map((h) => ({ depth: h.depth, text: h.text, id: h.id }));
+        body = { html: compiled?.html ?? '', text: compiled?.text ?? '', toc: headings };
+        const reference = plan.source.reference ? apiBodies.get(plan.source.reference) : undefined;
+        if (reference) body = { html: `${body.html}\n${reference.html}`, text: `${body.text} ${reference.text}`, toc: [...body.toc, ...reference.toc] };
+      } else {
+        const renderedBefore = apiBodies.rendered.length;
+        body = apiBodies.get(plan.source.page);
+        if (apiBodies.rendered.length === renderedBefore) apiPagesFromCache++;
+      }
+      const placement = navigation.placements.get(plan.url);
+      add(pageOutputPath(plan.url), withInjection(layout.render({ ...plan.document, body: body.html, toc: body.toc }, placement), inject));
+      if (plan.hidden || plan.document.noindex) continue;
+      sitemap.push(plan.url);
+      search.push({
+        url: plan.url === '' ? '/' : `/${plan.url}`,
+        title: plan.document.title,
+        section: placement?.breadcrumbs.join(' / ') ?? '',
+        headings: body.toc.map((h) => ({ id: h.id, text: h.text })),
+        text: body.text,
+      });
+    }
   }
 
   const redirects = outputRedirects(analysis.redirects);
   for (const redirect of redirects) {
     const url = staticRedirectUrl(redirect);
-    if (url !== undefined && url !== '' && !pages.has(url)) add(pageOutputPath(url), renderRedirectPage(redirect));
+    if (url !== undefined && url !== '' && !plans.has(url)) add(pageOutputPath(url), renderRedirectPage(redirect));
   }
   if (redirects.length > 0) add('_redirects', renderRedirectsFile(redirects));
   add('sitemap.xml', renderSitemap(sitemap, options.siteUrl));
   if (options.siteUrl === undefined) diagnostics.push(makeDiagnostic('build/sitemap-relative', { file: 'docs.json' }, {}));
   add('_docsc/search-index.json', renderSearchIndex(search));
-  add('404.html', withInjection(layout.render(notFoundDocument(), undefined), inject));
+  add('404.html', withInjection(layout.render({ ...notFoundDocument(), toc: [] }, undefined), inject));
   for (const asset of siteAssets()) add(asset.path, asset.contents);
 
   const configFiles = new Set(analysis.config?.files.map((f) => f.path) ?? []);
   for (const key of analysis.documents.keys()) configFiles.add(key);
   for (const file of staticFiles(analysis.host.listFiles(), configFiles)) {
-    if (files.has(file)) {
+    if (sink.has(file)) {
       diagnostics.push(makeDiagnostic('build/static-file-shadowed', { file }, { file, output: file }));
       continue;
     }
-    files.set(file, { path: file, hash: options.identities.get(file) ?? '', copyFrom: join(analysis.host.root, file) });
+    sink.write({ path: file, hash: options.identities.get(file) ?? '', copyFrom: join(analysis.host.root, file) });
   }
   const fromCache = options.compiler.bodiesFromCache + apiPagesFromCache;
-  return { files: [...files.values()], diagnostics, pageCount: pages.size, apiPagesRendered: api.rendered, fromCache, failedPages };
+  return { diagnostics, pageCount: plans.size, apiPagesRendered: apiBodies.rendered, fromCache, failedPages };
 }
 
 /** `` → `index.html`, `guides/setup` → `guides/setup/index.html`: clean URLs on every static host. */
@@ -144,63 +151,46 @@ export function pageOutputPath(url: string): string {
   return url === '' ? 'index.html' : `${url}/index.html`;
 }
 
-function withInjection(html: string, inject: string): string {
-  return inject === '' ? html : html.replace('</body>', `${inject}\n</body>`);
-}
-
-interface ApiBodies {
-  byUrl: Map<string, ApiPageBody>;
-  rendered: string[];
-}
-
-/** One body per API page, from the cache when its operation slice is unchanged. */
-function renderApiBodies(apiPages: readonly ApiPage[], cache: BuildCache): ApiBodies {
-  const result: ApiBodies = { byUrl: new Map(), rendered: [] };
-  for (const page of apiPages) {
-    if (page.url === undefined || result.byUrl.has(page.url)) continue;
-    const info = page.item.type === 'operation' ? page.item.operation : page.item.webhook;
-    const key = `${page.document.key}\0${info.pointer.join('/')}\0${operationSliceHash(page.document, info.pointer)}`;
-    let body = cache.get<ApiPageBody>('api-page', key);
-    if (body === undefined) {
-      body = renderApiPage(page.document, page.item);
-      cache.put('api-page', key, body);
-      result.rendered.push(page.url);
-    }
-    result.byUrl.set(page.url, body);
+/** Every page of the site by URL: MDX pages (with the API reference their frontmatter names), then generated API pages. */
+function planPages(analysis: ProjectAnalysis): Map<string, PagePlan> {
+  const references = new Map<string, ApiPage>();
+  for (const page of analysis.apiPages) if (page.origin === 'page' && page.url !== undefined) references.set(page.url, page);
+  const plans = new Map<string, PagePlan>();
+  for (const summary of analysis.pages.summaries) {
+    if (isSnippet(summary.path)) continue;
+    const url = pageUrl(pagePathOfFile(summary.path) as string);
+    plans.set(url, mdxPlan(url, summary, references.get(url)));
   }
-  return result;
+  for (const page of analysis.apiPages) {
+    if (page.url === undefined || page.origin === 'page' || plans.has(page.url)) continue;
+    plans.set(page.url, apiPlan(page));
+  }
+  return plans;
 }
 
-function mdxPage(url: string, summary: PageSummary, html: string, text: string, reference: ApiPageBody | undefined): SitePage {
+function mdxPlan(url: string, summary: PageSummary, reference: ApiPage | undefined): PagePlan {
   const fm = summary.frontmatter;
   const title = fm.title ?? summary.title ?? lastSegment(url);
-  const toc: TocEntry[] = summary.headings.map((h) => ({ depth: h.depth, text: h.text, id: h.id }));
-  const document: PageDocument = {
-    url,
-    title,
-    showTitle: fm.title !== undefined,
-    body: reference ? `${html}\n${reference.html}` : html,
-    toc: reference ? [...toc, ...reference.toc] : toc,
-    noindex: fm.noindex === true,
-  };
+  const document: PagePlan['document'] = { url, title, showTitle: fm.title !== undefined, noindex: fm.noindex === true };
   if (fm.description !== undefined) document.description = fm.description;
   if (fm.sidebarTitle !== undefined) document.sidebarTitle = fm.sidebarTitle;
   if (fm.deprecated === true) document.deprecated = true;
-  return { url, document, hidden: fm.hidden === true, searchText: reference ? `${text} ${reference.text}` : text };
+  const source: PagePlan['source'] = reference ? { kind: 'mdx', summary, reference } : { kind: 'mdx', summary };
+  return { url, document, hidden: fm.hidden === true, source };
 }
 
-function generatedPage(page: ApiPage, body: ApiPageBody): SitePage {
+/** Seed 2.15: the title from `summary`, else method and path; `x-docs.metadata` overrides. */
+function apiPlan(page: ApiPage): PagePlan {
   const item = page.item;
   const info = item.type === 'operation' ? item.operation : item.webhook;
   const metadata = info.xDocs?.metadata ?? {};
   const fallback = item.type === 'operation' ? `${item.operation.method.toUpperCase()} ${item.operation.path}` : item.webhook.name;
   const title = stringField(metadata.title) ?? info.summary ?? fallback;
-  const document: PageDocument = {
-    url: page.url as string,
+  const url = page.url as string;
+  const document: PagePlan['document'] = {
+    url,
     title,
     showTitle: true,
-    body: body.html,
-    toc: body.toc,
     noindex: metadata.noindex === true,
     method: item.type === 'webhook' ? 'WEBHOOK' : item.operation.method.toUpperCase(),
   };
@@ -209,23 +199,45 @@ function generatedPage(page: ApiPage, body: ApiPageBody): SitePage {
   const sidebarTitle = stringField(metadata.sidebarTitle);
   if (sidebarTitle !== undefined) document.sidebarTitle = sidebarTitle;
   if (info.deprecated || metadata.deprecated === true) document.deprecated = true;
-  return { url: page.url as string, document, hidden: page.hidden || metadata.hidden === true, searchText: body.text };
+  return { url, document, hidden: page.hidden || metadata.hidden === true, source: { kind: 'api', page } };
 }
 
-function pageTitle(page: SitePage): PageTitle {
-  const title: PageTitle = { label: page.document.sidebarTitle ?? page.document.title, hidden: page.hidden };
-  if (page.document.method !== undefined) title.method = page.document.method;
-  if (page.document.deprecated) title.deprecated = true;
+function pageTitle(plan: PagePlan): PageTitle {
+  const title: PageTitle = { label: plan.document.sidebarTitle ?? plan.document.title, hidden: plan.hidden };
+  if (plan.document.method !== undefined) title.method = plan.document.method;
+  if (plan.document.deprecated) title.deprecated = true;
   return title;
 }
 
-function notFoundDocument(): PageDocument {
+/** API reference bodies, from the cache when the operation's slice is unchanged. */
+class ApiBodies {
+  /** URLs of the pages rendered in this build. */
+  readonly rendered: string[] = [];
+
+  constructor(private cache: BuildCache) {}
+
+  get(page: ApiPage): ApiPageBody {
+    const info = page.item.type === 'operation' ? page.item.operation : page.item.webhook;
+    const key = `${page.document.key}\0${info.pointer.join('/')}\0${operationSliceHash(page.document, info.pointer)}`;
+    const cached = this.cache.get<ApiPageBody>('api-page', key);
+    if (cached) return cached;
+    const body = renderApiPage(page.document, page.item);
+    this.cache.put('api-page', key, body);
+    this.rendered.push(page.url ?? '');
+    return body;
+  }
+}
+
+function withInjection(html: string, inject: string): string {
+  return inject === '' ? html : html.replace('</body>', `${inject}\n</body>`);
+}
+
+function notFoundDocument(): Omit<PageDocument, 'toc'> {
   return {
     url: '404',
     title: 'Page not found',
     showTitle: true,
     body: '<p>There is no page at this address. It may have moved; try the <a href="/">home page</a>.</p>',
-    toc: [],
     noindex: true,
   };
 }

@@ -5,24 +5,42 @@
 // - every file is written to a temporary name beside it and renamed into
 //   place (a rename is atomic), so a file is either the old one or the new;
 // - the folder's manifest (`.docsc-output.json`) records every file docsc
-//   wrote and its hash. Before the first write it is marked `writing` and
-//   lists the old and new files together; only when every file is in place and
-//   every stale one removed is it marked `complete`. A build killed in between
-//   leaves `writing`, and the next build trusts no recorded hash: it rewrites
-//   every file, so its output is byte-identical to a clean build's;
-// - only files in the manifest are ever deleted: files the tool did not
-//   create stay, and pages removed from the repository disappear;
+//   wrote and its hash. Before the first write it is marked `writing`, and
+//   each path about to be written is appended to a journal
+//   (`.docsc-output.journal`); only when every file is in place and every
+//   stale one removed is the manifest marked `complete` and the journal
+//   deleted. A build killed in between leaves `writing`: the next build
+//   trusts no recorded hash, rewrites every file, and counts the journal's
+//   files as its own, so its output is byte-identical to a clean build's;
+// - only files docsc wrote are ever deleted: files the tool did not create
+//   stay, and pages removed from the repository disappear;
 // - no path leaves the output folder, lexically or through a symbolic link.
 //
-// What to write is decided before this runs; a build that fails earlier
-// leaves the previous output untouched.
+// Files are written as the build produces them (a large site is never held
+// in memory whole); what to write is decided before the writer opens, so a
+// build that fails earlier leaves the previous output untouched.
 
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, realpathSync, renameSync, rmdirSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  rmdirSync,
+  rmSync,
+  unlinkSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { dirname, join } from 'node:path';
 import { isInside } from './output-guard.js';
 
 export const MANIFEST_FILE = '.docsc-output.json';
+const JOURNAL_FILE = '.docsc-output.journal';
 
 /**
  * Fault injection for the crash tests: `DOCSC_FAULT_KILL_AFTER_WRITES=n`
@@ -33,7 +51,7 @@ const KILL_AFTER_WRITES = Number(process.env.DOCSC_FAULT_KILL_AFTER_WRITES ?? Nu
 export interface OutputFile {
   /** Output-relative, `/`-separated. */
   path: string;
-  /** Content identity: a content hash, or a file fingerprint for copies. */
+  /** Content identity: the hash of the bytes. */
   hash: string;
   /** The bytes to write; else `copyFrom` is copied. */
   contents?: string | Uint8Array;
@@ -58,8 +76,7 @@ export interface WriteReport {
 export function readManifest(outDir: string): OutputManifest | undefined {
   try {
     const value = JSON.parse(readFileSync(join(outDir, MANIFEST_FILE), 'utf8')) as Partial<OutputManifest>;
-    if (value.format !== 1 || (value.state !== 'writing' && value.state !== 'complete') || typeof value.files !== 'object' || value.files === null)
-      return undefined;
+    if (value.format !== 1 || (value.state !== 'writing' && value.state !== 'complete') || typeof value.files !== 'object' || value.files === null) return undefined;
     return { format: 1, state: value.state, files: value.files as Record<string, string> };
   } catch {
     return undefined;
@@ -68,89 +85,83 @@ export function readManifest(outDir: string): OutputManifest | undefined {
 
 /** What an output folder holds, as one hash: a build that recorded it knows the folder is still its output. */
 export function manifestDigest(manifest: OutputManifest): string {
-  const sorted = Object.entries(manifest.files).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return createHash('sha256').update(JSON.stringify(sorted)).digest('hex').slice(0, 32);
+  return createHash('sha256').update(JSON.stringify(sortedEntries(manifest.files))).digest('hex').slice(0, 32);
 }
 
-export function writeOutput(outDir: string, files: readonly OutputFile[]): WriteReport {
-  mkdirSync(outDir, { recursive: true });
-  const root = realpathSync(outDir);
-  const previous = readManifest(root);
-  const trusted = previous?.state === 'complete' ? previous.files : {};
-  const next: Record<string, string> = {};
-  for (const file of files) next[checkedPath(file.path)] = file.hash;
-
-  writeManifest(root, { format: 1, state: 'writing', files: { ...previous?.files, ...next } });
-  const writer = new SafeWriter(root);
-  const report: WriteReport = { written: [], deleted: [], unchanged: 0, digest: '' };
-  for (const file of files) {
-    if (trusted[file.path] === file.hash && existsSync(join(root, file.path))) {
-      report.unchanged++;
-      continue;
-    }
-    writer.write(file);
-    report.written.push(file.path);
-    if (report.written.length === KILL_AFTER_WRITES) process.kill(process.pid, 'SIGKILL');
-  }
-  for (const path of Object.keys(previous?.files ?? {}).sort()) {
-    if (path in next) continue;
-    if (writer.remove(path)) report.deleted.push(path);
-  }
-  const manifest: OutputManifest = { format: 1, state: 'complete', files: next };
-  writeManifest(root, manifest);
-  report.digest = manifestDigest(manifest);
-  return report;
-}
-
-/** Refuses paths that are absolute, hold `..`, empty segments or the manifest's name. */
-function checkedPath(path: string): string {
-  const segments = path.split('/');
-  if (
-    path.startsWith('/') ||
-    path.includes('\\') ||
-    path.includes('\0') ||
-    segments.some((s) => s === '' || s === '.' || s === '..') ||
-    path === MANIFEST_FILE
-  ) {
-    throw new Error(`refusing to write output path ${JSON.stringify(path)}`);
-  }
-  return path;
-}
-
-function writeManifest(root: string, manifest: OutputManifest): void {
-  const sorted = Object.fromEntries(Object.entries(manifest.files).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  atomicWrite(join(root, MANIFEST_FILE), `${JSON.stringify({ ...manifest, files: sorted }, null, 1)}\n`);
-}
-
-function atomicWrite(target: string, contents: string | Uint8Array): void {
-  const temporary = `${target}.docsc-tmp-${process.pid}`;
-  writeFileSync(temporary, contents);
-  renameSync(temporary, target);
-}
-
-/** Writes and removes inside one folder only, checking each parent folder's realpath once. */
-class SafeWriter {
+/** One build's writes into one output folder: `write` each file, then `finish`. */
+export class OutputWriter {
+  private root: string;
+  /** Hashes that can be trusted to describe the files on disk (none after an interrupted build). */
+  private trusted: Record<string, string>;
+  /** Every file a build of docsc may have written here: candidates for deletion. */
+  private owned: Set<string>;
+  private next: Record<string, string> = {};
   private checkedDirs = new Set<string>();
+  private report: WriteReport = { written: [], deleted: [], unchanged: 0, digest: '' };
+  private journal: number;
 
-  constructor(private root: string) {}
+  constructor(outDir: string) {
+    mkdirSync(outDir, { recursive: true });
+    this.root = realpathSync(outDir);
+    const previous = readManifest(this.root);
+    this.trusted = previous?.state === 'complete' ? previous.files : {};
+    this.owned = new Set([...Object.keys(previous?.files ?? {}), ...(previous?.state === 'writing' ? this.readJournal() : [])]);
+    writeManifest(this.root, { format: 1, state: 'writing', files: Object.fromEntries([...this.owned].map((path) => [path, ''])) });
+    this.journal = openSync(join(this.root, JOURNAL_FILE), 'w');
+  }
+
+  /** Whether this build already produced a file at `path`. */
+  has(path: string): boolean {
+    return path in this.next;
+  }
 
   write(file: OutputFile): void {
-    const target = join(this.root, file.path);
-    this.ensureDir(dirname(target));
-    if (file.contents !== undefined) {
-      atomicWrite(target, file.contents);
+    const path = checkedPath(file.path);
+    this.next[path] = file.hash;
+    if (this.trusted[path] === file.hash && existsSync(join(this.root, path))) {
+      this.report.unchanged++;
       return;
     }
-    if (file.copyFrom === undefined) throw new Error(`output file ${file.path} has neither contents nor a source`);
+    writeSync(this.journal, `${path}\n`);
+    const target = join(this.root, path);
+    this.ensureDir(dirname(target));
     const temporary = `${target}.docsc-tmp-${process.pid}`;
-    copyFileSync(file.copyFrom, temporary);
+    if (file.contents !== undefined) writeFileSync(temporary, file.contents);
+    else if (file.copyFrom !== undefined) copyFileSync(file.copyFrom, temporary);
+    else throw new Error(`output file ${path} has neither contents nor a source`);
     renameSync(temporary, target);
+    this.report.written.push(path);
+    if (this.report.written.length === KILL_AFTER_WRITES) process.kill(process.pid, 'SIGKILL');
+  }
+
+  /** Removes the files of earlier builds that this one did not write, and marks the output complete. */
+  finish(): WriteReport {
+    for (const path of [...this.owned].sort()) {
+      if (path in this.next) continue;
+      if (this.remove(path)) this.report.deleted.push(path);
+    }
+    const manifest: OutputManifest = { format: 1, state: 'complete', files: this.next };
+    writeManifest(this.root, manifest);
+    closeSync(this.journal);
+    rmSync(join(this.root, JOURNAL_FILE), { force: true });
+    this.report.digest = manifestDigest(manifest);
+    return this.report;
+  }
+
+  private readJournal(): string[] {
+    try {
+      return readFileSync(join(this.root, JOURNAL_FILE), 'utf8')
+        .split('\n')
+        .filter((line) => line !== '' && isSafePath(line));
+    } catch {
+      return [];
+    }
   }
 
   /** Removes a file docsc wrote, and the folders that leaves empty. */
-  remove(path: string): boolean {
+  private remove(path: string): boolean {
     const target = join(this.root, path);
-    if (!this.isSafeDir(dirname(target)) || !existsSync(target)) return false;
+    if (!isSafePath(path) || !this.isSafeDir(dirname(target)) || !existsSync(target)) return false;
     unlinkSync(target);
     for (let dir = dirname(target); dir !== this.root && isInside(dir, this.root); dir = dirname(dir)) {
       try {
@@ -177,4 +188,33 @@ class SafeWriter {
       return false;
     }
   }
+}
+
+/** Relative, `/`-separated, no empty, `.` or `..` segments, not docsc's own bookkeeping files. */
+function isSafePath(path: string): boolean {
+  const segments = path.split('/');
+  return (
+    !path.startsWith('/') &&
+    !path.includes('\\') &&
+    !path.includes('\0') &&
+    !segments.some((s) => s === '' || s === '.' || s === '..') &&
+    path !== MANIFEST_FILE &&
+    path !== JOURNAL_FILE
+  );
+}
+
+function checkedPath(path: string): string {
+  if (!isSafePath(path)) throw new Error(`refusing to write output path ${JSON.stringify(path)}`);
+  return path;
+}
+
+function writeManifest(root: string, manifest: OutputManifest): void {
+  const target = join(root, MANIFEST_FILE);
+  const temporary = `${target}.docsc-tmp-${process.pid}`;
+  writeFileSync(temporary, `${JSON.stringify({ ...manifest, files: Object.fromEntries(sortedEntries(manifest.files)) }, null, 1)}\n`);
+  renameSync(temporary, target);
+}
+
+function sortedEntries(files: Record<string, string>): [string, string][] {
+  return Object.entries(files).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }

@@ -6,7 +6,7 @@
 // the API page renderer); every other value is escaped here.
 
 import { escapeHtml, safeHref } from './escape-html.js';
-import type { PagePlacement, Section, SidebarItem, SidebarPage, SiteNavigation } from './site-navigation.js';
+import type { PagePlacement, Section, SidebarGroup, SidebarItem, SidebarPage, SiteNavigation } from './site-navigation.js';
 import type { SiteSettings } from './site-settings.js';
 
 /** Served from the output's `_docsc/` folder. */
@@ -34,9 +34,18 @@ export interface PageDocument {
   deprecated?: boolean;
 }
 
-/** Renders pages of one site; sidebars are rendered once per section. */
+/**
+ * Sections with more listed pages than this show, in each page's sidebar, the
+ * groups on the way to that page open and every other group folded to a link
+ * to its first page: a 1,200-operation API reference would otherwise repeat
+ * a 200 KB sidebar on each of its pages.
+ */
+export const FULL_SIDEBAR_LIMIT = 200;
+
+/** Renders pages of one site; sidebars are rendered once per section (and per innermost group of a large one). */
 export class PageLayout {
-  private sidebars = new Map<Section, string>();
+  private sidebars = new Map<string, string>();
+  private groupPaths = new Map<Section, Map<string, string>>();
   private header: string;
 
   constructor(
@@ -49,7 +58,7 @@ export class PageLayout {
   render(page: PageDocument, placement: PagePlacement | undefined): string {
     const href = page.url === '' ? '/' : `/${page.url}`;
     const sidebar = placement
-      ? this.sidebarOf(placement.section).replace(`<a href="${escapeHtml(href)}">`, `<a href="${escapeHtml(href)}" aria-current="page">`)
+      ? this.sidebarOf(placement.section, href).replace(`<a href="${escapeHtml(href)}">`, `<a href="${escapeHtml(href)}" aria-current="page">`)
       : '';
     const description = page.description ?? this.settings.description;
     return [
@@ -91,13 +100,47 @@ export class PageLayout {
       .join('\n');
   }
 
-  private sidebarOf(section: Section): string {
-    let html = this.sidebars.get(section);
+  private sidebarOf(section: Section, href: string): string {
+    const large = section.order.length > FULL_SIDEBAR_LIMIT;
+    const open = large ? (this.pathsOf(section).get(href) ?? '') : '';
+    const key = `${section.id}:${open}`;
+    let html = this.sidebars.get(key);
     if (html === undefined) {
-      html = renderSidebarItems(section.sidebar);
-      this.sidebars.set(section, html);
+      html = large
+        ? renderOpenPath(
+            section.sidebar,
+            open
+              .split('.')
+              .filter((step) => step !== '')
+              .map(Number),
+          )
+        : renderSidebarItems(section.sidebar);
+      this.sidebars.set(key, html);
     }
     return html;
+  }
+
+  /** For each page of a section, the indices of the groups it sits in (`2.0`: the third item's first group). */
+  private pathsOf(section: Section): Map<string, string> {
+    let paths = this.groupPaths.get(section);
+    if (paths === undefined) {
+      const found = new Map<string, string>();
+      const visit = (items: readonly SidebarItem[], prefix: string) => {
+        items.forEach((item, index) => {
+          const path = prefix === '' ? String(index) : `${prefix}.${index}`;
+          if (item.kind === 'page') {
+            if (!found.has(item.href)) found.set(item.href, prefix);
+            return;
+          }
+          if (item.href !== undefined && !found.has(item.href)) found.set(item.href, path);
+          visit(item.items, path);
+        });
+      };
+      visit(section.sidebar, '');
+      paths = found;
+      this.groupPaths.set(section, paths);
+    }
+    return paths;
   }
 }
 
@@ -156,10 +199,36 @@ function renderSidebarItems(items: readonly SidebarItem[]): string {
 
 function renderSidebarItem(item: SidebarItem): string {
   if (item.kind === 'page') return `<li>${pageLink(item)}</li>`;
-  const title = item.href !== undefined ? `<a href="${escapeHtml(item.href)}">${escapeHtml(item.label)}</a>` : escapeHtml(item.label);
-  const tag = item.tag !== undefined ? ` <span class="docsc-tag">${escapeHtml(item.tag)}</span>` : '';
   // Open in the HTML, so that every link works without JavaScript; `data-expanded` tells the runtime which to fold.
-  return `<li class="docsc-group"><details open data-expanded="${item.expanded}"><summary>${title}${tag}</summary>${renderSidebarItems(item.items)}</details></li>`;
+  return `<li class="docsc-group"><details open data-expanded="${item.expanded}"><summary>${groupTitle(item)}</summary>${renderSidebarItems(item.items)}</details></li>`;
+}
+
+function groupTitle(group: SidebarGroup): string {
+  const title = group.href !== undefined ? `<a href="${escapeHtml(group.href)}">${escapeHtml(group.label)}</a>` : escapeHtml(group.label);
+  return group.tag !== undefined ? `${title} <span class="docsc-tag">${escapeHtml(group.tag)}</span>` : title;
+}
+
+/** Items of a large section: the groups along `open` (indices, outermost first) open, every other group folded. */
+function renderOpenPath(items: readonly SidebarItem[], open: readonly number[]): string {
+  const [here, ...rest] = open;
+  const rendered = items.map((item, index) => {
+    if (item.kind === 'page') return renderSidebarItem(item);
+    if (index !== here) return foldedGroup(item);
+    return `<li class="docsc-group"><details open data-expanded="true"><summary>${groupTitle(item)}</summary>${renderOpenPath(item.items, rest)}</details></li>`;
+  });
+  return `<ul>${rendered.join('')}</ul>`;
+}
+
+/** A group of a large section that the current page is not in: its title, linking to its first page. */
+function foldedGroup(group: SidebarGroup): string {
+  const pages = hrefsUnder(group);
+  const first = group.href ?? pages[0] ?? '/';
+  return `<li class="docsc-group docsc-folded"><a href="${escapeHtml(first)}">${escapeHtml(group.label)}</a> <span class="docsc-count">${pages.length}</span></li>`;
+}
+
+function hrefsUnder(item: SidebarItem): string[] {
+  if (item.kind === 'page') return [item.href];
+  return [...(item.href !== undefined ? [item.href] : []), ...item.items.flatMap(hrefsUnder)];
 }
 
 function pageLink(page: SidebarPage): string {
