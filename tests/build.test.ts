@@ -9,7 +9,7 @@ import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { type BuildOptions, BuildRefusedError, type BuildResult, build } from '../compiler/build/build.js';
+import { type BuildOptions, BuildRefusedError, type BuildResult, BuildSession, build } from '../compiler/build/build.js';
 import { matchBaseline } from './support/baseline.js';
 import { formatDiagnosticLines } from './support/diagnostic-lines.js';
 import { dumpOutput, listFiles } from './support/output-tree.js';
@@ -165,6 +165,56 @@ test('build: an incremental session recomputes only what changed', async () => {
     assert.equal(listFiles(site.out).includes('guides/new/index.html'), false);
   } finally {
     rmSync(site.dir, { recursive: true, force: true });
+  }
+});
+
+test('build session: a body edit is patched, and gives what a full build gives', async () => {
+  const site = copyFixture('site');
+  const clean = join(site.dir, 'clean');
+  try {
+    const session = new BuildSession({ root: site.root, outDir: site.out, cacheDir: site.cache, threads: 1 });
+    await session.build();
+    const page = join(site.root, 'quickstart.mdx');
+    writeFileSync(page, readFileSync(page, 'utf8').replace('See [install](#install).', 'See [install](#install) and [nowhere](/nowhere).'));
+    const patched = await session.build(['quickstart.mdx']);
+    assert.ok(patched.recomputed.patched);
+    assert.equal(patched.recomputed.summaries, ['quickstart.mdx']);
+    assert.ok(
+      patched.diagnostics.some((d) => d.code === 'link/broken' && d.file === 'quickstart.mdx'),
+      'links of the page are checked again',
+    );
+    const full = await build({ root: site.root, outDir: clean, cacheDir: false, threads: 1 });
+    assert.equal(formatDiagnosticLines(patched.diagnostics), formatDiagnosticLines(full.diagnostics));
+    assert.equal(dumpOutput(site.out, { full: true }), dumpOutput(clean, { full: true }));
+
+    writeFileSync(page, readFileSync(page, 'utf8').replace('title: Quickstart', 'title: Quick start'));
+    const retitled = await session.build(['quickstart.mdx']);
+    assert.not.ok(retitled.recomputed.patched, 'a new title changes other pages: a full build');
+    assert.match(readFileSync(join(site.out, 'index.html'), 'utf8'), 'Start fast');
+    assert.match(readFileSync(join(site.out, 'quickstart/index.html'), 'utf8'), '<title>Quick start - ');
+    const again = await build({ root: site.root, outDir: site.out, cacheDir: site.cache, threads: 1 });
+    assert.ok(again.recomputed.noop, 'the next build of the same input is up to date');
+  } finally {
+    rmSync(site.dir, { recursive: true, force: true });
+  }
+});
+
+test('build: a large section folds the groups a page is not in', async () => {
+  const dir = scratch();
+  try {
+    const root = join(dir, 'docs');
+    mkdirSync(join(root, 'p'), { recursive: true });
+    const groups = ['A', 'B', 'C'].map((group) => ({ group, pages: Array.from({ length: 90 }, (_, i) => `p/${group.toLowerCase()}${i}`) }));
+    for (const { pages } of groups) for (const page of pages) writeFileSync(join(root, `${page}.mdx`), `---\ntitle: ${page}\n---\n\nText.\n`);
+    writeFileSync(join(root, 'docs.json'), JSON.stringify({ name: 'Large', theme: 'mint', colors: { primary: '#000000' }, navigation: { groups } }));
+    await build({ root, outDir: join(dir, 'out'), cacheDir: false, threads: 1 });
+    const html = readFileSync(join(dir, 'out/p/b5/index.html'), 'utf8');
+    assert.match(html, '<a href="/p/b5" aria-current="page">p/b5</a>');
+    assert.match(html, '<a href="/p/b89">p/b89</a>', 'its own group is open');
+    assert.match(html, '<li class="docsc-group docsc-folded"><a href="/p/a0">A</a> <span class="docsc-count">90</span></li>');
+    assert.not.match(html, 'href="/p/c1"', 'other groups are folded');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 });
 

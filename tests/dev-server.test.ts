@@ -112,6 +112,8 @@ test('dev: an edit rebuilds one page and reloads open pages', () =>
     writeFileSync(page, readFileSync(page, 'utf8').replace('Keys are secret.', 'Keys are edited.'));
     const result = asBuild(await next);
     assert.equal(result.recomputed.bodies, ['quickstart.mdx']);
+    assert.ok(result.recomputed.patched, 'a body edit is patched into the last build');
+    assert.equal(result.recomputed.written, ['quickstart/index.html', '_docsc/search-index.json']);
     assert.ok((await stream.seen).includes('reload {}'));
     assert.match((await get(session.url, '/quickstart')).body, 'Keys are edited.');
   }));

@@ -10,17 +10,18 @@ import { join, relative, resolve, sep } from 'node:path';
 import { type BuildCache, DEFAULT_CACHE_DIR, openBuildCache } from '../cache/build-cache.js';
 import { acquireBuildLock } from '../cache/build-lock.js';
 import { analyzeProject, type ProjectAnalysis } from '../check.js';
-import { type Diagnostic, dedupeDiagnostics, makeDiagnostic, sortDiagnostics } from '../diagnostics/diagnostic.js';
+import { type Diagnostic, DiagnosticBag, dedupeDiagnostics, makeDiagnostic, sortDiagnostics } from '../diagnostics/diagnostic.js';
 import { ProjectHost } from '../host/project-host.js';
 import type { ValidationMemo } from '../openapi/load-openapi.js';
 import { checkOutputDir } from '../output/output-guard.js';
-import { manifestDigest, type OutputFile, OutputWriter, readManifest } from '../output/write-output.js';
+import { manifestDigest, type OutputFile, OutputWriter, readManifest, type WriteReport } from '../output/write-output.js';
 import type { SourceFile } from '../source/source-file.js';
 import { VERSION } from '../version.js';
 import { PageCompiler, type Recomputed } from './compile-pages.js';
 import { createCompilePool } from './compile-pool.js';
-import { type BuildProgress, emitSite } from './emit-site.js';
-import { contentHash, type SnapshotMemo, snapshotInputs } from './input-snapshot.js';
+import { type BuildProgress, emitSite, type LaidOutSite } from './emit-site.js';
+import { contentHash, type InputSnapshot, type SnapshotMemo, snapshotInputs, updateSnapshot } from './input-snapshot.js';
+import { patchPages } from './patch-pages.js';
 
 export const DEFAULT_OUT_DIR = '_site';
 
@@ -70,7 +71,7 @@ export interface BuildResult {
   sources: ReadonlyMap<string, SourceFile>;
   stats: BuildStats;
   /** What this build computed: what incremental tests assert. */
-  recomputed: Recomputed & { apiPages: string[]; written: string[]; deleted: string[]; noop: boolean };
+  recomputed: Recomputed & { apiPages: string[]; written: string[]; deleted: string[]; noop: boolean; patched: boolean };
 }
 
 /** Refused before any work: the output folder is dangerous, or another build holds the lock. */
@@ -85,6 +86,52 @@ interface GraphRecord {
 }
 
 export async function build(options: BuildOptions): Promise<BuildResult> {
+  return (await fullBuild(options)).result;
+}
+
+/**
+ * Builds of one repository in one process (`docsc dev`): the first is a full
+ * build; after it, a batch of changes that only edits page bodies is
+ * patched into the last build's state (patch-pages.ts) instead of running
+ * the front end again; any other batch, or any doubt, is a full build.
+ */
+export class BuildSession {
+  private warm: WarmState | undefined;
+
+  constructor(private options: BuildOptions) {}
+
+  async build(changed: readonly string[] = []): Promise<BuildResult> {
+    if (this.warm !== undefined && changed.length > 0) {
+      const patched = await patchBuild(this.options, this.warm, changed);
+      if (patched) return patched;
+    }
+    const { result, warm } = await fullBuild(this.options);
+    this.warm = warm;
+    return result;
+  }
+}
+
+/** What a full build leaves for patches. */
+interface WarmState {
+  analysis: ProjectAnalysis;
+  site: LaidOutSite;
+  snapshot: InputSnapshot;
+  diagnostics: Diagnostic[];
+}
+
+/** A build's folders, lock, cache and salt, opened before any work and closed after it. */
+interface Opened {
+  started: number;
+  root: string;
+  outDir: string;
+  cacheDir: string | undefined;
+  cache: BuildCache;
+  warnings: Diagnostic[];
+  salt: string;
+  close(): Promise<void>;
+}
+
+async function open(options: BuildOptions): Promise<Opened> {
   const started = performance.now();
   const root = resolve(options.root);
   const out = checkOutputDir(options.outDir ?? join(root, DEFAULT_OUT_DIR), root);
@@ -94,24 +141,50 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   // Cached values depend on no option today (bodies and summaries are the same for every build of a repository);
   // the output does, so the snapshot's key includes them.
   const toolVersion = options.toolVersion ?? VERSION;
-  const opened = await openBuildCache({ dir: cacheDir, toolVersion, optionsKey: CACHED_OPTIONS, root });
+  let opened: Awaited<ReturnType<typeof openBuildCache>>;
+  try {
+    opened = await openBuildCache({ dir: cacheDir, toolVersion, optionsKey: CACHED_OPTIONS, root });
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
   const salt = JSON.stringify({
     tool: toolVersion,
     node: process.versions.modules,
     siteUrl: options.siteUrl ?? null,
     inject: options.injectHtml ?? null,
   });
-  const cache = opened.cache;
+  return {
+    started,
+    root,
+    outDir: out.path,
+    cacheDir,
+    cache: opened.cache,
+    warnings: opened.warnings,
+    salt,
+    async close() {
+      try {
+        await opened.cache.close();
+      } finally {
+        lock.release();
+      }
+    },
+  };
+}
+
+async function fullBuild(options: BuildOptions): Promise<{ result: BuildResult; warm?: WarmState }> {
+  const opened = await open(options);
+  const { cache, started, root } = opened;
   const progress = options.onProgress ?? (() => {});
   try {
-    const host = new ProjectHost(root, { memoize: true, ignore: insideRoot(root, [out.path, cacheDir]) });
+    const host = new ProjectHost(root, { memoize: true, ignore: insideRoot(root, [opened.outDir, opened.cacheDir]) });
     progress({ phase: 'read', done: 0, total: 0 });
-    const snapshot = snapshotInputs(host, salt, cache.get<SnapshotMemo>('file-hash', SNAPSHOT_MEMO_KEY));
+    const snapshot = snapshotInputs(host, opened.salt, cache.get<SnapshotMemo>('file-hash', SNAPSHOT_MEMO_KEY));
     if (snapshot.changed) cache.put('file-hash', SNAPSHOT_MEMO_KEY, snapshot.memo);
-    const manifest = readManifest(out.path);
+    const manifest = readManifest(opened.outDir);
     const graph = cache.get<GraphRecord>('graph', snapshot.key);
     if (graph && manifest?.state === 'complete' && manifestDigest(manifest) === graph.output) {
-      return noopResult(out.path, graph, opened.warnings, cache, started);
+      return { result: noopResult(opened, graph, host) };
     }
 
     const pool = createCompilePool(host, options.threads);
@@ -126,42 +199,109 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         ...(options.threads === undefined ? {} : { threads: options.threads }),
         ...(options.fetchTimeoutMs === undefined ? {} : { fetchTimeoutMs: options.fetchTimeoutMs }),
       });
-      if (analysis.navigation === undefined) return failedResult(out.path, analysis, opened.warnings, cache, compiler.recomputed, started);
+      if (analysis.navigation === undefined) return { result: failedResult(opened, analysis, compiler.recomputed) };
       // What the front end computed goes to disk now, so that it is not held in memory while pages are laid out.
       const flushWarnings = await cache.flush();
-      const writer = new OutputWriter(out.path);
-      const site = await emitSite(analysis, { compiler, cache, siteUrl: options.siteUrl, injectHtml: options.injectHtml, identities: snapshot.identities, progress }, writer);
+      const writer = new OutputWriter(opened.outDir);
+      const site = await emitSite(
+        analysis,
+        { compiler, cache, siteUrl: options.siteUrl, injectHtml: options.injectHtml, identities: snapshot.identities, progress },
+        writer,
+      );
       progress({ phase: 'write', done: 0, total: 0 });
       const report = writer.finish();
       const diagnostics = sortDiagnostics(dedupeDiagnostics([...opened.warnings, ...flushWarnings, ...analysis.diagnostics, ...site.diagnostics]));
-      cache.put('graph', snapshot.key, { diagnostics, pages: site.pageCount, output: report.digest } satisfies GraphRecord);
-      const cacheWarnings = await cache.flush();
-      const all = cacheWarnings.length > 0 ? sortDiagnostics([...diagnostics, ...cacheWarnings]) : diagnostics;
-      return {
-        ok: true,
-        outDir: out.path,
-        diagnostics: all,
+      const result = await finished(opened, snapshot, diagnostics, report, {
         sources: analysis.sources,
-        stats: {
-          pages: site.pageCount,
-          compiled: site.pageCount - site.fromCache,
-          fromCache: site.fromCache,
-          failed: site.failedPages,
-          written: report.written.length,
-          deleted: report.deleted.length,
-          unchanged: report.unchanged,
-          durationMs: performance.now() - started,
-          cacheBytes: cache.sizeBytes(),
-        },
-        recomputed: { ...compiler.recomputed, apiPages: site.apiPagesRendered, written: report.written, deleted: report.deleted, noop: false },
-      };
+        pages: site.pageCount,
+        fromCache: site.fromCache,
+        failed: site.failedPages,
+        patched: false,
+        recomputed: { ...compiler.recomputed, apiPages: site.apiPagesRendered },
+      });
+      return { result, warm: { analysis, site: site.laidOut, snapshot, diagnostics: result.diagnostics } };
     } finally {
       await pool.close();
     }
   } finally {
-    await cache.close();
-    lock.release();
+    await opened.close();
   }
+}
+
+/** Applies a body-only batch of changes to the last build; undefined when it is not one (nothing written then). */
+async function patchBuild(options: BuildOptions, warm: WarmState, changed: readonly string[]): Promise<BuildResult | undefined> {
+  const opened = await open(options);
+  try {
+    if (opened.warnings.length > 0) return undefined;
+    const { analysis } = warm;
+    analysis.host.forget(changed);
+    const snapshot = updateSnapshot(warm.snapshot, analysis.host, changed, opened.salt);
+    const pool = createCompilePool(analysis.host, 1);
+    const compiler = new PageCompiler(opened.cache, pool, snapshot.identities);
+    const patch = await patchPages(changed, {
+      analysis,
+      site: warm.site,
+      compiler,
+      diagnostics: warm.diagnostics.filter((d) => !d.code.startsWith('cache/')),
+      openWriter: () => OutputWriter.patch(opened.outDir),
+    });
+    await pool.close();
+    if (patch === undefined) return undefined;
+    const report = patch.writer.finish();
+    opened.cache.put('file-hash', SNAPSHOT_MEMO_KEY, snapshot.memo);
+    const diagnostics = sortDiagnostics(dedupeDiagnostics(patch.diagnostics));
+    const pages = warm.site.plans.size;
+    const result = await finished(opened, snapshot, diagnostics, report, {
+      sources: analysis.sources,
+      pages,
+      fromCache: pages - compiler.recomputed.bodies.length,
+      failed: patch.failedPages,
+      patched: true,
+      recomputed: { ...compiler.recomputed, apiPages: [] },
+    });
+    warm.snapshot = snapshot;
+    warm.diagnostics = result.diagnostics;
+    return result;
+  } finally {
+    await opened.close();
+  }
+}
+
+/** Records the completed build under its input key, flushes the cache, and makes the result. */
+async function finished(
+  opened: Opened,
+  snapshot: InputSnapshot,
+  diagnostics: Diagnostic[],
+  report: WriteReport,
+  facts: {
+    sources: ReadonlyMap<string, SourceFile>;
+    pages: number;
+    fromCache: number;
+    failed: number;
+    patched: boolean;
+    recomputed: Recomputed & { apiPages: string[] };
+  },
+): Promise<BuildResult> {
+  opened.cache.put('graph', snapshot.key, { diagnostics, pages: facts.pages, output: report.digest } satisfies GraphRecord);
+  const cacheWarnings = await opened.cache.flush();
+  return {
+    ok: true,
+    outDir: opened.outDir,
+    diagnostics: cacheWarnings.length > 0 ? sortDiagnostics([...diagnostics, ...cacheWarnings]) : diagnostics,
+    sources: facts.sources,
+    stats: {
+      pages: facts.pages,
+      compiled: facts.pages - facts.fromCache,
+      fromCache: facts.fromCache,
+      failed: facts.failed,
+      written: report.written.length,
+      deleted: report.deleted.length,
+      unchanged: report.unchanged,
+      durationMs: performance.now() - opened.started,
+      cacheBytes: opened.cache.sizeBytes(),
+    },
+    recomputed: { ...facts.recomputed, written: report.written, deleted: report.deleted, noop: false, patched: facts.patched },
+  };
 }
 
 /** Output and cache folders inside the docs root are not inputs. */
@@ -182,7 +322,7 @@ function validationMemo(cache: BuildCache): ValidationMemo {
   };
 }
 
-function emptyStats(started: number, cache: BuildCache, pages: number): BuildStats {
+function emptyStats(opened: Opened, pages: number): BuildStats {
   return {
     pages,
     compiled: 0,
@@ -191,38 +331,39 @@ function emptyStats(started: number, cache: BuildCache, pages: number): BuildSta
     written: 0,
     deleted: 0,
     unchanged: 0,
-    durationMs: performance.now() - started,
-    cacheBytes: cache.sizeBytes(),
+    durationMs: performance.now() - opened.started,
+    cacheBytes: opened.cache.sizeBytes(),
   };
 }
 
-function noopResult(outDir: string, graph: GraphRecord, warnings: Diagnostic[], cache: BuildCache, started: number): BuildResult {
+/** Nothing changed: the stored diagnostics again, with the files they name read for code frames. */
+function noopResult(opened: Opened, graph: GraphRecord, host: ProjectHost): BuildResult {
+  const diagnostics = sortDiagnostics([...opened.warnings, ...graph.diagnostics.filter((d) => !d.code.startsWith('cache/'))]);
+  const sources = new Map<string, SourceFile>();
+  for (const file of new Set(diagnostics.map((d) => d.file))) {
+    if (file === '' || /^https?:/.test(file)) continue;
+    const source = host.readSource(file, new DiagnosticBag());
+    if (source) sources.set(file, source);
+  }
   return {
     ok: true,
-    outDir,
-    diagnostics: sortDiagnostics([...warnings, ...graph.diagnostics.filter((d) => !d.code.startsWith('cache/'))]),
-    sources: new Map(),
-    stats: emptyStats(started, cache, graph.pages),
-    recomputed: { summaries: [], bodies: [], apiPages: [], written: [], deleted: [], noop: true },
+    outDir: opened.outDir,
+    diagnostics,
+    sources,
+    stats: emptyStats(opened, graph.pages),
+    recomputed: { summaries: [], bodies: [], apiPages: [], written: [], deleted: [], noop: true, patched: false },
   };
 }
 
-function failedResult(
-  outDir: string,
-  analysis: ProjectAnalysis,
-  warnings: Diagnostic[],
-  cache: BuildCache,
-  recomputed: Recomputed,
-  started: number,
-): BuildResult {
+function failedResult(opened: Opened, analysis: ProjectAnalysis, recomputed: Recomputed): BuildResult {
   const stopped = makeDiagnostic('build/no-navigation', { file: 'docs.json' }, {});
   return {
     ok: false,
-    outDir,
-    diagnostics: sortDiagnostics(dedupeDiagnostics([...warnings, ...analysis.diagnostics, stopped])),
+    outDir: opened.outDir,
+    diagnostics: sortDiagnostics(dedupeDiagnostics([...opened.warnings, ...analysis.diagnostics, stopped])),
     sources: analysis.sources,
-    stats: { ...emptyStats(started, cache, 0), fromCache: 0 },
-    recomputed: { ...recomputed, apiPages: [], written: [], deleted: [], noop: false },
+    stats: { ...emptyStats(opened, 0), fromCache: 0 },
+    recomputed: { ...recomputed, apiPages: [], written: [], deleted: [], noop: false, patched: false },
   };
 }
 

@@ -21,7 +21,7 @@ import { type PageDocument, PageLayout, type TocEntry } from '../site/page-layou
 import { outputRedirects, renderRedirectPage, renderRedirectsFile, staticRedirectUrl } from '../site/redirect-pages.js';
 import { renderSearchIndex, type SearchRecord } from '../site/search-index.js';
 import { siteAssets } from '../site/site-assets.js';
-import { buildSiteNavigation, type PageTitle } from '../site/site-navigation.js';
+import { buildSiteNavigation, type PageTitle, type SiteNavigation } from '../site/site-navigation.js';
 import { readSiteSettings } from '../site/site-settings.js';
 import { renderSitemap } from '../site/sitemap-xml.js';
 import { staticFiles } from '../site/static-files.js';
@@ -51,6 +51,8 @@ export interface OutputSink {
 }
 
 export interface EmittedSite {
+  /** What a later patch of single pages (patch-pages.ts) lays out with. */
+  laidOut: LaidOutSite;
   diagnostics: Diagnostic[];
   pageCount: number;
   /** URLs of API pages rendered in this build (not from the cache). */
@@ -60,8 +62,18 @@ export interface EmittedSite {
   failedPages: number;
 }
 
+/** The site's layout state after a build: enough to lay out one page again. */
+export interface LaidOutSite {
+  plans: Map<string, PagePlan>;
+  navigation: SiteNavigation;
+  layout: PageLayout;
+  search: Map<string, SearchRecord>;
+  siteUrl: string | undefined;
+  inject: string;
+}
+
 /** A page before its body: everything navigation and layout need. */
-interface PagePlan {
+export interface PagePlan {
   url: string;
   document: Omit<PageDocument, 'body' | 'toc'>;
   /** Left out of navigation, search and sitemap. */
@@ -83,7 +95,7 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
   const apiBodies = new ApiBodies(options.cache);
   const add = (path: string, contents: string) => sink.write({ path, hash: contentHash(contents), contents });
 
-  const search: SearchRecord[] = [];
+  const search = new Map<string, SearchRecord>();
   const sitemap: string[] = [];
   let failedPages = 0;
   let apiPagesFromCache = 0;
@@ -101,23 +113,18 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
         const headings = plan.source.summary.headings.map((h) => ({ depth: h.depth, text: h.text, id: h.id }));
         body = { html: compiled?.html ?? '', text: compiled?.text ?? '', toc: headings };
         const reference = plan.source.reference ? apiBodies.get(plan.source.reference) : undefined;
-        if (reference) body = { html: `${body.html}\n${reference.html}`, text: `${body.text} ${reference.text}`, toc: [...body.toc, ...reference.toc] };
+        if (reference)
+          body = { html: `${body.html}\n${reference.html}`, text: `${body.text} ${reference.text}`, toc: [...body.toc, ...reference.toc] };
       } else {
         const renderedBefore = apiBodies.rendered.length;
         body = apiBodies.get(plan.source.page);
         if (apiBodies.rendered.length === renderedBefore) apiPagesFromCache++;
       }
-      const placement = navigation.placements.get(plan.url);
-      add(pageOutputPath(plan.url), withInjection(layout.render({ ...plan.document, body: body.html, toc: body.toc }, placement), inject));
-      if (plan.hidden || plan.document.noindex) continue;
+      const laidOut = layOutPage(plan, body, navigation, layout, inject);
+      sink.write(laidOut.file);
+      if (laidOut.search === undefined) continue;
       sitemap.push(plan.url);
-      search.push({
-        url: plan.url === '' ? '/' : `/${plan.url}`,
-        title: plan.document.title,
-        section: placement?.breadcrumbs.join(' / ') ?? '',
-        headings: body.toc.map((h) => ({ id: h.id, text: h.text })),
-        text: body.text,
-      });
+      search.set(plan.url, laidOut.search);
     }
   }
 
@@ -129,7 +136,7 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
   if (redirects.length > 0) add('_redirects', renderRedirectsFile(redirects));
   add('sitemap.xml', renderSitemap(sitemap, options.siteUrl));
   if (options.siteUrl === undefined) diagnostics.push(makeDiagnostic('build/sitemap-relative', { file: 'docs.json' }, {}));
-  add('_docsc/search-index.json', renderSearchIndex(search));
+  add(SEARCH_INDEX_PATH, renderSearchIndex([...search.values()]));
   add('404.html', withInjection(layout.render({ ...notFoundDocument(), toc: [] }, undefined), inject));
   for (const asset of siteAssets()) add(asset.path, asset.contents);
 
@@ -143,7 +150,32 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
     sink.write({ path: file, hash: options.identities.get(file) ?? '', copyFrom: join(analysis.host.root, file) });
   }
   const fromCache = options.compiler.bodiesFromCache + apiPagesFromCache;
-  return { diagnostics, pageCount: plans.size, apiPagesRendered: apiBodies.rendered, fromCache, failedPages };
+  const laidOut: LaidOutSite = { plans, navigation, layout, search, siteUrl: options.siteUrl, inject };
+  return { laidOut, diagnostics, pageCount: plans.size, apiPagesRendered: apiBodies.rendered, fromCache, failedPages };
+}
+
+export const SEARCH_INDEX_PATH = '_docsc/search-index.json';
+
+/** One page in its layout, as an output file, with its search record (none for hidden and `noindex` pages). */
+export function layOutPage(
+  plan: PagePlan,
+  body: { html: string; text: string; toc: TocEntry[] },
+  navigation: SiteNavigation,
+  layout: PageLayout,
+  inject: string,
+): { file: OutputFile; search?: SearchRecord } {
+  const placement = navigation.placements.get(plan.url);
+  const html = withInjection(layout.render({ ...plan.document, body: body.html, toc: body.toc }, placement), inject);
+  const file: OutputFile = { path: pageOutputPath(plan.url), hash: contentHash(html), contents: html };
+  if (plan.hidden || plan.document.noindex) return { file };
+  const search: SearchRecord = {
+    url: plan.url === '' ? '/' : `/${plan.url}`,
+    title: plan.document.title,
+    section: placement?.breadcrumbs.join(' / ') ?? '',
+    headings: body.toc.map((h) => ({ id: h.id, text: h.text })),
+    text: body.text,
+  };
+  return { file, search };
 }
 
 /** `` → `index.html`, `guides/setup` → `guides/setup/index.html`: clean URLs on every static host. */
@@ -168,7 +200,7 @@ function planPages(analysis: ProjectAnalysis): Map<string, PagePlan> {
   return plans;
 }
 
-function mdxPlan(url: string, summary: PageSummary, reference: ApiPage | undefined): PagePlan {
+export function mdxPlan(url: string, summary: PageSummary, reference: ApiPage | undefined): PagePlan {
   const fm = summary.frontmatter;
   const title = fm.title ?? summary.title ?? lastSegment(url);
   const document: PagePlan['document'] = { url, title, showTitle: fm.title !== undefined, noindex: fm.noindex === true };

@@ -51,9 +51,27 @@ export function snapshotInputs(host: ProjectHost, salt: string, previous: Snapsh
     identities.set(path, hash);
   }
   if (previous && Object.keys(previous.files).length !== identities.size) changed = true;
+  return { identities, key: snapshotKey(identities, salt), memo, changed };
+}
+
+/** A snapshot after some of its files changed (dev's patch path): only those are read again. */
+export function updateSnapshot(snapshot: InputSnapshot, host: ProjectHost, paths: readonly string[], salt: string): InputSnapshot {
+  const identities = new Map(snapshot.identities);
+  const memo: SnapshotMemo = { at: Date.now(), files: { ...snapshot.memo.files } };
+  for (const path of paths) {
+    const stat = fileStat(join(host.root, path));
+    const read = host.read(path);
+    const hash = read.ok ? contentHash(read.bytes) : `unreadable:${read.failure}`;
+    identities.set(path, hash);
+    memo.files[path] = [stat ? `${stat.size}:${stat.mtimeMs}` : 'missing', hash];
+  }
+  return { identities, key: snapshotKey(identities, salt), memo, changed: true };
+}
+
+function snapshotKey(identities: ReadonlyMap<string, string>, salt: string): string {
   const whole = createHash('sha256').update(salt);
   for (const [path, identity] of identities) whole.update(`\0${path}\0${identity}`);
-  return { identities, key: whole.digest('hex').slice(0, 32), memo, changed };
+  return whole.digest('hex').slice(0, 32);
 }
 
 export function contentHash(data: string | Uint8Array): string {

@@ -1,11 +1,12 @@
 // `docsc dev`: one build, then a server on the output and a watcher on the
-// repository; each batch of changes is one incremental rebuild (a build that
-// fails or throws keeps the server up and shows the overlay). The dev output
+// repository; each batch of changes is one incremental rebuild — patched into
+// the last build when it only edits page bodies (a build that fails or throws
+// keeps the server up and shows the overlay). The dev output
 // lives in its own folder (`.docsc/dev` by default), never in the production
 // output, and shares the build cache.
 
 import { join, resolve } from 'node:path';
-import { type BuildOptions, type BuildResult, build } from '../build/build.js';
+import { type BuildOptions, type BuildResult, BuildSession } from '../build/build.js';
 import { DEV_CLIENT_TAG, DevServer } from './dev-server.js';
 import { type RepositoryWatcher, watchRepository } from './watch-repository.js';
 
@@ -30,14 +31,14 @@ export interface DevSession {
 export async function startDev(options: DevOptions): Promise<DevSession> {
   const root = resolve(options.root);
   const outDir = resolve(options.outDir ?? join(root, DEFAULT_DEV_OUT_DIR));
-  const buildOptions: BuildOptions = { ...options, root, outDir, injectHtml: DEV_CLIENT_TAG };
+  const builds = new BuildSession({ ...options, root, outDir, injectHtml: DEV_CLIENT_TAG } satisfies BuildOptions);
   const server = new DevServer({ outDir, host: options.host ?? '127.0.0.1', port: options.port ?? 3000 });
   let waiting: ((result: BuildResult | Error) => void)[] = [];
 
   const runBuild = async (changed: readonly string[]) => {
     let result: BuildResult | Error;
     try {
-      result = await build(buildOptions);
+      result = await builds.build(changed);
     } catch (error) {
       result = error instanceof Error ? error : new Error(String(error));
     }

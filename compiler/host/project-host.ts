@@ -75,9 +75,10 @@ export class ProjectHost {
     return result;
   }
 
-  /** Reads without remembering, for large files read once (media hashed by the build). */
-  readUncached(path: string): ReadResult {
-    return this.reads?.get(path) ?? this.readFromDisk(path);
+  /** Forgets what was read of these files and the file list (they changed on disk). */
+  forget(paths: readonly string[]): void {
+    for (const path of paths) this.reads?.delete(path);
+    this.fileList = undefined;
   }
 
   private readFromDisk(path: string): ReadResult {

@@ -76,7 +76,8 @@ export interface WriteReport {
 export function readManifest(outDir: string): OutputManifest | undefined {
   try {
     const value = JSON.parse(readFileSync(join(outDir, MANIFEST_FILE), 'utf8')) as Partial<OutputManifest>;
-    if (value.format !== 1 || (value.state !== 'writing' && value.state !== 'complete') || typeof value.files !== 'object' || value.files === null) return undefined;
+    if (value.format !== 1 || (value.state !== 'writing' && value.state !== 'complete') || typeof value.files !== 'object' || value.files === null)
+      return undefined;
     return { format: 1, state: value.state, files: value.files as Record<string, string> };
   } catch {
     return undefined;
@@ -85,7 +86,10 @@ export function readManifest(outDir: string): OutputManifest | undefined {
 
 /** What an output folder holds, as one hash: a build that recorded it knows the folder is still its output. */
 export function manifestDigest(manifest: OutputManifest): string {
-  return createHash('sha256').update(JSON.stringify(sortedEntries(manifest.files))).digest('hex').slice(0, 32);
+  return createHash('sha256')
+    .update(JSON.stringify(sortedEntries(manifest.files)))
+    .digest('hex')
+    .slice(0, 32);
 }
 
 /** One build's writes into one output folder: `write` each file, then `finish`. */
@@ -100,6 +104,18 @@ export class OutputWriter {
   private report: WriteReport = { written: [], deleted: [], unchanged: 0, digest: '' };
   private journal: number;
 
+  /**
+   * A writer that replaces some files of a complete output and keeps the rest
+   * (dev's patch of single pages); undefined when the output is not complete.
+   */
+  static patch(outDir: string): OutputWriter | undefined {
+    const previous = existsSync(outDir) ? readManifest(realpathSync(outDir)) : undefined;
+    if (previous?.state !== 'complete') return undefined;
+    const writer = new OutputWriter(outDir);
+    writer.next = { ...previous.files };
+    return writer;
+  }
+
   constructor(outDir: string) {
     mkdirSync(outDir, { recursive: true });
     this.root = realpathSync(outDir);
@@ -110,7 +126,7 @@ export class OutputWriter {
     this.journal = openSync(join(this.root, JOURNAL_FILE), 'w');
   }
 
-  /** Whether this build already produced a file at `path`. */
+  /** Whether this build already produced a file at `path` (in a patch: or kept it). */
   has(path: string): boolean {
     return path in this.next;
   }

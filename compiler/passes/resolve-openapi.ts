@@ -14,6 +14,7 @@ import { type ContainerNode, type EndpointNode, isContainer, type RootNode, type
 import { assignApiPagePaths } from '../openapi/api-page-paths.js';
 import { fileOf } from '../openapi/collect-spec-sources.js';
 import type { OpenApiDocument, OperationInfo } from '../openapi/openapi-document.js';
+import { LazySpan } from '../source/lazy-span.js';
 import type { Span } from '../source/source-file.js';
 import { displayMethod, type Entry, type SchemaEntry } from '../syntax/entry-parser.js';
 
@@ -202,7 +203,7 @@ function generateAll(node: ContainerNode, ctx: OpenApiContext) {
   ];
   return items.map((item) => {
     const info = item.type === 'operation' ? item.operation : item.webhook;
-    const at = document.locate([...info.pointer, 'summary']);
+    const at = new LazySpan(document.file, () => document.locate([...info.pointer, 'summary']));
     return { page: { document, item, origin: 'generated' as const, at, hidden: info.hidden, generatedBy: node }, directory: scope.directory };
   });
 }

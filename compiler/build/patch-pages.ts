@@ -1,0 +1,99 @@
+// The dev server's fast path: a batch of changes that only edits the bodies
+// of existing pages is applied to the last build's state in memory, without
+// running the front end or laying out any other page. It holds when every
+// changed file is an existing MDX page whose summary keeps everything the
+// rest of the site reads: frontmatter, title, heading ids and texts, element
+// ids and imports (links may change: they are checked again for that page).
+// Anything else — docs.json, a snippet, an OpenAPI document, a page added,
+// removed or retitled — returns undefined, and the caller runs a full build.
+
+import type { ProjectAnalysis } from '../check.js';
+import { type Diagnostic, DiagnosticBag } from '../diagnostics/diagnostic.js';
+import { isSnippet, pagePathOfFile, pageUrl } from '../ir/page-urls.js';
+import type { OutputWriter } from '../output/write-output.js';
+import type { PageSummary } from '../pages/summarize-page.js';
+import { checkLinks } from '../passes/check-links.js';
+import { renderSearchIndex } from '../site/search-index.js';
+import type { PageCompiler } from './compile-pages.js';
+import { type LaidOutSite, layOutPage, mdxPlan, SEARCH_INDEX_PATH } from './emit-site.js';
+import { contentHash } from './input-snapshot.js';
+
+export interface PatchContext {
+  analysis: ProjectAnalysis;
+  site: LaidOutSite;
+  compiler: PageCompiler;
+  /** Opened once the batch is known to be a patch: until then nothing is written. */
+  openWriter: () => OutputWriter | undefined;
+  /** The last build's diagnostics. */
+  diagnostics: readonly Diagnostic[];
+}
+
+export interface PatchResult {
+  diagnostics: Diagnostic[];
+  failedPages: number;
+  writer: OutputWriter;
+}
+
+/** Diagnostics a page's own text decides: they are replaced when the page is patched. */
+const PAGE_LOCAL = /^(page|file|link|render)\//;
+
+/** Applies `changed` (project-relative paths) if they are body-only edits of pages; undefined otherwise. */
+export async function patchPages(changed: readonly string[], context: PatchContext): Promise<PatchResult | undefined> {
+  const { analysis, site, compiler } = context;
+  const previous = new Map(analysis.pages.summaries.map((s) => [s.path, s]));
+  const files: { path: string; text: string }[] = [];
+  const reading = new DiagnosticBag();
+  for (const path of changed) {
+    if (pagePathOfFile(path) === undefined || isSnippet(path) || !previous.has(path)) return undefined;
+    const source = analysis.host.readSource(path, reading);
+    if (source === undefined) return undefined;
+    files.push({ path, text: source.text });
+  }
+  const results = await compiler.summarize(files);
+  for (const { summary } of results) if (globalFacts(summary) !== globalFacts(previous.get(summary.path) as PageSummary)) return undefined;
+  const writer = context.openWriter();
+  if (writer === undefined) return undefined;
+
+  const paths = new Set(changed);
+  const diagnostics = context.diagnostics.filter((d) => !(paths.has(d.file) && PAGE_LOCAL.test(d.code)));
+  diagnostics.push(...reading.items);
+  const bodies = await compiler.bodies(files.map((f) => f.path));
+  let failedPages = 0;
+  for (const { summary, diagnostics: summaryDiagnostics } of results) {
+    const url = pageUrl(pagePathOfFile(summary.path) as string);
+    const old = site.plans.get(url);
+    if (old?.source.kind !== 'mdx') return undefined;
+    const body = bodies.get(summary.path);
+    const bodyDiagnostics = body?.diagnostics ?? [];
+    if (bodyDiagnostics.some((d) => d.severity === 'error')) failedPages++;
+    diagnostics.push(...summaryDiagnostics, ...bodyDiagnostics, ...checkLinks([summary], analysis.site));
+    const plan = mdxPlan(url, summary, old.source.reference);
+    site.plans.set(url, plan);
+    replaceSummary(analysis, summary);
+    const toc = summary.headings.map((h) => ({ depth: h.depth, text: h.text, id: h.id }));
+    const laidOut = layOutPage(plan, { html: body?.html ?? '', text: body?.text ?? '', toc }, site.navigation, site.layout, site.inject);
+    writer.write(laidOut.file);
+    if (laidOut.search) site.search.set(url, laidOut.search);
+  }
+  const index = renderSearchIndex([...site.search.values()]);
+  writer.write({ path: SEARCH_INDEX_PATH, hash: contentHash(index), contents: index });
+  return { diagnostics, failedPages, writer };
+}
+
+/** What the rest of the site reads of a page, as one comparable string (positions left out: a body edit moves them). */
+function globalFacts(summary: PageSummary): string {
+  const { openapi, 'openapi-schema': schema, api, ...plain } = summary.frontmatter;
+  return JSON.stringify({
+    frontmatter: plain,
+    references: [openapi?.value, schema?.value, api?.value],
+    title: summary.title,
+    headings: summary.headings.map((h) => [h.depth, h.text, h.id]),
+    elementIds: summary.elementIds,
+    imports: summary.imports.map((i) => i.specifier),
+  });
+}
+
+function replaceSummary(analysis: ProjectAnalysis, summary: PageSummary): void {
+  const index = analysis.pages.summaries.findIndex((s) => s.path === summary.path);
+  if (index !== -1) analysis.pages.summaries[index] = summary;
+}
