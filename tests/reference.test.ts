@@ -38,7 +38,9 @@ function descriptions(value: unknown, into: Set<string>): Set<string> {
 }
 
 test('descriptions: script, raw HTML and javascript: links do not survive', () => {
-  const html = renderDescription('Hi <script>alert(1)</script> <img src=x onerror=alert(1)> [a](javascript:alert(1)) [b](https://ok.example) **bold**');
+  const html = renderDescription(
+    'Hi <script>alert(1)</script> <img src=x onerror=alert(1)> [a](javascript:alert(1)) [b](https://ok.example) **bold**',
+  );
   assert.not.match(html, /<script|onerror|javascript:|<img/i);
   assert.match(html, '<a href="https://ok.example">b</a>');
   assert.match(html, '<strong>bold</strong>');
@@ -68,7 +70,13 @@ test('operation slices: a change reaches the pages that use it, and no other', (
       '/a': { get: { responses: { 200: { content: { 'application/json': { schema: { $ref: '#/components/schemas/A' } } } } } } },
       '/b': { get: { responses: { 200: { description: 'B' } } } },
     },
-    components: { schemas: { A: { type: 'object', properties: { next: { $ref: '#/components/schemas/A' }, b: { $ref: '#/components/schemas/B' } } }, B: { type: 'string' }, C: { type: 'number' } } },
+    components: {
+      schemas: {
+        A: { type: 'object', properties: { next: { $ref: '#/components/schemas/A' }, b: { $ref: '#/components/schemas/B' } } },
+        B: { type: 'string' },
+        C: { type: 'number' },
+      },
+    },
   });
   const base = spec();
   const hash = (value: Record<string, unknown>, path: string) => operationSliceHash(documentOf(value), ['paths', path, 'get']);
