@@ -174,7 +174,7 @@ async function open(options: BuildOptions): Promise<Opened> {
 
 async function fullBuild(options: BuildOptions): Promise<{ result: BuildResult; warm?: WarmState }> {
   const opened = await open(options);
-  const { cache, started, root } = opened;
+  const { cache, root } = opened;
   const progress = options.onProgress ?? (() => {});
   try {
     const host = new ProjectHost(root, { memoize: true, ignore: insideRoot(root, [opened.outDir, opened.cacheDir]) });
