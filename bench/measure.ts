@@ -3,7 +3,8 @@
 // child (reported by measure/report-usage.mjs, preloaded into it, at exit).
 // A command that times its own work (the floors) also leaves a work sample,
 // which is then what the figures describe. A non-zero exit is an error: the
-// figures of a failing run mean nothing.
+// figures of a failing run mean nothing. The child's stdout is returned too,
+// for the scenario to check what the run did (a build's --json report).
 
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -27,12 +28,18 @@ export interface Measurement {
   work?: Sample;
 }
 
+/** A measurement, and what the child wrote to stdout (the first STDOUT_LIMIT bytes or so). */
+export interface MeasuredRun extends Measurement {
+  stdout: string;
+}
+
 export interface Command {
   /** Arguments to `node`, after the preload: a script and its arguments. */
   args: string[];
   cwd: string;
 }
 
+const STDOUT_LIMIT = 4 * 1024 * 1024;
 const REPORT_USAGE = pathToFileURL(join(import.meta.dirname, 'measure', 'report-usage.mjs')).href;
 
 interface Usage {
@@ -41,16 +48,16 @@ interface Usage {
   maxRssKb: number;
 }
 
-export async function measure(command: Command): Promise<Measurement> {
+export async function measure(command: Command): Promise<MeasuredRun> {
   const dir = mkdtempSync(join(tmpdir(), 'docsc-bench-'));
   const usageFile = join(dir, 'usage.json');
   const workFile = join(dir, 'work.json');
   try {
     const env = { ...process.env, BENCH_USAGE_FILE: usageFile, BENCH_WORK_FILE: workFile };
-    const wallMs = await run([process.execPath, '--import', REPORT_USAGE, ...command.args], command.cwd, env);
+    const { wallMs, stdout } = await run([process.execPath, '--import', REPORT_USAGE, ...command.args], command.cwd, env);
     const usage = readJson<Usage>(usageFile);
     if (usage === undefined) throw new Error(`no usage reported by \`node ${command.args.join(' ')}\``);
-    const measurement: Measurement = { process: { wallMs, cpuMs: (usage.userUs + usage.systemUs) / 1000, maxRssMb: usage.maxRssKb / 1024 } };
+    const measurement: MeasuredRun = { process: { wallMs, cpuMs: (usage.userUs + usage.systemUs) / 1000, maxRssMb: usage.maxRssKb / 1024 }, stdout };
     const work = readJson<WorkSample>(workFile);
     if (work) measurement.work = { wallMs: work.wallMs, cpuMs: (work.userUs + work.systemUs) / 1000, maxRssMb: measurement.process.maxRssMb };
     return measurement;
@@ -59,15 +66,19 @@ export async function measure(command: Command): Promise<Measurement> {
   }
 }
 
-/** Runs the command and resolves to its wall time in ms; rejects, with its output, when it fails. */
-function run(argv: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<number> {
+/** Runs the command and resolves to its wall time in ms and its stdout; rejects, with its output, when it fails. */
+function run(argv: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<{ wallMs: number; stdout: string }> {
   const [file, ...args] = argv as [string, ...string[]];
   return new Promise((resolve, reject) => {
     const started = performance.now();
     let wallMs = 0;
     let output = '';
+    const stdout: Buffer[] = [];
+    let stdoutBytes = 0;
     const child = spawn(file, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout.on('data', (chunk: Buffer) => {
+      if (stdoutBytes < STDOUT_LIMIT) stdout.push(chunk);
+      stdoutBytes += chunk.length;
       output = keepTail(output + chunk.toString());
     });
     child.stderr.on('data', (chunk: Buffer) => {
@@ -78,7 +89,7 @@ function run(argv: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<numbe
     });
     child.on('error', reject);
     child.on('close', (code, signal) => {
-      if (code === 0) resolve(wallMs);
+      if (code === 0) resolve({ wallMs, stdout: Buffer.concat(stdout).toString('utf8') });
       else reject(new Error(`\`node ${args.join(' ')}\` failed (${signal ?? `exit ${code}`}):\n${output}`));
     });
   });

@@ -1,8 +1,9 @@
 // Turns the runs of each scenario into results: medians of wall, CPU and
 // peak RSS (each taken on its own), the spread of wall times, pages/s and
-// the ratio to the parse floor; and renders them as the JSON saved under
+// the ratio to the scenario's floor; and renders them as the JSON saved under
 // bench/results/ and the markdown table printed (and pasted in the README).
 
+import type { ClientAssets } from './build-steps.js';
 import { type Machine, machineLine } from './machine.js';
 import type { Measurement, Sample } from './measure.js';
 import type { ScenarioKind } from './scenarios.js';
@@ -14,6 +15,10 @@ export interface ScenarioRuns {
   /** The corpus folder's name, if it ran on one. */
   corpus?: string;
   pages?: number;
+  /** The floor its ratios are taken to (default: the result's `ratioBase`). */
+  ratioBase?: string;
+  /** docsc's own files in the site the last run built (build-cold). */
+  clientAssets?: ClientAssets;
   runs: RunRecord[];
 }
 
@@ -23,14 +28,16 @@ export interface RunRecord extends Measurement {
 }
 
 export interface ScenarioResult extends ScenarioRuns {
-  /** Floors are described by their own timed work, the others by the whole process. */
+  /** Floors and timed builds are described by their own timed work, the others by the whole process. */
   basis: 'work' | 'process';
   median: Sample;
+  /** Median wall time of the whole process, start-up included (the same as `median.wallMs` when the basis is the process). */
+  processWallMs?: number;
   wallMinMs: number;
   wallMaxMs: number;
   pagesPerSecond?: number;
-  /** Median wall and CPU divided by those of the parse floor (the basic corpus of the same size). */
-  ratioToFloor?: { wall: number; cpu: number };
+  /** Median wall and CPU divided by those of the floor named `base` (absent from results saved before it was recorded). */
+  ratioToFloor?: { base?: string; wall: number; cpu: number };
 }
 
 export interface BenchResult {
@@ -39,7 +46,7 @@ export interface BenchResult {
   pages: number;
   seed: number;
   runs: number;
-  /** The scenario ratios are taken to. */
+  /** The floor ratios are taken to when a scenario names none. */
   ratioBase: string;
   machine: Machine;
   /** 1-minute load average when the run ended. */
@@ -47,13 +54,12 @@ export interface BenchResult {
   scenarios: ScenarioResult[];
 }
 
-export function summarize(all: readonly ScenarioRuns[], ratioBase: string): ScenarioResult[] {
+export function summarize(all: readonly ScenarioRuns[], defaultBase: string): ScenarioResult[] {
   const results = all.map(summarizeOne);
-  const base = results.find((r) => r.name === ratioBase);
-  if (base === undefined) return results;
   return results.map((r) => {
-    if (r.kind === 'startup') return r;
-    return { ...r, ratioToFloor: { wall: r.median.wallMs / base.median.wallMs, cpu: r.median.cpuMs / base.median.cpuMs } };
+    const base = results.find((b) => b.name === (r.ratioBase ?? defaultBase));
+    if (r.kind === 'startup' || base === undefined) return r;
+    return { ...r, ratioToFloor: { base: base.name, wall: r.median.wallMs / base.median.wallMs, cpu: r.median.cpuMs / base.median.cpuMs } };
   });
 }
 
@@ -67,26 +73,41 @@ function summarizeOne(scenario: ScenarioRuns): ScenarioResult {
     maxRssMb: medianOf(samples.map((s) => s.maxRssMb)),
   };
   const result: ScenarioResult = { ...scenario, basis, median, wallMinMs: Math.min(...walls), wallMaxMs: Math.max(...walls) };
+  if (basis === 'work') result.processWallMs = medianOf(scenario.runs.map((run) => run.process.wallMs));
   if (scenario.pages !== undefined) result.pagesPerSecond = scenario.pages / (median.wallMs / 1000);
   return result;
 }
 
-function medianOf(values: readonly number[]): number {
+export function medianOf(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
 export function renderMarkdown(result: BenchResult): string {
-  const header = ['scenario', 'pages', 'wall s', 'wall min–max', 'CPU s', 'peak RSS MB', 'pages/s', 'wall × floor', 'CPU × floor'];
+  const header = [
+    'scenario',
+    'pages',
+    'wall s',
+    'wall min–max',
+    'process wall s',
+    'CPU s',
+    'peak RSS MB',
+    'pages/s',
+    'floor',
+    'wall × floor',
+    'CPU × floor',
+  ];
   const rows = result.scenarios.map((s) => [
-    s.basis === 'work' ? `${s.name} †` : s.name,
+    s.basis === 'process' ? s.name : `${s.name} ${s.kind === 'floor' ? '†' : '‡'}`,
     s.pages === undefined ? '' : String(s.pages),
     seconds(s.median.wallMs),
     `${seconds(s.wallMinMs)}–${seconds(s.wallMaxMs)}`,
+    s.processWallMs === undefined ? '' : seconds(s.processWallMs),
     seconds(s.median.cpuMs),
     s.median.maxRssMb.toFixed(0),
     s.pagesPerSecond === undefined ? '' : s.pagesPerSecond.toFixed(0),
+    s.ratioToFloor?.base ?? '',
     s.ratioToFloor === undefined ? '' : s.ratioToFloor.wall.toFixed(2),
     s.ratioToFloor === undefined ? '' : s.ratioToFloor.cpu.toFixed(2),
   ]);
@@ -98,8 +119,22 @@ export function renderMarkdown(result: BenchResult): string {
     ...lines,
     '',
     '† a floor: its own timed work, start-up and module loading left out; its peak RSS is the whole process (tsx included).',
-    `× floor: median divided by that of \`${result.ratioBase}\` (the basic corpus of the same size).`,
+    '‡ a timed build: the `build()` call alone, after start-up; `process wall s` is the whole process (driver start-up + work), and so is its peak RSS.',
+    '× floor: median divided by that of the floor named (the corpus of the same size).',
+    ...result.scenarios.flatMap((s) => (s.clientAssets ? [clientAssetsLine(s.name, s.clientAssets)] : [])),
   ].join('\n');
+}
+
+/** `Client bytes (build-cold, _docsc/): 3.42 MB, gzip 612 KB — site.css 2.0 KB (gzip 0.8 KB), …` */
+export function clientAssetsLine(scenario: string, assets: ClientAssets): string {
+  const files = assets.files.map((f) => `\`${f.path.slice(assets.folder.length + 1)}\` ${bytes(f.bytes)} (gzip ${bytes(f.gzipBytes)})`);
+  return `Client bytes (\`${assets.folder}/\` of ${scenario}'s output): ${bytes(assets.bytes)}, gzip ${bytes(assets.gzipBytes)} — ${files.join(', ')}.`;
+}
+
+function bytes(n: number): string {
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
+  return `${(n / 1024 / 1024).toFixed(2)} MB`;
 }
 
 function seconds(ms: number): string {

@@ -1,21 +1,25 @@
 // `npm run bench [-- options]`: runs the scenarios of scenarios.ts on
 // generated corpora, in rounds (every scenario once per round), each run in a
 // fresh process, and reports the medians as a markdown table (stdout) and as
-// JSON in bench/results/.
+// JSON in bench/results/. With --compare, compares the medians with a saved
+// result and exits 1 on a regression (compare.ts): the CI gate.
 // Progress goes to stderr. See bench/README.md.
 
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { compareResults, renderComparison } from './compare.js';
 import { type Corpus, type CorpusSpec, ensureCorpus, warmFileCache } from './corpora.js';
 import { describeMachine } from './machine.js';
 import { measure } from './measure.js';
 import { type BenchResult, renderMarkdown, type ScenarioRuns, summarize } from './report.js';
-import { RATIO_BASE, SCENARIOS, type Scenario } from './scenarios.js';
+import { RATIO_BASE, type RunContext, SCENARIOS, type Scenario, type ScenarioPaths } from './scenarios.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
+/** The scenarios' work folders (git-ignored), removed at the end of a run. */
+const WORK = join(ROOT, 'bench', '.work');
 const PROFILES = { quick: { pages: 1000, runs: 3 }, full: { pages: 10000, runs: 5 } } as const;
 type Profile = keyof typeof PROFILES;
 
@@ -26,6 +30,9 @@ const USAGE = `Usage: npm run bench -- [options]
   --seed N               corpus seed (default 1)
   --only REGEX           only the scenarios whose name matches
   --no-build             measure dist/ as it is, even when older than the sources
+  --compare FILE         compare the medians with a saved result (bench/results/*.json);
+                         exit 1 when CPU time or peak RSS of a scenario grew beyond the tolerance
+  --tolerance X          relative growth allowed by --compare (default 0.25)
 `;
 
 interface Options {
@@ -35,6 +42,9 @@ interface Options {
   seed: number;
   only: RegExp | undefined;
   build: boolean;
+  /** A saved result to compare with, read before the run. */
+  compare: { file: string; baseline: BenchResult } | undefined;
+  tolerance: number;
 }
 
 async function main(): Promise<void> {
@@ -44,8 +54,13 @@ async function main(): Promise<void> {
   const machine = describeMachine(ROOT);
   const scenarios = SCENARIOS.filter((s) => options.only?.test(s.name) ?? true);
   const corpora = new Map<string, Corpus>();
-  const planned = scenarios.map((scenario) => plan(scenario, options, corpora));
-  await runRounds(planned, options.runs, cli);
+  const planned = scenarios.map((scenario) => plan(scenario, options, corpora, cli));
+  try {
+    await setUp(planned);
+    await runRounds(planned, options.runs);
+  } finally {
+    for (const { paths } of planned) rmSync(paths.work, { recursive: true, force: true });
+  }
   const result: BenchResult = {
     profile: options.profile,
     date: new Date().toISOString(),
@@ -63,6 +78,11 @@ async function main(): Promise<void> {
   const file = saveResult(result, options);
   process.stdout.write(`${renderMarkdown(result)}\n`);
   progress(`saved ${file}`);
+  if (options.compare) {
+    const comparison = compareResults(options.compare.baseline, result, { tolerance: options.tolerance });
+    process.stdout.write(`\n${renderComparison(comparison, options.compare.file)}\n`);
+    if (comparison.failed) process.exitCode = 1;
+  }
 }
 
 function readOptions(): Options {
@@ -74,6 +94,8 @@ function readOptions(): Options {
       seed: { type: 'string', default: '1' },
       only: { type: 'string' },
       'no-build': { type: 'boolean', default: false },
+      compare: { type: 'string' },
+      tolerance: { type: 'string', default: '0.25' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -83,6 +105,8 @@ function readOptions(): Options {
   }
   if (!(values.profile in PROFILES)) fail(`unknown profile \`${values.profile}\``);
   const profile = values.profile as Profile;
+  const tolerance = Number(values.tolerance);
+  if (!(Number.isFinite(tolerance) && tolerance >= 0)) fail('--tolerance takes a number of at least 0, such as 0.25');
   return {
     profile,
     pages: wholeNumber('--pages', values.pages) ?? PROFILES[profile].pages,
@@ -90,7 +114,20 @@ function readOptions(): Options {
     seed: wholeNumber('--seed', values.seed) ?? 1,
     only: values.only === undefined ? undefined : new RegExp(values.only),
     build: !values['no-build'],
+    compare: values.compare === undefined ? undefined : { file: values.compare, baseline: readBaseline(values.compare) },
+    tolerance,
   };
+}
+
+/** The baseline of --compare, read before the run: a wrong path should not cost a whole bench run. */
+function readBaseline(file: string): BenchResult {
+  try {
+    const result = JSON.parse(readFileSync(file, 'utf8')) as BenchResult;
+    if (!Array.isArray(result.scenarios) || result.machine === undefined) throw new Error('not a bench result');
+    return result;
+  } catch (error) {
+    fail(`--compare ${file}: ${(error as Error).message}`);
+  }
 }
 
 function wholeNumber(flag: string, value: string | undefined): number | undefined {
@@ -132,21 +169,33 @@ function snapshotDist(): string {
   return 'bench/.dist/cli/main.js';
 }
 
-/** A scenario, the corpus it runs on, and its runs so far. */
+/** A scenario, its corpus and folders, and its runs so far. */
 interface Planned {
   scenario: Scenario;
-  corpus: Corpus | undefined;
+  paths: ScenarioPaths;
   record: ScenarioRuns;
 }
 
-function plan(scenario: Scenario, options: Options, corpora: Map<string, Corpus>): Planned {
+function plan(scenario: Scenario, options: Options, corpora: Map<string, Corpus>, cli: string): Planned {
   const corpus = scenario.corpus ? corpusFor(scenario.corpus({ pages: options.pages, seed: options.seed }), corpora) : undefined;
   const record: ScenarioRuns = { name: scenario.name, kind: scenario.kind, description: scenario.description, runs: [] };
+  if (scenario.ratioBase !== undefined) record.ratioBase = scenario.ratioBase;
   if (corpus) {
     record.corpus = corpus.dir.slice(ROOT.length + 1);
     record.pages = scenario.pages?.(corpus.manifest) ?? corpus.manifest.pages;
   }
-  return { scenario, corpus, record };
+  const paths: ScenarioPaths = { corpus: corpus?.dir ?? '', cli, work: join(WORK, scenario.name), cwd: ROOT };
+  return { scenario, paths, record };
+}
+
+/** The once-per-run steps (a complete build to rebuild from), before the first round; not measured. */
+async function setUp(planned: readonly Planned[]): Promise<void> {
+  for (const { scenario, paths } of planned) {
+    if (scenario.setup === undefined) continue;
+    const started = performance.now();
+    await scenario.setup(paths);
+    progress(`set up ${scenario.name} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
 }
 
 /**
@@ -154,12 +203,22 @@ function plan(scenario: Scenario, options: Options, corpora: Map<string, Corpus>
  * the machine then slows one run of several scenarios, not every run of one,
  * and the medians and ratios stay comparable.
  */
-async function runRounds(planned: readonly Planned[], runs: number, cli: string): Promise<void> {
+async function runRounds(planned: readonly Planned[], runs: number): Promise<void> {
   for (let round = 1; round <= runs; round++) {
-    for (const { scenario, corpus, record } of planned) {
-      const run = await measure({ args: scenario.args({ corpus: corpus?.dir ?? '', cli }), cwd: ROOT });
+    for (const { scenario, paths, record } of planned) {
+      const context: RunContext = { ...paths, run: round, pages: record.pages };
+      scenario.prepare?.(context);
+      const { stdout, ...run } = await measure({ args: scenario.args(paths), cwd: ROOT });
+      try {
+        scenario.verify?.(context, stdout);
+      } catch (error) {
+        throw new Error(`${scenario.name}, run ${round}: ${(error as Error).message}`);
+      }
       record.runs.push({ ...run, loadAverage: currentLoad() });
-      progress(`round ${round}/${runs}: ${scenario.name}: ${(run.process.wallMs / 1000).toFixed(2)} s`);
+      const notes = scenario.notes?.(context);
+      if (notes?.clientAssets) record.clientAssets = notes.clientAssets;
+      const work = run.work ? ` (work ${(run.work.wallMs / 1000).toFixed(3)} s)` : '';
+      progress(`round ${round}/${runs}: ${scenario.name}: ${(run.process.wallMs / 1000).toFixed(2)} s${work}`);
     }
   }
 }

@@ -1,22 +1,77 @@
-// The parse the parse floors time: read a page, strip its frontmatter and its
+// The work the parse floors time: read a page, strip its frontmatter and its
 // `{#custom-id}` heading suffixes (the two things plain MDX rejects, see
 // REFERENCE.md), and parse it with @mdx-js/mdx's parser alone — no YAML, no
 // tree walk, no transforms.
+//
+// In `html` mode (the MDX compile floor the build is compared to), the
+// parser has remark-gfm too, and each tree goes on to HTML: mdast → hast
+// with remark-rehype (the MDX node types passed through), those nodes made
+// plain elements (a JSX element becomes an element of its name with its
+// literal attributes; ESM and expressions are dropped), and hast → HTML with
+// hast-util-to-html. No component rendering, no layout, no writes.
 
 import { readFileSync } from 'node:fs';
 import { createProcessor } from '@mdx-js/mdx';
+import type { Element, ElementContent, Properties, Root, RootContent } from 'hast';
+import { toHtml } from 'hast-util-to-html';
+import remarkGfm from 'remark-gfm';
+import remarkRehype, { type Options as RemarkRehypeOptions } from 'remark-rehype';
+import { unified } from 'unified';
 import type { WorkCounts } from './floor-clock.js';
+
+export type FloorMode = 'parse' | 'html';
 
 const FRONTMATTER = /^---\r?\n[\s\S]*?\r?\n---\r?\n/;
 const CUSTOM_ID = /[ \t]*\{#[^\s{}]+\}[ \t]*$/gm;
+const MDX_NODES: NonNullable<RemarkRehypeOptions['passThrough']> = [
+  'mdxjsEsm',
+  'mdxFlowExpression',
+  'mdxTextExpression',
+  'mdxJsxFlowElement',
+  'mdxJsxTextElement',
+];
+const MDX_TYPES: ReadonlySet<string> = new Set(MDX_NODES);
 
-export function parseFiles(files: readonly string[]): WorkCounts {
-  const processor = createProcessor({ format: 'mdx' });
+export function parseFiles(files: readonly string[], mode: FloorMode = 'parse'): WorkCounts {
+  const processor = createProcessor({ format: 'mdx', remarkPlugins: mode === 'html' ? [remarkGfm] : [] });
+  const toHast = unified().use(remarkRehype, { passThrough: MDX_NODES });
   let bytes = 0;
+  let htmlBytes = 0;
   for (const file of files) {
     const content = readFileSync(file);
-    processor.parse(content.toString('utf8').replace(FRONTMATTER, '').replace(CUSTOM_ID, ''));
+    const tree = processor.parse(content.toString('utf8').replace(FRONTMATTER, '').replace(CUSTOM_ID, ''));
+    if (mode === 'html') htmlBytes += toHtml(plainElements(toHast.runSync(tree) as Root)).length;
     bytes += content.length;
   }
-  return { files: files.length, bytes };
+  return mode === 'html' ? { files: files.length, bytes, htmlBytes } : { files: files.length, bytes };
+}
+
+/** A passed-through MDX node, as remark-rehype leaves it (its children already hast). */
+interface MdxNode {
+  type: string;
+  name?: string | null;
+  attributes?: { type: string; name?: string; value?: unknown }[];
+  children?: unknown[];
+}
+
+/** The tree with its MDX nodes made elements (JSX) or dropped (ESM, expressions), so that hast-util-to-html takes it. */
+function plainElements(root: Root): Root {
+  return { ...root, children: root.children.flatMap((child) => plainNode(child) as RootContent[]) };
+}
+
+function plainNode(node: RootContent | ElementContent): (RootContent | ElementContent)[] {
+  const mdx = node as unknown as MdxNode;
+  if (mdx.type === 'mdxJsxFlowElement' || mdx.type === 'mdxJsxTextElement') {
+    const properties: Properties = {};
+    for (const attribute of mdx.attributes ?? []) {
+      if (attribute.type === 'mdxJsxAttribute' && attribute.name && (typeof attribute.value === 'string' || attribute.value === null)) {
+        properties[attribute.name] = attribute.value ?? true;
+      }
+    }
+    const children = ((mdx.children ?? []) as ElementContent[]).flatMap((child) => plainNode(child) as ElementContent[]);
+    return [{ type: 'element', tagName: mdx.name ?? 'div', properties, children } satisfies Element];
+  }
+  if (MDX_TYPES.has(mdx.type)) return [];
+  if ('children' in node) return [{ ...node, children: node.children.flatMap((child) => plainNode(child) as ElementContent[]) } as Element];
+  return [node];
 }

@@ -11,6 +11,8 @@ import { join, resolve } from 'node:path';
 export interface WorkCounts {
   files: number;
   bytes: number;
+  /** Bytes of HTML produced, for floors and builds that make it. */
+  htmlBytes?: number;
 }
 
 export interface WorkSample extends WorkCounts {

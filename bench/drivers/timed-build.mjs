@@ -1,0 +1,53 @@
+// A build timed from inside: imports `build()` from the run's snapshot of
+// dist/ (bench/.dist/, the code the CLI scenarios run), calls it with the
+// options `docsc build <root> -o <out> --cache-dir <cache> --json` would pass,
+// and times that call alone with floors/floor-clock.ts's clock, so that the
+// bench reports the build's own time ("after start-up") beside the whole
+// process. Prints what the build did as JSON (build-steps.ts's BuildReport)
+// for the scenario to check, and fails as the CLI does when the build
+// stopped or has errors.
+//
+// Plain JavaScript, as measure/report-usage.mjs: the build's modules load
+// natively, as the CLI's do; only the clock is loaded through tsx
+// (`tsImport`, after them), so the start-up measured is close to the CLI's:
+// under `node --import tsx` every import goes through tsx's loader, and
+// loading the build's modules took 4.0 s instead of 1.7 s (one try on the
+// bench machine, under load).
+//   node bench/drivers/timed-build.mjs <docs-root> <out> <cache-dir>
+
+import { resolve } from 'node:path';
+
+const [root, out, cacheDir] = process.argv.slice(2);
+if (root === undefined || out === undefined || cacheDir === undefined) {
+  process.stderr.write('usage: timed-build.mjs <docs-root> <out> <cache-dir>\n');
+  process.exit(2);
+}
+
+const { build } = await import(new URL('../.dist/compiler/build/build.js', import.meta.url).href);
+const { tsImport } = await import('tsx/esm/api');
+const { startClock } = await tsImport('../floors/floor-clock.ts', import.meta.url);
+
+const stop = startClock();
+const result = await build({ root: resolve(root), outDir: resolve(out), cacheDir: resolve(cacheDir) });
+stop({ files: result.stats.pages, bytes: 0 });
+
+/** @param {readonly string[]} paths */
+const listed = (paths) => ({ count: paths.length, first: paths.slice(0, 10) });
+const report = {
+  ok: result.ok,
+  upToDate: result.recomputed.noop,
+  stats: result.stats,
+  recomputed: {
+    summaries: listed(result.recomputed.summaries),
+    bodies: listed(result.recomputed.bodies),
+    apiPages: listed(result.recomputed.apiPages),
+    written: result.recomputed.written.length,
+    deleted: result.recomputed.deleted.length,
+    noop: result.recomputed.noop,
+  },
+};
+process.stdout.write(`${JSON.stringify(report)}\n`);
+
+const errors = result.diagnostics.filter((d) => d.severity === 'error');
+for (const d of errors.slice(0, 20)) process.stderr.write(`${d.file}: error[${d.code}]: ${d.message}\n`);
+if (!result.ok || errors.length > 0) process.exitCode = 1;
