@@ -8,6 +8,7 @@ import { type Config, readConfig } from './config/read-config.js';
 import { type RedirectSource, readRedirectSources } from './config/read-redirects.js';
 import { validateConfig } from './config/validate-config.js';
 import { type Diagnostic, DiagnosticBag, dedupeDiagnostics, sortDiagnostics } from './diagnostics/diagnostic.js';
+import type { DerivedMemo } from './host/derived-memo.js';
 import { ProjectHost } from './host/project-host.js';
 import type { ApiPage } from './ir/api-pages.js';
 import { buildSiteIndex } from './ir/build-site-index.js';
@@ -15,7 +16,6 @@ import type { RootNode } from './ir/navigation.js';
 import type { SiteIndex } from './ir/site-index.js';
 import { collectSpecSources } from './openapi/collect-spec-sources.js';
 import { loadDocuments } from './openapi/load-documents.js';
-import type { ValidationMemo } from './openapi/load-openapi.js';
 import type { OpenApiDocument } from './openapi/openapi-document.js';
 import { specKey } from './openapi/spec-names.js';
 import { type RepositoryPages, readPages, type Summarizer } from './pages/read-pages.js';
@@ -51,11 +51,11 @@ export interface CheckOptions {
   fetchTimeoutMs?: number;
 }
 
-/** What the build adds to a check: its own host, summarizer and validation memo. */
+/** What the build adds to a check: its own host, a cache-aware summarizer, and a memo of derived values. */
 export interface AnalyzeOptions extends CheckOptions {
   host?: ProjectHost;
   summarize?: Summarizer;
-  validation?: ValidationMemo;
+  memo?: DerivedMemo;
 }
 
 /** Everything the front end derived: what the build emits from. */
@@ -96,7 +96,7 @@ export async function analyzeProject(options: AnalyzeOptions): Promise<ProjectAn
 
   const config = readConfig(host, bag);
   for (const file of config?.files ?? []) sources.set(file.path, file);
-  if (config) bag.add(validateConfig(config.root));
+  if (config) bag.add(validateConfig(config.root, options.memo));
   const nav = config ? lowerNavigation(config.root, bag) : undefined;
   if (nav) for (const pass of navigationPasses) bag.add(pass(nav));
 
@@ -105,7 +105,10 @@ export async function analyzeProject(options: AnalyzeOptions): Promise<ProjectAn
   if (nav) bag.add(resolvePages(nav, { files: pages.index, normalize: (p) => host.normalize(p) }));
 
   const specs = collectSpecSources(config?.root, nav, pages.specReferences, host);
-  const documents = await loadDocuments(specs, host, bag, { timeoutMs: options.fetchTimeoutMs, validation: options.validation });
+  const documents = await loadDocuments(specs, host, bag, {
+    timeoutMs: options.fetchTimeoutMs,
+    memo: options.memo,
+  });
   for (const document of documents.values()) if (document) sources.set(document.file.path, document.file);
   const api = resolveOpenApi(nav, {
     documents,

@@ -11,8 +11,8 @@ import { type BuildCache, DEFAULT_CACHE_DIR, openBuildCache } from '../cache/bui
 import { acquireBuildLock } from '../cache/build-lock.js';
 import { analyzeProject, type ProjectAnalysis } from '../check.js';
 import { type Diagnostic, DiagnosticBag, dedupeDiagnostics, makeDiagnostic, sortDiagnostics } from '../diagnostics/diagnostic.js';
+import type { DerivedMemo } from '../host/derived-memo.js';
 import { ProjectHost } from '../host/project-host.js';
-import type { ValidationMemo } from '../openapi/load-openapi.js';
 import { checkOutputDir } from '../output/output-guard.js';
 import { manifestDigest, type OutputFile, OutputWriter, readManifest, type WriteReport } from '../output/write-output.js';
 import type { SourceFile } from '../source/source-file.js';
@@ -195,7 +195,7 @@ async function fullBuild(options: BuildOptions): Promise<{ result: BuildResult; 
         root,
         host,
         summarize: compiler.summarize,
-        validation: validationMemo(cache),
+        memo: derivedMemo(cache),
         ...(options.threads === undefined ? {} : { threads: options.threads }),
         ...(options.fetchTimeoutMs === undefined ? {} : { fetchTimeoutMs: options.fetchTimeoutMs }),
       });
@@ -313,13 +313,9 @@ function insideRoot(root: string, paths: readonly (string | undefined)[]): strin
   });
 }
 
-/** The validator's findings, kept in the cache by document key and text. */
-function validationMemo(cache: BuildCache): ValidationMemo {
-  const key = (documentKey: string, text: string) => `${documentKey}\0${contentHash(text)}`;
-  return {
-    get: (documentKey, text) => cache.get<Diagnostic[]>('openapi', key(documentKey, text)),
-    put: (documentKey, text, diagnostics) => cache.put('openapi', key(documentKey, text), diagnostics),
-  };
+/** The front end's derived values, in the cache. */
+function derivedMemo(cache: BuildCache): DerivedMemo {
+  return { get: (key) => cache.get('derived', key), put: (key, value) => cache.put('derived', key, value) };
 }
 
 function emptyStats(opened: Opened, pages: number): BuildStats {

@@ -241,22 +241,43 @@ function pageTitle(plan: PagePlan): PageTitle {
   return title;
 }
 
-/** API reference bodies, from the cache when the operation's slice is unchanged. */
+/**
+ * API reference bodies, from the cache when the operation's slice is
+ * unchanged. A body is stored under its slice's hash; while the document's
+ * text is unchanged, the slice's key is found by document and pointer, so the
+ * slices of an unchanged document are not hashed again.
+ */
 class ApiBodies {
   /** URLs of the pages rendered in this build. */
   readonly rendered: string[] = [];
+  private documentHashes = new Map<string, string>();
 
   constructor(private cache: BuildCache) {}
 
   get(page: ApiPage): ApiPageBody {
     const info = page.item.type === 'operation' ? page.item.operation : page.item.webhook;
-    const key = `${page.document.key}\0${info.pointer.join('/')}\0${operationSliceHash(page.document, info.pointer)}`;
+    const pointer = info.pointer.join('/');
+    const byPlace = `place\0${page.document.key}\0${this.documentHash(page)}\0${pointer}`;
+    let key = this.cache.get<string>('api-page', byPlace);
+    const known = key === undefined ? undefined : this.cache.get<ApiPageBody>('api-page', key);
+    if (known) return known;
+    key = `slice\0${page.document.key}\0${pointer}\0${operationSliceHash(page.document, info.pointer)}`;
+    this.cache.put('api-page', byPlace, key);
     const cached = this.cache.get<ApiPageBody>('api-page', key);
     if (cached) return cached;
     const body = renderApiPage(page.document, page.item);
     this.cache.put('api-page', key, body);
     this.rendered.push(page.url ?? '');
     return body;
+  }
+
+  private documentHash(page: ApiPage): string {
+    let hash = this.documentHashes.get(page.document.key);
+    if (hash === undefined) {
+      hash = contentHash(page.document.file.text);
+      this.documentHashes.set(page.document.key, hash);
+    }
+    return hash;
   }
 }
 

@@ -33,7 +33,7 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { MemoryBuildCache } from './memory-build-cache.js';
 
-export type CacheKind = 'summary' | 'body' | 'openapi' | 'api-page' | 'graph' | 'file-hash';
+export type CacheKind = 'summary' | 'body' | 'derived' | 'api-page' | 'graph' | 'file-hash';
 
 /** Where `docsc build` keeps its cache unless `--cache-dir` says otherwise. */
 export const DEFAULT_CACHE_DIR = '.docsc/cache';

@@ -9,6 +9,7 @@
 import AjvModule, { type ErrorObject, type ValidateFunction } from 'ajv';
 import docsSchema from '../../spec/docs.schema.json' with { type: 'json' };
 import { type Diagnostic, makeDiagnostic, sortDiagnostics } from '../diagnostics/diagnostic.js';
+import { contentKey, type DerivedMemo } from '../host/derived-memo.js';
 import { describeKind, type JsonNode, member, toPlain } from '../syntax/json-tree.js';
 import { isSafeUrl } from './check-url.js';
 import { closestMatch } from './did-you-mean.js';
@@ -92,10 +93,21 @@ function decodePointer(pointer: string): string[] {
     .map((step) => decodeURIComponent(step).replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
-export function validateConfig(root: JsonNode): Diagnostic[] {
+/**
+ * `memo`: a configuration found valid is remembered by its content outside
+ * `navigation` (which this check does not read), so that a navigation edit
+ * does not pay for compiling the schema (~0.2 s). Findings are not
+ * remembered: their positions move with any edit above them.
+ */
+export function validateConfig(root: JsonNode, memo?: DerivedMemo): Diagnostic[] {
   if (root.kind === 'invalid') return [];
+  const plain = toPlain(root);
+  const key = memo && isObject(plain) ? contentKey('config-valid', [], JSON.stringify({ ...plain, navigation: null })) : undefined;
+  if (key !== undefined && memo?.get<boolean>(key)) return [];
   const config = validator();
-  return sortDiagnostics([...explainValue(root, '', config.validate, root, config), ...checkUrls(root)]);
+  const found = sortDiagnostics([...explainValue(root, '', config.validate, root, config), ...checkUrls(root)]);
+  if (key !== undefined && found.length === 0) memo?.put(key, true);
+  return found;
 }
 
 // ---- From ajv errors to diagnostics ----

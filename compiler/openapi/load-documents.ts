@@ -3,16 +3,17 @@
 // here, and the entries that need it report nothing more.
 
 import type { DiagnosticBag } from '../diagnostics/diagnostic.js';
+import type { DerivedMemo } from '../host/derived-memo.js';
 import type { ProjectHost } from '../host/project-host.js';
 import type { SpecSources } from './collect-spec-sources.js';
-import { loadOpenApi, type ValidationMemo } from './load-openapi.js';
+import { loadOpenApi } from './load-openapi.js';
 import type { OpenApiDocument } from './openapi-document.js';
 
 export async function loadDocuments(
   specs: SpecSources,
   host: ProjectHost,
   bag: DiagnosticBag,
-  options: { timeoutMs?: number | undefined; validation?: ValidationMemo | undefined },
+  options: { timeoutMs?: number | undefined; memo?: DerivedMemo | undefined },
 ): Promise<Map<string, OpenApiDocument | undefined>> {
   for (const { name, at } of specs.outside) bag.report('file/outside-root', at, { path: name });
   for (const { name, files, at } of specs.ambiguous) {
@@ -22,7 +23,7 @@ export async function loadDocuments(
     specs.sources.map(async (source) => {
       const result = await loadOpenApi(source.key, host, {
         at: source.at,
-        validation: options.validation,
+        memo: options.memo,
         ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
       });
       bag.add(result.diagnostics);

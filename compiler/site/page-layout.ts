@@ -226,9 +226,16 @@ function foldedGroup(group: SidebarGroup): string {
   return `<li class="docsc-group docsc-folded"><a href="${escapeHtml(first)}">${escapeHtml(group.label)}</a> <span class="docsc-count">${pages.length}</span></li>`;
 }
 
+const hrefsOfGroup = new WeakMap<SidebarGroup, string[]>();
+
 function hrefsUnder(item: SidebarItem): string[] {
   if (item.kind === 'page') return [item.href];
-  return [...(item.href !== undefined ? [item.href] : []), ...item.items.flatMap(hrefsUnder)];
+  let hrefs = hrefsOfGroup.get(item);
+  if (hrefs === undefined) {
+    hrefs = [...(item.href !== undefined ? [item.href] : []), ...item.items.flatMap(hrefsUnder)];
+    hrefsOfGroup.set(item, hrefs);
+  }
+  return hrefs;
 }
 
 function pageLink(page: SidebarPage): string {

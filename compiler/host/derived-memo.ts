@@ -1,0 +1,18 @@
+// Values the front end derives from file contents alone — an OpenAPI
+// document's validation findings, places found in it, the findings of the
+// configuration's schema validation — can be remembered across runs. The
+// front end makes each key from a content hash (`contentKey`), so a
+// remembered value is never stale; the build backs the memo with its cache,
+// `docsc check` runs without one.
+
+import { createHash } from 'node:crypto';
+
+export interface DerivedMemo {
+  get<T>(key: string): T | undefined;
+  put(key: string, value: unknown): void;
+}
+
+/** `kind`, the parts, and a hash of `content`: one memo key. */
+export function contentKey(kind: string, parts: readonly string[], content: string): string {
+  return [kind, ...parts, createHash('sha256').update(content).digest('hex').slice(0, 32)].join('\0');
+}
