@@ -211,4 +211,23 @@ export const SCENARIOS: readonly Scenario[] = [
     pages: withApiPages,
     ratioBase: BUILD_RATIO_BASE,
   },
+  {
+    name: 'dev-one-edit',
+    kind: 'build',
+    description:
+      "`docsc dev`'s rebuild after one page's body changed: a BuildSession makes its first build (its start-up, not timed), then the edit is patched in and timed alone; checks the patch path and exactly one body",
+    corpus: withOpenapi,
+    setup: async (paths) => {
+      resetWork(paths.work);
+      copyCorpus(paths.corpus, paths.work);
+      await completeBuild(paths.cli, ownCopy(paths), paths.cwd);
+    },
+    args: (paths) => {
+      const folders = ownCopy(paths);
+      return ['bench/drivers/timed-dev-edit.mjs', folders.root, folders.out, folders.cache, editedPage(paths.corpus)];
+    },
+    verify: (run, stdout) => verifyOneEdit(stdout, editedPage(run.corpus)),
+    pages: withApiPages,
+    ratioBase: BUILD_RATIO_BASE,
+  },
 ];

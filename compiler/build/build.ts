@@ -86,7 +86,7 @@ interface GraphRecord {
 }
 
 export async function build(options: BuildOptions): Promise<BuildResult> {
-  return (await fullBuild(options)).result;
+  return (await fullBuild(options, true)).result;
 }
 
 /**
@@ -105,7 +105,8 @@ export class BuildSession {
       const patched = await patchBuild(this.options, this.warm, changed);
       if (patched) return patched;
     }
-    const { result, warm } = await fullBuild(this.options);
+    // Never up to date at once: the session needs the analysis for later patches.
+    const { result, warm } = await fullBuild(this.options, false);
     this.warm = warm;
     return result;
   }
@@ -172,7 +173,7 @@ async function open(options: BuildOptions): Promise<Opened> {
   };
 }
 
-async function fullBuild(options: BuildOptions): Promise<{ result: BuildResult; warm?: WarmState }> {
+async function fullBuild(options: BuildOptions, mayBeUpToDate: boolean): Promise<{ result: BuildResult; warm?: WarmState }> {
   const opened = await open(options);
   const { cache, root } = opened;
   const progress = options.onProgress ?? (() => {});
@@ -183,7 +184,7 @@ async function fullBuild(options: BuildOptions): Promise<{ result: BuildResult; 
     if (snapshot.changed) cache.put('file-hash', SNAPSHOT_MEMO_KEY, snapshot.memo);
     const manifest = readManifest(opened.outDir);
     const graph = cache.get<GraphRecord>('graph', snapshot.key);
-    if (graph && manifest?.state === 'complete' && manifestDigest(manifest) === graph.output) {
+    if (mayBeUpToDate && graph && manifest?.state === 'complete' && manifestDigest(manifest) === graph.output) {
       return { result: noopResult(opened, graph, host) };
     }
 

@@ -1,0 +1,52 @@
+// docsc dev's latency for a one-page edit: a BuildSession (what `docsc dev`
+// runs) makes its first build — its start-up, not timed — then the page is
+// edited (a paragraph never seen before added) and the session's rebuild of that
+// one change is timed alone, as floor-clock.ts times floors. Prints the same
+// JSON report as timed-build.mjs (with `patched`) for the scenario to check.
+//   node bench/drivers/timed-dev-edit.mjs <docs-root> <out> <cache-dir> <page>
+
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const [root, out, cacheDir, page] = process.argv.slice(2);
+if (root === undefined || out === undefined || cacheDir === undefined || page === undefined) {
+  process.stderr.write('usage: timed-dev-edit.mjs <docs-root> <out> <cache-dir> <page>\n');
+  process.exit(2);
+}
+
+const { BuildSession } = await import(new URL('../.dist/compiler/build/build.js', import.meta.url).href);
+const { tsImport } = await import('tsx/esm/api');
+const { startClock } = await tsImport('../floors/floor-clock.ts', import.meta.url);
+
+const session = new BuildSession({
+  root: resolve(root),
+  outDir: resolve(out),
+  cacheDir: resolve(cacheDir),
+  injectHtml: '<script src="/_docsc/dev/client.js" defer></script>',
+});
+const first = await session.build();
+if (!first.ok) throw new Error('the first build failed');
+
+const file = join(root, page);
+writeFileSync(file, `${readFileSync(file, 'utf8').trimEnd()}\n\nThis paragraph was added for dev bench run ${process.pid}-${Date.now()}.\n`);
+const stop = startClock();
+const result = await session.build([page]);
+stop({ files: 1, bytes: 0 });
+
+const listed = (paths) => ({ count: paths.length, first: paths.slice(0, 10) });
+const report = {
+  ok: result.ok,
+  upToDate: result.recomputed.noop,
+  patched: result.recomputed.patched,
+  stats: result.stats,
+  recomputed: {
+    summaries: listed(result.recomputed.summaries),
+    bodies: listed(result.recomputed.bodies),
+    apiPages: listed(result.recomputed.apiPages),
+    written: result.recomputed.written.length,
+    deleted: result.recomputed.deleted.length,
+    noop: result.recomputed.noop,
+  },
+};
+process.stdout.write(`${JSON.stringify(report)}\n`);
+if (!result.ok || !result.recomputed.patched) process.exitCode = 1;
