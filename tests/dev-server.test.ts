@@ -11,6 +11,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { BuildResult } from '../compiler/build/build.js';
 import { type DevSession, startDev } from '../compiler/dev/dev-session.js';
+import { shardOf, shardPath } from '../compiler/site/search-index.js';
 
 interface Reply {
   status: number;
@@ -113,7 +114,7 @@ test('dev: an edit rebuilds one page and reloads open pages', () =>
     const result = asBuild(await next);
     assert.equal(result.recomputed.bodies, ['quickstart.mdx']);
     assert.ok(result.recomputed.patched, 'a body edit is patched into the last build');
-    assert.equal(result.recomputed.written, ['quickstart/index.html', '_docsc/search-index.json']);
+    assert.equal(result.recomputed.written, ['quickstart/index.html', shardPath(shardOf('/quickstart'))]);
     assert.ok((await stream.seen).includes('reload {}'));
     assert.match((await get(session.url, '/quickstart')).body, 'Keys are edited.');
   }));

@@ -136,7 +136,7 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
   if (redirects.length > 0) add('_redirects', renderRedirectsFile(redirects));
   add('sitemap.xml', renderSitemap(sitemap, options.siteUrl));
   if (options.siteUrl === undefined) diagnostics.push(makeDiagnostic('build/sitemap-relative', { file: 'docs.json' }, {}));
-  add(SEARCH_INDEX_PATH, renderSearchIndex([...search.values()]));
+  for (const [path, contents] of renderSearchIndex(search.values())) add(path, contents);
   add('404.html', withInjection(layout.render({ ...notFoundDocument(), toc: [] }, undefined), inject));
   for (const asset of siteAssets()) add(asset.path, asset.contents);
 
@@ -153,8 +153,6 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
   const laidOut: LaidOutSite = { plans, navigation, layout, search, siteUrl: options.siteUrl, inject };
   return { laidOut, diagnostics, pageCount: plans.size, apiPagesRendered: apiBodies.rendered, fromCache, failedPages };
 }
-
-export const SEARCH_INDEX_PATH = '_docsc/search-index.json';
 
 /** One page in its layout, as an output file, with its search record (none for hidden and `noindex` pages). */
 export function layOutPage(

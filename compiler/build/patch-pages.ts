@@ -13,9 +13,9 @@ import { isSnippet, pagePathOfFile, pageUrl } from '../ir/page-urls.js';
 import type { OutputWriter } from '../output/write-output.js';
 import type { PageSummary } from '../pages/summarize-page.js';
 import { checkLinks } from '../passes/check-links.js';
-import { renderSearchIndex } from '../site/search-index.js';
+import { renderSearchShard, shardOf, shardPath } from '../site/search-index.js';
 import type { PageCompiler } from './compile-pages.js';
-import { type LaidOutSite, layOutPage, mdxPlan, SEARCH_INDEX_PATH } from './emit-site.js';
+import { type LaidOutSite, layOutPage, mdxPlan } from './emit-site.js';
 import { contentHash } from './input-snapshot.js';
 
 export interface PatchContext {
@@ -59,6 +59,7 @@ export async function patchPages(changed: readonly string[], context: PatchConte
   diagnostics.push(...reading.items);
   const bodies = await compiler.bodies(files.map((f) => f.path));
   let failedPages = 0;
+  const shards = new Set<number>();
   for (const { summary, diagnostics: summaryDiagnostics } of results) {
     const url = pageUrl(pagePathOfFile(summary.path) as string);
     const old = site.plans.get(url);
@@ -74,9 +75,12 @@ export async function patchPages(changed: readonly string[], context: PatchConte
     const laidOut = layOutPage(plan, { html: body?.html ?? '', text: body?.text ?? '', toc }, site.navigation, site.layout, site.inject);
     writer.write(laidOut.file);
     if (laidOut.search) site.search.set(url, laidOut.search);
+    shards.add(shardOf(laidOut.search?.url ?? `/${url}`));
   }
-  const index = renderSearchIndex([...site.search.values()]);
-  writer.write({ path: SEARCH_INDEX_PATH, hash: contentHash(index), contents: index });
+  for (const shard of shards) {
+    const contents = renderSearchShard([...site.search.values()].filter((record) => shardOf(record.url) === shard));
+    writer.write({ path: shardPath(shard), hash: contentHash(contents), contents });
+  }
   return { diagnostics, failedPages, writer };
 }
 
