@@ -9,7 +9,7 @@
 import { join, relative, resolve, sep } from 'node:path';
 import { type BuildCache, DEFAULT_CACHE_DIR, openBuildCache } from '../cache/build-cache.js';
 import { acquireBuildLock } from '../cache/build-lock.js';
-import { analyzeProject, type ProjectAnalysis } from '../check.js';
+import type { ProjectAnalysis } from '../check.js';
 import { type Diagnostic, DiagnosticBag, dedupeDiagnostics, makeDiagnostic, sortDiagnostics } from '../diagnostics/diagnostic.js';
 import type { DerivedMemo } from '../host/derived-memo.js';
 import { ProjectHost } from '../host/project-host.js';
@@ -17,11 +17,31 @@ import { checkOutputDir } from '../output/output-guard.js';
 import { manifestDigest, type OutputFile, OutputWriter, readManifest, type WriteReport } from '../output/write-output.js';
 import type { SourceFile } from '../source/source-file.js';
 import { VERSION } from '../version.js';
-import { PageCompiler, type Recomputed } from './compile-pages.js';
-import { createCompilePool } from './compile-pool.js';
-import { type BuildProgress, emitSite, type LaidOutSite } from './emit-site.js';
-import { contentHash, type InputSnapshot, type SnapshotMemo, snapshotInputs, updateSnapshot } from './input-snapshot.js';
-import { patchPages } from './patch-pages.js';
+import type { Recomputed } from './compile-pages.js';
+import type { BuildProgress, LaidOutSite } from './emit-site.js';
+import { type InputSnapshot, type SnapshotMemo, snapshotInputs, updateSnapshot } from './input-snapshot.js';
+
+/**
+ * The compiler proper — front end, page compiler, layout — loaded once a
+ * build has work to do: an up-to-date build loads none of it (about 0.7 s of
+ * module loading saved on every no-op).
+ */
+async function loadCompiler() {
+  const [check, pages, pool, emit, patch] = await Promise.all([
+    import('../check.js'),
+    import('./compile-pages.js'),
+    import('./compile-pool.js'),
+    import('./emit-site.js'),
+    import('./patch-pages.js'),
+  ]);
+  return {
+    analyzeProject: check.analyzeProject,
+    PageCompiler: pages.PageCompiler,
+    createCompilePool: pool.createCompilePool,
+    emitSite: emit.emitSite,
+    patchPages: patch.patchPages,
+  };
+}
 
 export const DEFAULT_OUT_DIR = '_site';
 
@@ -188,6 +208,7 @@ async function fullBuild(options: BuildOptions, mayBeUpToDate: boolean): Promise
       return { result: noopResult(opened, graph, host) };
     }
 
+    const { analyzeProject, PageCompiler, createCompilePool, emitSite } = await loadCompiler();
     const pool = createCompilePool(host, options.threads);
     try {
       const compiler = new PageCompiler(cache, pool, snapshot.identities);
@@ -237,6 +258,7 @@ async function patchBuild(options: BuildOptions, warm: WarmState, changed: reado
     const { analysis } = warm;
     analysis.host.forget(changed);
     const snapshot = updateSnapshot(warm.snapshot, analysis.host, changed, opened.salt);
+    const { PageCompiler, createCompilePool, patchPages } = await loadCompiler();
     const pool = createCompilePool(analysis.host, 1);
     const compiler = new PageCompiler(opened.cache, pool, snapshot.identities);
     const patch = await patchPages(changed, {

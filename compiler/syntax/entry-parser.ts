@@ -10,7 +10,8 @@
 // Methods are read case-insensitively and kept in OpenAPI's lowercase key form;
 // messages show them upper-case. Offsets in results are relative to the string.
 
-import { createToken, EmbeddedActionsParser, type IToken, Lexer } from 'chevrotain';
+import type { IToken } from 'chevrotain';
+import { createToken, EmbeddedActionsParser, Lexer } from './chevrotain.js';
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];

@@ -5,9 +5,10 @@
 // diagnostic, so one mistake does not hide the next. What the grammar cannot
 // make sense of is reported by chevrotain's recovery and becomes an invalid node.
 
-import { createToken, EmbeddedActionsParser, type IToken, Lexer, type TokenType, tokenMatcher } from 'chevrotain';
+import type { IToken, TokenType } from 'chevrotain';
 import { type Diagnostic, makeDiagnostic } from '../diagnostics/diagnostic.js';
 import type { SourceFile, Span } from '../source/source-file.js';
+import { createToken, EmbeddedActionsParser, Lexer, tokenMatcher } from './chevrotain.js';
 import type { JsonMember, JsonNode } from './json-tree.js';
 
 /** Deeper nesting is refused before parsing, so the recursive parser cannot overflow the stack. */
