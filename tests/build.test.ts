@@ -105,6 +105,25 @@ test('build: files docsc did not write stay; pages removed from the repository g
   }
 });
 
+test('build: a page that does not compile is reported and shown as such; the rest is built', async () => {
+  const site = copyFixture('site');
+  try {
+    writeFileSync(join(site.root, 'hidden.mdx'), '---\ntitle: Broken\nhidden: true\n---\n\n<Note>never closed\n');
+    const result = await buildIn(site);
+    assert.ok(result.ok);
+    const errors = result.diagnostics.filter((d) => d.severity === 'error' && d.file === 'hidden.mdx');
+    assert.equal(
+      errors.map((d) => d.code),
+      ['page/mdx-syntax'],
+    );
+    assert.is(result.stats.failed, 1);
+    assert.ok(existsSync(join(site.out, 'hidden/index.html')), 'the broken page still has a page');
+    assert.match(readFileSync(join(site.out, 'quickstart/index.html'), 'utf8'), 'Keys are secret.');
+  } finally {
+    rmSync(site.dir, { recursive: true, force: true });
+  }
+});
+
 test('build: without docs.json nothing is written and the previous output stays', async () => {
   const site = copyFixture('site');
   try {

@@ -97,6 +97,7 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
 
   const search = new Map<string, SearchRecord>();
   const sitemap: string[] = [];
+  const unreadable = new Set(analysis.diagnostics.filter(isCompileFailure).map((d) => d.file));
   let failedPages = 0;
   let apiPagesFromCache = 0;
   const all = [...plans.values()];
@@ -109,7 +110,7 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
       if (plan.source.kind === 'mdx') {
         const compiled = bodies.get(plan.source.summary.path);
         diagnostics.push(...(compiled?.diagnostics ?? []));
-        if (compiled?.diagnostics.some((d) => d.severity === 'error')) failedPages++;
+        if (unreadable.has(plan.source.summary.path) || compiled?.diagnostics.some(isCompileFailure)) failedPages++;
         const headings = plan.source.summary.headings.map((h) => ({ depth: h.depth, text: h.text, id: h.id }));
         body = { html: compiled?.html ?? '', text: compiled?.text ?? '', toc: headings };
         const reference = plan.source.reference ? apiBodies.get(plan.source.reference) : undefined;
@@ -174,6 +175,14 @@ export function layOutPage(
     text: body.text,
   };
   return { file, search };
+}
+
+/** A page whose body could not be made, and shows an error block instead: its MDX did not parse, or rendering failed. */
+export function isCompileFailure(diagnostic: Diagnostic): boolean {
+  return (
+    diagnostic.severity === 'error' &&
+    (diagnostic.code === 'page/mdx-syntax' || diagnostic.code === 'page/internal-error' || diagnostic.code.startsWith('render/'))
+  );
 }
 
 /** `` → `index.html`, `guides/setup` → `guides/setup/index.html`: clean URLs on every static host. */

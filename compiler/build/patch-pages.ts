@@ -15,7 +15,7 @@ import type { PageSummary } from '../pages/summarize-page.js';
 import { checkLinks } from '../passes/check-links.js';
 import { renderSearchShard, shardOf, shardPath } from '../site/search-index.js';
 import type { PageCompiler } from './compile-pages.js';
-import { type LaidOutSite, layOutPage, mdxPlan } from './emit-site.js';
+import { isCompileFailure, type LaidOutSite, layOutPage, mdxPlan } from './emit-site.js';
 import { contentHash } from './input-snapshot.js';
 
 export interface PatchContext {
@@ -66,7 +66,7 @@ export async function patchPages(changed: readonly string[], context: PatchConte
     if (old?.source.kind !== 'mdx') return undefined;
     const body = bodies.get(summary.path);
     const bodyDiagnostics = body?.diagnostics ?? [];
-    if (bodyDiagnostics.some((d) => d.severity === 'error')) failedPages++;
+    if ([...summaryDiagnostics, ...bodyDiagnostics].some(isCompileFailure)) failedPages++;
     diagnostics.push(...summaryDiagnostics, ...bodyDiagnostics, ...checkLinks([summary], analysis.site));
     const plan = mdxPlan(url, summary, old.source.reference);
     site.plans.set(url, plan);
