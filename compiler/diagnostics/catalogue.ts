@@ -11,6 +11,7 @@ import navCodes from '../../spec/diagnostics/nav.json' with { type: 'json' };
 import openapiCodes from '../../spec/diagnostics/openapi.json' with { type: 'json' };
 import openapiRefCodes from '../../spec/diagnostics/openapi-refs.json' with { type: 'json' };
 import pageCodes from '../../spec/diagnostics/page.json' with { type: 'json' };
+import renderCodes from '../../spec/diagnostics/render.json' with { type: 'json' };
 
 export interface CatalogueEntry {
   severity: 'error' | 'warning' | 'info';
@@ -28,6 +29,7 @@ const all = {
   ...openapiCodes,
   ...openapiRefCodes,
   ...pageCodes,
+  ...renderCodes,
   ...generateCodes,
   ...cacheCodes,
 };
@@ -36,4 +38,4 @@ export type DiagnosticCode = keyof typeof all;
 
 export const catalogue: Record<DiagnosticCode, CatalogueEntry> = all as Record<DiagnosticCode, CatalogueEntry>;
 
-export const catalogueFiles = ['file', 'json', 'config', 'nav', 'openapi', 'openapi-refs', 'page', 'generate', 'cache'] as const;
+export const catalogueFiles = ['file', 'json', 'config', 'nav', 'openapi', 'openapi-refs', 'page', 'render', 'generate', 'cache'] as const;

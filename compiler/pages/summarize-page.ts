@@ -1,22 +1,19 @@
 // A page's summary: what the global passes (navigation, links, OpenAPI) need
 // from a page without reading its body again — frontmatter, title, headings
-// with their ids, internal links, imports. Parsed with the parser the build
-// uses (@mdx-js/mdx: remark-parse, plus remark-mdx for `.mdx`), parse only, no
-// transforms. Pure and total: the result is plain data that crosses worker
-// threads and caches, and every failure becomes a diagnostic.
-//
-// Two things real pages write that the parser would reject or miss are
-// handled before it: the frontmatter block and `## Title {#custom-id}`
-// suffixes are blanked (replaced by spaces of the same length), so every
-// position the parser reports is still a position in the page.
+// with their ids, internal links, imports. The page is parsed by
+// parse-page.ts (the parser the build uses; the renderer summarizes the same
+// tree with `summarizeParsed`), then walked once. Pure and total: the result
+// is plain data that crosses worker threads and caches, and every failure
+// becomes a diagnostic.
 
-import { createProcessor } from '@mdx-js/mdx';
-import type { Declaration, Pattern, Program } from 'estree';
+import type { Program } from 'estree';
 import GithubSlugger from 'github-slugger';
 import type { Nodes, Root } from 'mdast';
-import { type Diagnostic, DiagnosticBag, type Location, makeDiagnostic } from '../diagnostics/diagnostic.js';
+import { type Diagnostic, DiagnosticBag, makeDiagnostic } from '../diagnostics/diagnostic.js';
 import { SourceFile, type Span } from '../source/source-file.js';
-import { type Frontmatter, parseFrontmatter } from './parse-frontmatter.js';
+import { bareIdentifier, declaredNames, isPredefinedName } from './page-scope.js';
+import type { Frontmatter } from './parse-frontmatter.js';
+import { type CustomHeadingId, type ParsedPage, parsePage } from './parse-page.js';
 
 export interface Heading {
   depth: number;
@@ -61,9 +58,6 @@ export interface PageSummaryResult {
   diagnostics: Diagnostic[];
 }
 
-/** Names a page may use in `{…}` without defining them: MDX's `props`, and harmless values. */
-const PREDEFINED_NAMES = new Set(['props', 'undefined', 'NaN', 'Infinity']);
-
 type HeadingDraft = Omit<Heading, 'id'>;
 
 interface ExpressionUse {
@@ -93,22 +87,24 @@ export function summarizePage(path: string, text: string): PageSummaryResult {
 
 function summarizeText(file: SourceFile): PageSummaryResult {
   const bag = new DiagnosticBag();
-  const parsed = parseFrontmatter(file);
-  bag.add(parsed.diagnostics);
-  const customIds = findCustomHeadingIds(file.text, parsed.block?.end ?? 0);
-  const blanks = [...(parsed.block ? [parsed.block] : []), ...customIds.map((c) => c.suffix)];
-  const tree = parseMarkdown(file, blankOut(file.text, blanks), bag);
-  if (tree === undefined) return { summary: summaryOf(file.path, parsed.frontmatter, noContent()), diagnostics: bag.items };
+  const summary = summarizeParsed(parsePage(file, bag), bag);
+  return { summary, diagnostics: bag.items };
+}
 
+/** The summary of a parsed page (shared with the renderer, which parses once for both); problems go into `bag`. */
+export function summarizeParsed(parsed: ParsedPage, bag: DiagnosticBag): PageSummary {
+  const { file, tree } = parsed;
+  const frontmatter = parsed.frontmatter.frontmatter;
+  if (tree === undefined) return summaryOf(file.path, frontmatter, noContent());
   const facts = collectFacts(tree, file);
   reportUndefinedNames(facts, bag);
   const content: PageContent = {
-    headings: assignHeadingIds(facts.headings, customIds),
+    headings: assignHeadingIds(facts.headings, parsed.customIds),
     elementIds: facts.elementIds,
     links: facts.links,
     imports: facts.imports,
   };
-  return { summary: summaryOf(file.path, parsed.frontmatter, content), diagnostics: bag.items };
+  return summaryOf(file.path, frontmatter, content);
 }
 
 type PageContent = Pick<PageSummary, 'headings' | 'elementIds' | 'links' | 'imports'>;
@@ -120,125 +116,6 @@ function noContent(): PageContent {
 function summaryOf(path: string, frontmatter: Frontmatter, content: PageContent): PageSummary {
   const title = frontmatter.title ?? content.headings.find((h) => h.depth === 1)?.text;
   return { path, frontmatter, ...(title === undefined ? {} : { title }), ...content };
-}
-
-// ---------------------------------------------------------------------------
-// Before parsing: custom heading ids and blanking
-
-interface CustomHeadingId {
-  line: number;
-  id: string;
-  /** The ` {#id}` text, to blank before parsing. */
-  suffix: { start: number; end: number };
-}
-
-/** Any indentation: MDX has no indented code, and headings inside components are indented. */
-const CUSTOM_ID_HEADING = /^[ \t]*#{1,6}[ \t].*?([ \t]*\{#([^\s{}]+)\})[ \t]*\r?$/gm;
-
-/** `## Title {#id}` lines after the frontmatter (the JS expression parser rejects `{#id}`). */
-function findCustomHeadingIds(text: string, from: number): CustomHeadingId[] {
-  const found: CustomHeadingId[] = [];
-  let line = 1;
-  let counted = 0;
-  CUSTOM_ID_HEADING.lastIndex = from;
-  for (let match = CUSTOM_ID_HEADING.exec(text); match !== null; match = CUSTOM_ID_HEADING.exec(text)) {
-    const [whole, suffix = '', id = ''] = match;
-    line += countNewlines(text, counted, match.index);
-    counted = match.index;
-    const end = match.index + whole.replace(/[ \t]*\r?$/, '').length;
-    found.push({ line, id, suffix: { start: end - suffix.length, end } });
-  }
-  return found;
-}
-
-function countNewlines(text: string, from: number, to: number): number {
-  let count = 0;
-  for (let i = text.indexOf('\n', from); i !== -1 && i < to; i = text.indexOf('\n', i + 1)) count++;
-  return count;
-}
-
-/** Replaces the ranges by spaces, keeping line breaks, so that offsets, lines and columns stay true. */
-function blankOut(text: string, ranges: readonly { start: number; end: number }[]): string {
-  let result = '';
-  let at = 0;
-  for (const { start, end } of ranges) {
-    result += text.slice(at, start) + text.slice(start, end).replace(/[^\r\n]/g, ' ');
-    at = end;
-  }
-  return result + text.slice(at);
-}
-
-// ---------------------------------------------------------------------------
-// Parsing, and syntax errors rewritten for humans
-
-type Processor = ReturnType<typeof createProcessor>;
-const processors = new Map<'md' | 'mdx', Processor>();
-
-/** One processor per format, made once: creating one costs more than parsing a page. */
-function processorFor(path: string): Processor {
-  const format = path.endsWith('.md') ? 'md' : 'mdx';
-  let processor = processors.get(format);
-  if (processor === undefined) {
-    processor = createProcessor({ format });
-    processors.set(format, processor);
-  }
-  return processor;
-}
-
-/** A VFileMessage as the parser throws it (duck-typed: vfile is not a direct dependency). */
-interface ParserMessage {
-  reason: string;
-  ruleId?: string;
-  source?: string;
-  cause?: unknown;
-  place?: { line: number; column: number; offset?: number } | { start: { line: number; column: number; offset?: number }; end: { offset?: number } };
-}
-
-function parseMarkdown(file: SourceFile, source: string, bag: DiagnosticBag): Root | undefined {
-  try {
-    return processorFor(file.path).parse(source);
-  } catch (error) {
-    if (!isParserMessage(error)) throw error;
-    bag.report('page/mdx-syntax', messageLocation(file, error), { reason: humanReason(error) });
-    return undefined;
-  }
-}
-
-function isParserMessage(error: unknown): error is ParserMessage {
-  return error instanceof Error && typeof (error as Partial<ParserMessage>).reason === 'string';
-}
-
-function messageLocation(file: SourceFile, message: ParserMessage): Location {
-  const place = message.place;
-  if (place !== undefined && 'start' in place) {
-    const length = place.start.offset !== undefined && place.end.offset !== undefined ? place.end.offset - place.start.offset : 0;
-    return { file: file.path, line: place.start.line, column: place.start.column, length };
-  }
-  if (place !== undefined) return { file: file.path, line: place.line, column: place.column, length: 0 };
-  // Some messages (an unclosed tag) carry their place only in the text: "(3:1-3:7)".
-  const inText = /\((\d+):(\d+)-\d+:\d+\)/.exec(message.reason);
-  return { file: file.path, line: Number(inText?.[1] ?? 0), column: Number(inText?.[2] ?? 0), length: 0 };
-}
-
-function humanReason(message: ParserMessage): string {
-  const reason = message.reason.replace(/ \(\d+:\d+-\d+:\d+\)/g, '');
-  const cause = message.cause instanceof Error ? lowerFirst(message.cause.message) : 'invalid syntax';
-  if (message.ruleId === 'acorn' && message.source === 'micromark-extension-mdxjs-esm') {
-    return `Could not read this \`import\`/\`export\` statement as JavaScript (${cause}); in MDX a line that starts with \`import \` or \`export \` is code`;
-  }
-  if (message.ruleId === 'acorn') {
-    return `Could not read the expression in braces as JavaScript (${cause}); in MDX \`{\` starts an expression, write \`\\{\` to show a brace as text`;
-  }
-  const badTagStart = /^Unexpected character (`.+?`) \(U\+\w+\) before name/.exec(reason);
-  if (badTagStart?.[1] === '`!`') return 'HTML comments (`<!-- … -->`) are not allowed in MDX; write a comment as `{/* … */}`';
-  if (badTagStart) return `Unexpected character ${badTagStart[1]} after \`<\`; in MDX \`<\` starts a tag, write \`\\<\` to show it as text`;
-  const unclosed = /^Expected a closing tag for `<([^>]*)>`/.exec(reason);
-  if (unclosed) return `${reason}; add \`</${unclosed[1]}>\` or close the tag itself with \`/>\``;
-  return reason;
-}
-
-function lowerFirst(text: string): string {
-  return text.charAt(0).toLowerCase() + text.slice(1);
 }
 
 // ---------------------------------------------------------------------------
@@ -261,7 +138,7 @@ function collectNode(node: Nodes, file: SourceFile, facts: TreeFacts): void {
   const endOffset = node.position?.end.offset ?? startOffset;
   switch (node.type) {
     case 'heading':
-      facts.headings.push({ depth: node.depth, text: plainText(node).trim(), line: start?.line ?? 0, column: start?.column ?? 0 });
+      facts.headings.push({ depth: node.depth, text: headingText(node), line: start?.line ?? 0, column: start?.column ?? 0 });
       break;
     case 'link':
       addLink(node.url, file, urlOffset(file.text, node.url, node.children.at(-1)?.position?.end.offset ?? startOffset, startOffset), facts);
@@ -283,6 +160,11 @@ function collectNode(node: Nodes, file: SourceFile, facts: TreeFacts): void {
       break;
     }
   }
+}
+
+/** Text of a heading as its id is made from (the renderer slugs snippet headings the same way). */
+export function headingText(node: Nodes): string {
+  return plainText(node).trim();
 }
 
 /** Text of a heading as readers see it: text and inline code, nothing else. */
@@ -338,43 +220,6 @@ function collectScript(program: Program | null | undefined, file: SourceFile, fa
   }
 }
 
-/** The names `import` and `export` statements bring into the page's scope. */
-function declaredNames(program: Program): string[] {
-  return program.body.flatMap((statement) => {
-    if (statement.type === 'ImportDeclaration') return statement.specifiers.map((s) => s.local.name);
-    if (statement.type === 'ExportNamedDeclaration' && statement.declaration) return declarationNames(statement.declaration);
-    return [];
-  });
-}
-
-function declarationNames(declaration: Declaration): string[] {
-  if (declaration.type === 'VariableDeclaration') return declaration.declarations.flatMap((d) => patternNames(d.id));
-  return [declaration.id.name];
-}
-
-function patternNames(pattern: Pattern): string[] {
-  switch (pattern.type) {
-    case 'Identifier':
-      return [pattern.name];
-    case 'ObjectPattern':
-      return pattern.properties.flatMap((p) => patternNames(p.type === 'RestElement' ? p.argument : p.value));
-    case 'ArrayPattern':
-      return pattern.elements.flatMap((e) => (e ? patternNames(e) : []));
-    case 'AssignmentPattern':
-      return patternNames(pattern.left);
-    case 'RestElement':
-      return patternNames(pattern.argument);
-    default:
-      return [];
-  }
-}
-
-/** The name, when an expression is nothing but one identifier: `{name}`. */
-function bareIdentifier(program: Program | null | undefined): string | undefined {
-  const statement = program?.body.length === 1 ? program.body[0] : undefined;
-  return statement?.type === 'ExpressionStatement' && statement.expression.type === 'Identifier' ? statement.expression.name : undefined;
-}
-
 // ---------------------------------------------------------------------------
 // After the walk
 
@@ -388,7 +233,7 @@ function assignHeadingIds(drafts: readonly HeadingDraft[], customIds: readonly C
 /** `{name}` in text compiles, then fails at run time unless the page defines `name`. */
 function reportUndefinedNames(facts: TreeFacts, bag: DiagnosticBag): void {
   for (const use of facts.bareNames) {
-    if (facts.declared.has(use.name) || PREDEFINED_NAMES.has(use.name)) continue;
+    if (facts.declared.has(use.name) || isPredefinedName(use.name)) continue;
     const expression = use.span.file.text.slice(use.span.start, use.span.end);
     const hint = `Write \`\\${expression}\` to show the braces as text, or define it: \`export const ${use.name} = …\``;
     bag.report('page/undefined-name', use.span, { name: use.name, expression }, { hint });

@@ -1,0 +1,171 @@
+// Parsing a page, shared by its summary (summarize-page.ts) and its body
+// (compiler/render/): frontmatter, then the MDX (or Markdown) tree, parsed
+// once by @mdx-js/mdx's parser — the one the build compiles with — plus
+// remark-gfm (tables, strikethrough, autolinks, task lists, footnotes).
+// Never throws on bad input: a syntax error becomes a `page/mdx-syntax`
+// diagnostic with the sentence rewritten for humans, and no tree.
+//
+// A page nested thousands of levels deep overflows the stack in GFM's
+// autolink pass (a recursive tree walk); such a page is parsed again without
+// GFM rather than lost.
+//
+// Two things real pages write that the parser would reject or miss are
+// handled before it: the frontmatter block and `## Title {#custom-id}`
+// suffixes are blanked (replaced by spaces of the same length), so every
+// position the parser reports is still a position in the page.
+
+import { createProcessor } from '@mdx-js/mdx';
+import type { Root } from 'mdast';
+import remarkGfm from 'remark-gfm';
+import type { DiagnosticBag, Location } from '../diagnostics/diagnostic.js';
+import type { SourceFile } from '../source/source-file.js';
+import { type ParsedFrontmatter, parseFrontmatter } from './parse-frontmatter.js';
+
+export interface CustomHeadingId {
+  line: number;
+  id: string;
+  /** The ` {#id}` text, to blank before parsing. */
+  suffix: { start: number; end: number };
+}
+
+export interface ParsedPage {
+  file: SourceFile;
+  frontmatter: ParsedFrontmatter;
+  /** `## Title {#id}` suffixes, by line. */
+  customIds: CustomHeadingId[];
+  /** Undefined when the page is not valid MDX (the bag has the reason). */
+  tree: Root | undefined;
+}
+
+/** Parses frontmatter and body; every problem goes into `bag`. */
+export function parsePage(file: SourceFile, bag: DiagnosticBag): ParsedPage {
+  const frontmatter = parseFrontmatter(file);
+  bag.add(frontmatter.diagnostics);
+  const customIds = findCustomHeadingIds(file.text, frontmatter.block?.end ?? 0);
+  const blanks = [...(frontmatter.block ? [frontmatter.block] : []), ...customIds.map((c) => c.suffix)];
+  const tree = parseMarkdown(file, blankOut(file.text, blanks), bag);
+  return { file, frontmatter, customIds, tree };
+}
+
+/** `.md` files are Markdown (raw HTML allowed, no JSX or expressions); everything else is MDX. */
+export function pageFormat(path: string): 'md' | 'mdx' {
+  return path.endsWith('.md') ? 'md' : 'mdx';
+}
+
+// ---------------------------------------------------------------------------
+// Before parsing: custom heading ids and blanking
+
+/** Any indentation: MDX has no indented code, and headings inside components are indented. */
+const CUSTOM_ID_HEADING = /^[ \t]*#{1,6}[ \t].*?([ \t]*\{#([^\s{}]+)\})[ \t]*\r?$/gm;
+
+/** `## Title {#id}` lines after the frontmatter (the JS expression parser rejects `{#id}`). */
+function findCustomHeadingIds(text: string, from: number): CustomHeadingId[] {
+  const found: CustomHeadingId[] = [];
+  let line = 1;
+  let counted = 0;
+  CUSTOM_ID_HEADING.lastIndex = from;
+  for (let match = CUSTOM_ID_HEADING.exec(text); match !== null; match = CUSTOM_ID_HEADING.exec(text)) {
+    const [whole, suffix = '', id = ''] = match;
+    line += countNewlines(text, counted, match.index);
+    counted = match.index;
+    const end = match.index + whole.replace(/[ \t]*\r?$/, '').length;
+    found.push({ line, id, suffix: { start: end - suffix.length, end } });
+  }
+  return found;
+}
+
+function countNewlines(text: string, from: number, to: number): number {
+  let count = 0;
+  for (let i = text.indexOf('\n', from); i !== -1 && i < to; i = text.indexOf('\n', i + 1)) count++;
+  return count;
+}
+
+/** Replaces the ranges by spaces, keeping line breaks, so that offsets, lines and columns stay true. */
+function blankOut(text: string, ranges: readonly { start: number; end: number }[]): string {
+  let result = '';
+  let at = 0;
+  for (const { start, end } of ranges) {
+    result += text.slice(at, start) + text.slice(start, end).replace(/[^\r\n]/g, ' ');
+    at = end;
+  }
+  return result + text.slice(at);
+}
+
+// ---------------------------------------------------------------------------
+// Parsing, and syntax errors rewritten for humans
+
+type Processor = ReturnType<typeof createProcessor>;
+const processors = new Map<string, Processor>();
+
+/** One processor per format, made once per thread: creating one costs more than parsing a page. */
+function processorFor(path: string, gfm: boolean): Processor {
+  const format = pageFormat(path);
+  const key = `${format}${gfm ? '+gfm' : ''}`;
+  let processor = processors.get(key);
+  if (processor === undefined) {
+    processor = createProcessor({ format, remarkPlugins: gfm ? [remarkGfm] : [] });
+    processors.set(key, processor);
+  }
+  return processor;
+}
+
+/** A VFileMessage as the parser throws it (duck-typed: vfile is not a direct dependency). */
+interface ParserMessage {
+  reason: string;
+  ruleId?: string;
+  source?: string;
+  cause?: unknown;
+  place?: { line: number; column: number; offset?: number } | { start: { line: number; column: number; offset?: number }; end: { offset?: number } };
+}
+
+function parseMarkdown(file: SourceFile, source: string, bag: DiagnosticBag): Root | undefined {
+  try {
+    try {
+      return processorFor(file.path, true).parse(source);
+    } catch (error) {
+      if (!(error instanceof RangeError)) throw error;
+      return processorFor(file.path, false).parse(source);
+    }
+  } catch (error) {
+    if (!isParserMessage(error)) throw error;
+    bag.report('page/mdx-syntax', messageLocation(file, error), { reason: humanReason(error) });
+    return undefined;
+  }
+}
+
+function isParserMessage(error: unknown): error is ParserMessage {
+  return error instanceof Error && typeof (error as Partial<ParserMessage>).reason === 'string';
+}
+
+function messageLocation(file: SourceFile, message: ParserMessage): Location {
+  const place = message.place;
+  if (place !== undefined && 'start' in place) {
+    const length = place.start.offset !== undefined && place.end.offset !== undefined ? place.end.offset - place.start.offset : 0;
+    return { file: file.path, line: place.start.line, column: place.start.column, length };
+  }
+  if (place !== undefined) return { file: file.path, line: place.line, column: place.column, length: 0 };
+  // Some messages (an unclosed tag) carry their place only in the text: "(3:1-3:7)".
+  const inText = /\((\d+):(\d+)-\d+:\d+\)/.exec(message.reason);
+  return { file: file.path, line: Number(inText?.[1] ?? 0), column: Number(inText?.[2] ?? 0), length: 0 };
+}
+
+function humanReason(message: ParserMessage): string {
+  const reason = message.reason.replace(/ \(\d+:\d+-\d+:\d+\)/g, '');
+  const cause = message.cause instanceof Error ? lowerFirst(message.cause.message) : 'invalid syntax';
+  if (message.ruleId === 'acorn' && message.source === 'micromark-extension-mdxjs-esm') {
+    return `Could not read this \`import\`/\`export\` statement as JavaScript (${cause}); in MDX a line that starts with \`import \` or \`export \` is code`;
+  }
+  if (message.ruleId === 'acorn') {
+    return `Could not read the expression in braces as JavaScript (${cause}); in MDX \`{\` starts an expression, write \`\\{\` to show a brace as text`;
+  }
+  const badTagStart = /^Unexpected character (`.+?`) \(U\+\w+\) before name/.exec(reason);
+  if (badTagStart?.[1] === '`!`') return 'HTML comments (`<!-- … -->`) are not allowed in MDX; write a comment as `{/* … */}`';
+  if (badTagStart) return `Unexpected character ${badTagStart[1]} after \`<\`; in MDX \`<\` starts a tag, write \`\\<\` to show it as text`;
+  const unclosed = /^Expected a closing tag for `<([^>]*)>`/.exec(reason);
+  if (unclosed) return `${reason}; add \`</${unclosed[1]}>\` or close the tag itself with \`/>\``;
+  return reason;
+}
+
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1);
+}

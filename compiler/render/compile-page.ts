@@ -1,0 +1,114 @@
+// Compiling one page for the build: parse once (parse-page.ts), summarize
+// that tree (exactly what summarizePage gives), and render the body from the
+// same tree to HTML (render-file.ts → render-tree.ts → hast-util-to-html),
+// with the plain text for search and the snippets the body read. Pure and
+// worker-safe: the only inputs are the page text and the snippet table, and
+// one bad page never throws — what fails becomes a diagnostic, and the body
+// shows an error block where it failed.
+//
+// Diagnostics: the summary's (parsing, frontmatter, `page/undefined-name`)
+// when `want.summary`, the body's (`render/*`) when `want.body`, so that a
+// build asking for each separately never gets one twice.
+
+import type { Root as HastRoot } from 'hast';
+import { toHtml } from 'hast-util-to-html';
+import type { Heading } from 'mdast';
+import { type Diagnostic, DiagnosticBag, makeDiagnostic } from '../diagnostics/diagnostic.js';
+import { pagePathOfFile, pageUrl } from '../ir/page-urls.js';
+import { type ParsedPage, parsePage } from '../pages/parse-page.js';
+import { headingText, type PageSummary, summarizePage, summarizeParsed } from '../pages/summarize-page.js';
+import { SourceFile } from '../source/source-file.js';
+import { finishBody } from './finish-body.js';
+import { h, text } from './hast-nodes.js';
+import { withRenderContext } from './jsx-runtime.js';
+import { RenderContext } from './render-context.js';
+import { instantiateFile, renderFile } from './render-file.js';
+import { SnippetLoader, type SnippetTable } from './snippet-modules.js';
+
+export type { SnippetTable };
+
+export interface CompilePageInput {
+  /** Project-relative path of the page (`guides/setup.mdx`). */
+  path: string;
+  text: string;
+  want: { summary: boolean; body: boolean };
+}
+
+export interface RenderedBody {
+  /** The page body only (no `<html>`, no layout); the same input gives the same bytes. */
+  html: string;
+  /** Plain text of the body for the search index: whitespace collapsed, at most about 4,000 characters. */
+  text: string;
+  /** Project-relative paths of the snippet files the body read or looked for (transitively), sorted. */
+  dependencies: string[];
+}
+
+export interface CompiledPage {
+  summary?: PageSummary;
+  body?: RenderedBody;
+  diagnostics: Diagnostic[];
+}
+
+export function compilePage(input: CompilePageInput, snippets: SnippetTable): CompiledPage {
+  const file = new SourceFile(input.path, input.text);
+  const bag = new DiagnosticBag();
+  let parsed: ParsedPage;
+  let summary: PageSummary;
+  try {
+    parsed = parsePage(file, bag);
+    summary = summarizeParsed(parsed, bag);
+  } catch {
+    // summarizePage meets the same failure and says so in its own words; the body cannot be made.
+    const failed = summarizePage(input.path, input.text);
+    return {
+      ...(input.want.summary ? { summary: failed.summary } : {}),
+      ...(input.want.body ? { body: { html: errorHtml('This page could not be read.'), text: '', dependencies: [] } } : {}),
+      diagnostics: input.want.summary ? failed.diagnostics : [],
+    };
+  }
+  const result: CompiledPage = { diagnostics: input.want.summary ? bag.items : [] };
+  if (input.want.summary) result.summary = summary;
+  if (input.want.body) {
+    const rendered = renderBody(parsed, summary, snippets);
+    result.body = rendered.body;
+    result.diagnostics.push(...rendered.diagnostics);
+  }
+  return result;
+}
+
+function renderBody(parsed: ParsedPage, summary: PageSummary, snippets: SnippetTable): { body: RenderedBody; diagnostics: Diagnostic[] } {
+  const { file, tree } = parsed;
+  if (tree === undefined)
+    return { body: { html: errorHtml('This page is not valid MDX; see the build diagnostics.'), text: '', dependencies: [] }, diagnostics: [] };
+  const bag = new DiagnosticBag();
+  const url = pageUrl(pagePathOfFile(file.path) ?? file.path);
+  const context = new RenderContext(file.path, url, bag, [...summary.headings.map((h) => h.id), ...summary.elementIds]);
+  const loader = new SnippetLoader(context, snippets);
+  try {
+    const children = withRenderContext(context, () => {
+      const instance = instantiateFile({ file, tree, customIds: parsed.customIds, diagnostics: [], mode: 'page' }, loader, context);
+      return renderFile(instance, {}, context, summaryHeadingIds(summary, context));
+    });
+    const root: HastRoot = { type: 'root', children };
+    const text = finishBody(root);
+    const html = toHtml(root, { allowDangerousHtml: true });
+    return { body: { html, text, dependencies: [...loader.dependencies].sort() }, diagnostics: bag.items };
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    const diagnostics = [...bag.items, makeDiagnostic('page/internal-error', { file: file.path }, { reason })];
+    return {
+      body: { html: errorHtml(`This page could not be rendered: ${reason}`), text: '', dependencies: [...loader.dependencies].sort() },
+      diagnostics,
+    };
+  }
+}
+
+/** Page headings take the summary's ids (by position), so links `docsc check` verified land. */
+function summaryHeadingIds(summary: PageSummary, context: RenderContext): (node: Heading) => string {
+  const ids = new Map(summary.headings.map((heading) => [`${heading.line}:${heading.column}`, heading.id]));
+  return (node) => ids.get(`${node.position?.start.line}:${node.position?.start.column}`) ?? context.uniqueId(headingText(node));
+}
+
+function errorHtml(message: string): string {
+  return toHtml(h('div', { className: ['docsc-render-error'], role: 'alert' }, [text(message)]));
+}

@@ -1,0 +1,50 @@
+// What a built-in component is: a function of its props (attribute values as
+// written or evaluated, and `children` already rendered to hast) to hast, with
+// a small context for page-unique ids. Components make plain semantic HTML
+// with `docsc-` classes and data attributes; styling and behaviour belong to
+// the site runtime. Attribute values go into the tree as data —
+// hast-util-to-html escapes them — and URL props (`href`, `src`, `img`) have
+// been checked and made absolute before a component sees them.
+
+import type { ElementContent } from 'hast';
+import { text, toNodes } from '../hast-nodes.js';
+
+export interface ComponentProps {
+  readonly [name: string]: unknown;
+  readonly children: ElementContent[];
+}
+
+export interface ComponentContext {
+  /** An id not yet used on the page, from `text` (GitHub slug; `-1`, `-2` on repeats). */
+  uniqueId(text: string, prefix?: string): string;
+  /** 1, 2, 3… per kind, in document order: ids of generated structure. */
+  nextSerial(kind: string): number;
+  /** True when the element was written inside a paragraph: make phrasing content. */
+  inline: boolean;
+}
+
+export type Component = (props: ComponentProps, context: ComponentContext) => ElementContent | ElementContent[];
+
+/** A string-valued prop: strings as given, numbers as text; anything else is absent. */
+export function stringProp(props: ComponentProps, name: string): string | undefined {
+  const value = props[name];
+  if (typeof value === 'string') return value;
+  return typeof value === 'number' && Number.isFinite(value) ? String(value) : undefined;
+}
+
+/** A flag: `required`, `required={true}` and `required="true"` are set. */
+export function flagProp(props: ComponentProps, name: string): boolean {
+  const value = props[name];
+  return value === true || value === 'true' || value === '';
+}
+
+/** A prop shown as content: text, or nodes (`title={<b>x</b>}`). */
+export function contentProp(props: ComponentProps, name: string): ElementContent[] {
+  const value = props[name];
+  return typeof value === 'string' ? (value === '' ? [] : [text(value)]) : toNodes(value);
+}
+
+/** The children that matter in a group (Tabs, Steps): whitespace-only text left out. */
+export function elementChildren(children: readonly ElementContent[]): ElementContent[] {
+  return children.filter((child) => child.type !== 'text' || child.value.trim() !== '');
+}

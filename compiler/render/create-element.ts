@@ -1,0 +1,222 @@
+// One way to make an element, for the tree walk (render-tree.ts) and for
+// evaluated JSX (jsx-runtime.ts) alike, so both give the same HTML: an HTML
+// tag becomes a hast element (React-style props — `className`, `style`
+// objects, `htmlFor` — turned into attributes), a built-in component renders
+// from the table, a function (a snippet, or a component a page or snippet
+// defines) is called, and an unknown name becomes a visible placeholder with
+// a warning. URL props (`href`, `src`, …) pass through rewrite-url.ts first:
+// made absolute, or dropped with a warning when their scheme is unsafe.
+
+import type { ElementContent, Properties } from 'hast';
+import type { Component, ComponentContext } from './components/component.js';
+import { COMPONENTS } from './components/component-table.js';
+import { h, text, toNodes } from './hast-nodes.js';
+import type { RenderContext, SourcePlace } from './render-context.js';
+import { rewriteUrl } from './rewrite-url.js';
+
+/** A built-in component as JavaScript sees it (`<Note>`, `Tree.Folder`): an object, never called directly. */
+export class BuiltInComponent {
+  [member: string]: unknown;
+  constructor(
+    readonly componentName: string,
+    readonly render: Component,
+  ) {}
+}
+
+/** A name that resolves to nothing: rendered as a placeholder; `silent` when the cause was reported already (a missing import). */
+export class UnknownComponent {
+  constructor(
+    readonly componentName: string,
+    readonly silent = false,
+  ) {}
+}
+
+/** Built-ins by name; `Tree` also carries `Tree.Folder` and `Tree.File` as members, as JSX reads them. */
+export const BUILT_INS: ReadonlyMap<string, BuiltInComponent> = (() => {
+  const all = new Map([...COMPONENTS].map(([name, render]) => [name, new BuiltInComponent(name, render)]));
+  for (const [name, component] of all) {
+    const dot = name.indexOf('.');
+    const owner = dot === -1 ? undefined : all.get(name.slice(0, dot));
+    if (owner) owner[name.slice(dot + 1)] = component;
+  }
+  return all;
+})();
+
+/** Names jsx snippets and `export`ed components may use without importing them. */
+export const BUILT_IN_GLOBALS = [...BUILT_INS.keys()].filter((name) => !name.includes('.'));
+
+/**
+ * @param at where the element is written (for warnings)
+ * @param places where each attribute is written, when known (the tree walk knows; evaluated JSX does not)
+ */
+export function createElement(
+  context: RenderContext,
+  type: unknown,
+  props: Record<string, unknown>,
+  at: SourcePlace,
+  inline: boolean,
+  places?: ReadonlyMap<string, SourcePlace>,
+): ElementContent[] {
+  if (typeof type === 'string') return [htmlElement(context, type, props, at, places)];
+  if (type instanceof BuiltInComponent) return builtIn(context, type, props, at, inline, places);
+  if (type instanceof UnknownComponent) {
+    if (!type.silent) context.report('render/unknown-component', at, { name: type.componentName });
+    return [placeholder(type.componentName, toNodes(props.children), inline)];
+  }
+  if (typeof type === 'function') {
+    try {
+      return toNodes((type as (props: Record<string, unknown>) => unknown)(props));
+    } catch (error) {
+      const name = type.name === '' ? 'component' : `component \`<${type.name}>\``;
+      return [renderError(context, at, `the ${name}`, error, inline)];
+    }
+  }
+  return [renderError(context, at, 'an element', new TypeError(`its type is ${type === null ? 'null' : typeof type}, not a component`), inline)];
+}
+
+/** Reports an evaluation error and returns the error block shown in its place. */
+export function renderError(context: RenderContext, at: SourcePlace, what: string, error: unknown, inline: boolean): ElementContent {
+  const reason = error instanceof Error ? error.message : String(error);
+  context.report('render/evaluation-error', at, { what, reason });
+  return h(inline ? 'span' : 'div', { className: ['docsc-render-error'], role: 'alert' }, [text(`Could not render ${what}: ${reason}`)]);
+}
+
+function placeholder(name: string, children: ElementContent[], inline: boolean): ElementContent {
+  return h(inline ? 'span' : 'div', { className: ['docsc-unknown-component'], dataComponent: name }, children);
+}
+
+function builtIn(
+  context: RenderContext,
+  type: BuiltInComponent,
+  props: Record<string, unknown>,
+  at: SourcePlace,
+  inline: boolean,
+  places: ReadonlyMap<string, SourcePlace> | undefined,
+): ElementContent[] {
+  const checked: Record<string, unknown> = { ...props, children: toNodes(props.children) };
+  for (const name of ['href', 'src', 'img'] as const) {
+    const value = checked[name];
+    if (typeof value === 'string') checked[name] = checkUrl(context, name, value, places?.get(name) ?? at);
+  }
+  const componentContext: ComponentContext = {
+    uniqueId: (base, prefix) => context.uniqueId(base, prefix),
+    nextSerial: (kind) => context.nextSerial(kind),
+    inline,
+  };
+  const nodes = toNodes(type.render(checked as Parameters<Component>[0], componentContext));
+  const root = nodes.find((node) => node.type === 'element');
+  if (root?.type === 'element') addOwnAttributes(root.properties, props);
+  return nodes;
+}
+
+/**
+ * `class`/`className` and `id` written on a built-in go on the element it makes: real pages style cards with
+ * `class="…"`, and the summary counts `id="…"` as a link target, so it must exist in the HTML.
+ */
+function addOwnAttributes(properties: Properties, props: Record<string, unknown>): void {
+  const classes = [props.class, props.className].flatMap((value) => (typeof value === 'string' ? value.split(/\s+/).filter((c) => c !== '') : []));
+  if (classes.length > 0) properties.className = [...(properties.className ?? []), ...classes];
+  if (typeof props.id === 'string' && props.id !== '') properties.id = props.id;
+}
+
+/** The value to keep (absolute when relative), or undefined when the scheme is unsafe. */
+export function checkUrl(context: RenderContext, attribute: string, url: string, at: SourcePlace): string | undefined {
+  const verdict = rewriteUrl(url, context.pageUrl, attribute === 'href');
+  if (verdict.safe) return verdict.url;
+  context.report('render/unsafe-url', at, { attribute, url, scheme: verdict.scheme });
+  return undefined;
+}
+
+const URL_ATTRIBUTES = new Set(['href', 'src', 'poster', 'action', 'formAction', 'formaction', 'cite', 'xlinkHref', 'xlink:href']);
+const SKIPPED_PROPS = new Set(['children', 'key', 'ref', 'dangerouslySetInnerHTML']);
+
+function htmlElement(
+  context: RenderContext,
+  tagName: string,
+  props: Record<string, unknown>,
+  at: SourcePlace,
+  places: ReadonlyMap<string, SourcePlace> | undefined,
+): ElementContent {
+  const properties: Properties = {};
+  for (const [key, value] of Object.entries(props)) {
+    if (SKIPPED_PROPS.has(key) || value === undefined || value === null || typeof value === 'function' || typeof value === 'symbol') continue;
+    const name = key === 'class' ? 'className' : key === 'for' ? 'htmlFor' : key;
+    if (name === 'style' && typeof value === 'object') {
+      properties.style = styleText(value as Record<string, unknown>);
+    } else if (URL_ATTRIBUTES.has(name) && typeof value === 'string') {
+      const url = checkUrl(context, key, value, places?.get(key) ?? at);
+      if (url !== undefined) properties[name] = url;
+    } else if (Array.isArray(value)) {
+      properties[name] = value.filter((v) => typeof v === 'string' || typeof v === 'number').join(' ');
+    } else if (typeof value !== 'object') {
+      properties[name] = typeof value === 'bigint' ? String(value) : (value as string | number | boolean);
+    }
+  }
+  const inner = props.dangerouslySetInnerHTML as { __html?: unknown } | undefined;
+  const children: ElementContent[] =
+    typeof inner?.__html === 'string' ? [{ type: 'raw', value: inner.__html } as unknown as ElementContent] : toNodes(props.children);
+  return h(tagName, properties, children);
+}
+
+/** CSS properties React does not add `px` to (its own list; vendor prefixes are ignored when looking up). */
+const UNITLESS = new Set([
+  'animationIterationCount',
+  'aspectRatio',
+  'borderImageOutset',
+  'borderImageSlice',
+  'borderImageWidth',
+  'boxFlex',
+  'boxFlexGroup',
+  'boxOrdinalGroup',
+  'columnCount',
+  'columns',
+  'flex',
+  'flexGrow',
+  'flexPositive',
+  'flexShrink',
+  'flexNegative',
+  'flexOrder',
+  'gridArea',
+  'gridRow',
+  'gridRowEnd',
+  'gridRowSpan',
+  'gridRowStart',
+  'gridColumn',
+  'gridColumnEnd',
+  'gridColumnSpan',
+  'gridColumnStart',
+  'fontWeight',
+  'lineClamp',
+  'lineHeight',
+  'opacity',
+  'order',
+  'orphans',
+  'scale',
+  'tabSize',
+  'widows',
+  'zIndex',
+  'zoom',
+  'fillOpacity',
+  'floodOpacity',
+  'stopOpacity',
+  'strokeDasharray',
+  'strokeDashoffset',
+  'strokeMiterlimit',
+  'strokeOpacity',
+  'strokeWidth',
+]);
+
+/** `{ marginTop: 4, color: 'red' }` → `margin-top: 4px; color: red`, as React writes it. */
+function styleText(style: Record<string, unknown>): string {
+  const declarations: string[] = [];
+  for (const [key, value] of Object.entries(style)) {
+    if (value === undefined || value === null || typeof value === 'boolean' || value === '') continue;
+    const property = key.startsWith('--')
+      ? key
+      : key.replace(/^(Webkit|Moz|ms|O)(?=[A-Z])/, (prefix) => `-${prefix.toLowerCase()}`).replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+    const unprefixed = key.replace(/^(Webkit|Moz|ms|O)([A-Z])/, (_, _prefix: string, first: string) => first.toLowerCase());
+    const unit = typeof value === 'number' && value !== 0 && !UNITLESS.has(unprefixed) && !key.startsWith('--') ? 'px' : '';
+    declarations.push(`${property}: ${String(value)}${unit}`);
+  }
+  return declarations.join('; ');
+}

@@ -1,0 +1,78 @@
+// The JSX runtime evaluated code runs with: `Fragment`, `jsx`, `jsxs` and
+// `jsxDEV`, as @mdx-js/mdx's function bodies and esbuild's output call them,
+// building hast through create-element.ts instead of React elements (no
+// React anywhere). JSX can run after the module that wrote it was made (a
+// snippet's component, called by a later page), so it renders into the
+// render context that is active at the time (`withRenderContext`). Also a
+// small `react` stand-in for jsx snippets: hooks return their initial state,
+// as server rendering does.
+
+import { createElement } from './create-element.js';
+import { fragment, toNodes } from './hast-nodes.js';
+import type { RenderContext, SourcePlace } from './render-context.js';
+
+let active: RenderContext | undefined;
+
+/** Runs `render` with `context` as the target of any JSX evaluated meanwhile. */
+export function withRenderContext<T>(context: RenderContext, render: () => T): T {
+  const outer = active;
+  active = context;
+  try {
+    return render();
+  } finally {
+    active = outer;
+  }
+}
+
+export const Fragment = Symbol.for('docsc.fragment');
+
+/** Where evaluate-module.ts puts a module's expression functions, so that MDX's content function hands them back. */
+export interface ExpressionBundle {
+  docscExpressions: (() => unknown)[];
+}
+
+export function isExpressionBundle(value: unknown): value is ExpressionBundle {
+  return typeof value === 'object' && value !== null && Array.isArray((value as Partial<ExpressionBundle>).docscExpressions);
+}
+
+interface JsxSource {
+  fileName?: string;
+  lineNumber?: number;
+  columnNumber?: number;
+}
+
+function build(type: unknown, props: Record<string, unknown> | null | undefined, source: JsxSource | undefined): unknown {
+  const given = props ?? {};
+  if (type === Fragment) return isExpressionBundle(given.children) ? given.children : fragment(toNodes(given.children));
+  const context = active;
+  if (context === undefined) throw new Error('JSX was evaluated outside of a page render');
+  const at: SourcePlace = { file: source?.fileName ?? context.file, line: source?.lineNumber ?? 0, column: source?.columnNumber ?? 0 };
+  const nodes = createElement(context, type, given, at, false);
+  return nodes.length === 1 ? nodes[0] : fragment(nodes);
+}
+
+export function jsx(type: unknown, props: Record<string, unknown> | null, _key?: unknown): unknown {
+  return build(type, props, undefined);
+}
+
+export function jsxDEV(type: unknown, props: Record<string, unknown> | null, _key: unknown, _isStatic: unknown, source?: JsxSource): unknown {
+  return build(type, props, source);
+}
+
+/** The runtime object evaluated code destructures. */
+export const JSX_RUNTIME = { Fragment, jsx, jsxs: jsx, jsxDEV };
+
+/** `import React, { useState } from 'react'` in a jsx snippet: enough for components to render their first state. */
+export const REACT_STAND_IN = {
+  Fragment,
+  createElement: (type: unknown, props: Record<string, unknown> | null, ...children: unknown[]) =>
+    build(type, children.length === 0 ? props : { ...props, children: children.length === 1 ? children[0] : children }, undefined),
+  useState: <T>(initial: T | (() => T)) => [typeof initial === 'function' ? (initial as () => T)() : initial, () => {}],
+  useMemo: <T>(compute: () => T) => compute(),
+  useCallback: <T>(callback: T) => callback,
+  useRef: <T>(current: T) => ({ current }),
+  useEffect: () => {},
+  useLayoutEffect: () => {},
+  useContext: () => undefined,
+  useId: () => `docsc-id-${active?.nextSerial('react-id') ?? 0}`,
+};

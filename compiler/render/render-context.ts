@@ -1,0 +1,89 @@
+// What one page's render shares across its tree, its snippets and its
+// components: the page (for links), the diagnostics (each reported once per
+// place), the ids already taken (headings first, so a component's id never
+// takes a heading's), counters for generated ids, and the file whose content
+// is being rendered (the page, or a snippet inside it). One per page render;
+// nothing here outlives it.
+
+import { slug } from 'github-slugger';
+import type { DiagnosticCode } from '../diagnostics/catalogue.js';
+import type { Diagnostic, DiagnosticArgs, DiagnosticBag, ReportExtras } from '../diagnostics/diagnostic.js';
+
+/** A place in a file of the project: 1-based line and column, 0 when unknown. */
+export interface SourcePlace {
+  file: string;
+  line: number;
+  column: number;
+  length?: number;
+}
+
+export class RenderContext {
+  /** The file whose content is being rendered: the page, or the snippet being expanded. */
+  file: string;
+  private readonly taken = new Set<string>();
+  private readonly serials = new Map<string, number>();
+  private readonly reported = new Set<string>();
+
+  constructor(
+    /** Project-relative path of the page. */
+    readonly pagePath: string,
+    /** The page's URL path, without slashes at either end (`guides/setup`, `""` for the home page). */
+    readonly pageUrl: string,
+    private readonly bag: DiagnosticBag,
+    /** Ids the page already uses: its headings' and its `id="…"` attributes'. */
+    reservedIds: Iterable<string>,
+  ) {
+    this.file = pagePath;
+    for (const id of reservedIds) this.taken.add(id);
+  }
+
+  /** A place in the file being rendered. */
+  at(point: { line: number; column: number } | undefined, length = 0): SourcePlace {
+    return { file: this.file, line: point?.line ?? 0, column: point?.column ?? 0, length };
+  }
+
+  /** Reports once per code and place, however often the place is rendered (a snippet used twice). */
+  report(code: DiagnosticCode, place: SourcePlace, args: DiagnosticArgs, extras?: ReportExtras): void {
+    const key = `${code}\0${place.file}\0${place.line}\0${place.column}\0${JSON.stringify(args)}`;
+    if (this.reported.has(key)) return;
+    this.reported.add(key);
+    this.bag.report(code, { file: place.file, line: place.line, column: place.column, length: place.length ?? 0 }, args, extras);
+  }
+
+  /** Adds diagnostics made elsewhere (a snippet's syntax errors), each once. */
+  addDiagnostics(diagnostics: readonly Diagnostic[]): void {
+    for (const d of diagnostics) {
+      const key = `${d.code}\0${d.file}\0${d.line}\0${d.column}\0${d.message}`;
+      if (this.reported.has(key)) continue;
+      this.reported.add(key);
+      this.bag.add([d]);
+    }
+  }
+
+  /** An id not yet used on the page: the GitHub slug of `text` (after `prefix`), numbered `-1`, `-2` on repeats. */
+  uniqueId(text: string, prefix = ''): string {
+    const base = `${prefix}${slug(text)}` || `${prefix}section`;
+    let id = base;
+    for (let n = 1; this.taken.has(id); n++) id = `${base}-${n}`;
+    this.taken.add(id);
+    return id;
+  }
+
+  /** 1, 2, 3… per kind: ids of generated structure (tab panels) in document order. */
+  nextSerial(kind: string): number {
+    const next = (this.serials.get(kind) ?? 0) + 1;
+    this.serials.set(kind, next);
+    return next;
+  }
+
+  /** Runs `render` with `file` as the file being rendered (a snippet's content). */
+  inFile<T>(file: string, render: () => T): T {
+    const outer = this.file;
+    this.file = file;
+    try {
+      return render();
+    } finally {
+      this.file = outer;
+    }
+  }
+}

@@ -1,0 +1,171 @@
+// Snippets, as one page's render sees them. `SnippetLoader` resolves each
+// `import` (resolve-import.ts), reads the file from the page's SnippetTable,
+// and makes it a module once per page: an MDX snippet's default export is a
+// component rendering the snippet inline with its props, beside whatever it
+// exports; a script snippet's exports are what its code exports
+// (script-snippet.ts). Snippets may import snippets; a cycle is reported at
+// the import that closes it, which then renders nothing. Every path looked
+// up is a dependency of the page body, found or not (a missing snippet that
+// appears later must rebuild the page).
+//
+// What a snippet's text alone determines — its tree, plan and compiled code
+// — is kept per thread across pages (keyed by path, valid while the text is
+// the same), so a snippet used by 10,000 pages is parsed once per worker.
+
+import { type Diagnostic, DiagnosticBag } from '../diagnostics/diagnostic.js';
+import { parsePage } from '../pages/parse-page.js';
+import { SourceFile } from '../source/source-file.js';
+import { fragment } from './hast-nodes.js';
+import { JSX_RUNTIME, REACT_STAND_IN } from './jsx-runtime.js';
+import type { ImportBinding } from './plan-file.js';
+import type { RenderContext, SourcePlace } from './render-context.js';
+import { type ImportResolver, instantiateFile, type MdxArtifact, renderFile, snippetHeadingId } from './render-file.js';
+import { resolveImport } from './resolve-import.js';
+import { type CompiledScript, compileScript, isScriptPath, runScript } from './script-snippet.js';
+
+export interface SnippetTable {
+  /** Project-relative path (`snippets/intro.mdx`, `snippets/cards.jsx`) → the file's text, or undefined when there is none. */
+  get(path: string): string | undefined;
+}
+
+type Exports = Record<string, unknown>;
+
+/** A module being loaded: importing it now closes a cycle. */
+const LOADING = Symbol('loading');
+/** A module whose code failed (reported once): its bindings are undefined, silently. */
+const FAILED = Symbol('failed');
+
+export class SnippetLoader implements ImportResolver {
+  readonly dependencies = new Set<string>();
+  private readonly modules = new Map<string, Exports | typeof LOADING | typeof FAILED>();
+  private readonly paths = new WeakMap<Exports, string>();
+  private readonly chain: string[] = [];
+
+  constructor(
+    private readonly context: RenderContext,
+    private readonly table: SnippetTable,
+  ) {}
+
+  valueOf(binding: ImportBinding, fromFile: string): unknown {
+    const at: SourcePlace = { file: fromFile, line: binding.line, column: binding.column, length: binding.length };
+    const exports = this.import(binding.specifier, fromFile, at);
+    if (exports === LOADING) return () => null;
+    if (exports === undefined || exports === FAILED) return undefined;
+    if (binding.imported === '*') return exports;
+    if (!(binding.imported in exports)) {
+      this.context.report('render/missing-export', at, { name: binding.imported, path: this.paths.get(exports) ?? binding.specifier });
+      return undefined;
+    }
+    return exports[binding.imported];
+  }
+
+  /** The module a specifier names; undefined (reported) when there is none, LOADING when it closes a cycle. */
+  private import(specifier: string, fromFile: string, at: SourcePlace): Exports | typeof LOADING | typeof FAILED | undefined {
+    if (specifier === 'react' && isScriptPath(fromFile)) return REACT_STAND_IN;
+    const target = resolveImport(specifier, fromFile);
+    if (target.kind === 'outside-root') {
+      this.context.report('render/snippet-outside-root', at, { specifier });
+      return undefined;
+    }
+    if (target.kind === 'not-a-file') {
+      this.context.report('render/unsupported-import', at, { specifier });
+      return undefined;
+    }
+    for (const path of target.candidates) {
+      this.dependencies.add(path);
+      const text = this.table.get(path);
+      if (text !== undefined) return this.load(path, text, at);
+    }
+    this.context.report('render/snippet-missing', at, { specifier, path: target.candidates[0] ?? specifier });
+    return undefined;
+  }
+
+  private load(path: string, text: string, at: SourcePlace): Exports | typeof LOADING | typeof FAILED {
+    const known = this.modules.get(path);
+    if (known === LOADING) {
+      const cycle = [...this.chain.slice(this.chain.indexOf(path)), path].join(' → ');
+      this.context.report('render/snippet-cycle', at, { cycle });
+      return LOADING;
+    }
+    if (known !== undefined) return known;
+    this.modules.set(path, LOADING);
+    this.chain.push(path);
+    try {
+      const exports = isScriptPath(path) ? this.loadScript(path, text) : this.loadMdx(path, text);
+      if (exports !== FAILED) this.paths.set(exports, path);
+      this.modules.set(path, exports);
+      return exports;
+    } finally {
+      this.chain.pop();
+    }
+  }
+
+  private loadMdx(path: string, text: string): Exports {
+    const artifact = mdxArtifact(path, text);
+    this.context.addDiagnostics(artifact.diagnostics);
+    const instance = this.context.inFile(path, () => instantiateFile(artifact, this, this.context));
+    const headingId = snippetHeadingId(artifact, this.context);
+    const context = this.context;
+    const component = (props: Record<string, unknown> | null | undefined) =>
+      fragment(context.inFile(path, () => renderFile(instance, props ?? {}, context, headingId)));
+    Object.defineProperty(component, 'name', { value: path });
+    const exports: Exports = { default: component };
+    for (const [name, value] of instance.bindings) if (instance.module && name in instance.module.exports) exports[name] = value;
+    return exports;
+  }
+
+  private loadScript(path: string, text: string): Exports | typeof FAILED {
+    const compiled = scriptArtifact(path, text);
+    if ('error' in compiled) {
+      this.context.report(
+        'render/evaluation-error',
+        { file: path, line: compiled.line, column: compiled.column },
+        { what: 'the script snippet', reason: compiled.error },
+      );
+      return FAILED;
+    }
+    try {
+      return { ...runScript(compiled.code, (specifier) => this.require(specifier, path)) };
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      this.context.report('render/evaluation-error', { file: path, line: 0, column: 0 }, { what: 'the script snippet', reason });
+      return FAILED;
+    }
+  }
+
+  /** `require` inside a script snippet: the JSX runtime, `react`, or a snippet (as an ES module, for esbuild's interop). */
+  private require(specifier: string, fromFile: string): unknown {
+    if (specifier === 'docsc/jsx-runtime' || specifier === 'docsc/jsx-dev-runtime' || specifier === 'react/jsx-runtime') return JSX_RUNTIME;
+    const exports = this.import(specifier, fromFile, { file: fromFile, line: 0, column: 0 });
+    if (exports === LOADING || exports === FAILED || exports === undefined) return { __esModule: true };
+    return { ...exports, __esModule: true };
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Per-thread cache of what a snippet's text determines
+
+const MAX_CACHED = 4096;
+const cache = new Map<string, { text: string; artifact: MdxArtifact | CompiledScript }>();
+
+function cached<T extends MdxArtifact | CompiledScript>(path: string, text: string, make: () => T): T {
+  const hit = cache.get(path);
+  if (hit !== undefined && hit.text === text) return hit.artifact as T;
+  if (cache.size >= MAX_CACHED) cache.clear();
+  const artifact = make();
+  cache.set(path, { text, artifact });
+  return artifact;
+}
+
+function mdxArtifact(path: string, text: string): MdxArtifact {
+  return cached(path, text, () => {
+    const bag = new DiagnosticBag();
+    const parsed = parsePage(new SourceFile(path, text), bag);
+    const diagnostics: Diagnostic[] = bag.items;
+    return { file: parsed.file, tree: parsed.tree, customIds: parsed.customIds, diagnostics, mode: 'snippet' };
+  });
+}
+
+function scriptArtifact(path: string, text: string): CompiledScript {
+  return cached(path, text, () => compileScript(path, text));
+}
