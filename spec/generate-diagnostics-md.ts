@@ -20,7 +20,9 @@ const areas: Record<string, { title: string; summary: string }> = {
   openapi: { title: 'OpenAPI', summary: 'OpenAPI documents and the endpoints, webhooks and schemas pages refer to.' },
   page: { title: 'Pages', summary: 'MDX pages: frontmatter and syntax.' },
   link: { title: 'Links', summary: 'Internal links between pages and to their headings.' },
+  render: { title: 'Page rendering', summary: "Turning a page's MDX into HTML in `docsc build`: components, expressions, snippets." },
   cache: { title: 'Build cache', summary: 'The cache `docsc build` keeps in `.docsc/cache`: why it was cleared or set aside.' },
+  build: { title: 'Build output', summary: 'What `docsc build` writes: when it stops, and files it does not copy.' },
 };
 
 const intro = `# Diagnostics

@@ -2,6 +2,7 @@
 // normative list; TypeScript's diagnosticMessages.json is the model). Each
 // area has its own file; codes are `area/name`, stable once published.
 
+import buildCodes from '../../spec/diagnostics/build.json' with { type: 'json' };
 import cacheCodes from '../../spec/diagnostics/cache.json' with { type: 'json' };
 import configCodes from '../../spec/diagnostics/config.json' with { type: 'json' };
 import fileCodes from '../../spec/diagnostics/file.json' with { type: 'json' };
@@ -32,10 +33,11 @@ const all = {
   ...renderCodes,
   ...generateCodes,
   ...cacheCodes,
+  ...buildCodes,
 };
 
 export type DiagnosticCode = keyof typeof all;
 
 export const catalogue: Record<DiagnosticCode, CatalogueEntry> = all as Record<DiagnosticCode, CatalogueEntry>;
 
-export const catalogueFiles = ['file', 'json', 'config', 'nav', 'openapi', 'openapi-refs', 'page', 'render', 'generate', 'cache'] as const;
+export const catalogueFiles = ['file', 'json', 'config', 'nav', 'openapi', 'openapi-refs', 'page', 'render', 'generate', 'cache', 'build'] as const;
