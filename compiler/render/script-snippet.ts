@@ -5,8 +5,8 @@
 // snippets (snippet-modules.ts), that runtime and a `react` stand-in. The
 // built-in components (`<Note>`, `<Card>`, …) are in scope, as in MDX.
 //
-// esbuild is loaded on first use (it comes with tsx today; see
-// ARCHITECTURE.md), so sites without script snippets never start it.
+// esbuild (a dependency of docsc) is loaded on first use, so sites without
+// script snippets never start it.
 
 import { createRequire } from 'node:module';
 import type * as Esbuild from 'esbuild';
