@@ -6,7 +6,7 @@
 // their exit status, links leading out of the output folder, the merge into
 // docs.json followed by `check()`, and every spec of @readme/oas-examples.
 
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { test } from 'uvu';
@@ -226,6 +226,24 @@ test('errors: missing file, Swagger 2.0, external $ref — exit 1 with the place
   assert.is((await run(dir)).code, 2);
   assert.is((await run(dir, 'a.yaml', 'b.yaml')).code, 2);
   assert.is((await run(dir, 'swagger.json', '-o', 'swagger.json')).code, 2);
+  rmSync(dir, { recursive: true });
+});
+
+test('schema validation is docsc check’s job: skipped by default, --validate refuses an invalid document', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'docsc-openapi-file-'));
+  const spec = {
+    openapi: '3.1.0',
+    info: { title: 'T', version: '1' },
+    paths: { '/a': { get: { summary: 'A', responses: { 200: { description: 'ok', bogus: 1 } } } } },
+  };
+  writeFileSync(join(dir, 'spec.json'), JSON.stringify(spec, null, 2));
+  const plain = await run(dir, 'spec.json', '-o', 'out');
+  assert.is(plain.code, 0, plain.stderr);
+  assert.ok(existsSync(join(dir, 'out/a.mdx')));
+  const validated = await run(dir, 'spec.json', '-o', 'checked', '--validate');
+  assert.is(validated.code, 1);
+  assert.match(validated.stderr, 'error[openapi/invalid]');
+  assert.not.ok(existsSync(join(dir, 'checked')));
   rmSync(dir, { recursive: true });
 });
 

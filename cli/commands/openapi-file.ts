@@ -27,6 +27,8 @@ interface Options {
   dryRun: boolean;
   withSpec: boolean;
   docsJson: boolean;
+  /** Validate against the OpenAPI schema too (`--validate`); `docsc check` always does. */
+  validate: boolean;
   color: boolean;
   fetchTimeoutMs?: number;
 }
@@ -102,7 +104,7 @@ async function generate(run: Run): Promise<{ all: Diagnostic[]; summary: string 
 
 async function loadSpec(run: Run) {
   const { options, sources, display } = run;
-  const timeout = options.fetchTimeoutMs === undefined ? {} : { timeoutMs: options.fetchTimeoutMs };
+  const timeout = { validate: options.validate, ...(options.fetchTimeoutMs === undefined ? {} : { timeoutMs: options.fetchTimeoutMs }) };
   if (isUrl(options.spec)) {
     const result = await loadOpenApi(options.spec, new ProjectHost(run.io.cwd), timeout);
     if (result.document) sources.set(result.document.key, result.document.file);
@@ -202,6 +204,7 @@ function parse(args: string[], cwd: string): Options | 'help' {
       'dry-run': { type: 'boolean', default: false },
       'no-spec': { type: 'boolean', default: false },
       'docs-json': { type: 'boolean', default: false },
+      validate: { type: 'boolean', default: false },
       'no-color': { type: 'boolean', default: false },
       'fetch-timeout': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
@@ -218,6 +221,7 @@ function parse(args: string[], cwd: string): Options | 'help' {
     dryRun: values['dry-run'],
     withSpec: !values['no-spec'],
     docsJson: values['docs-json'],
+    validate: values.validate,
     color: !values['no-color'] && process.stderr.isTTY === true && !process.env.NO_COLOR,
     ...(timeout === undefined ? {} : { fetchTimeoutMs: timeout * 1000 }),
   };

@@ -5,7 +5,6 @@
 // @readme/openapi-parser. Untrusted input never throws out of `loadOpenApi`:
 // every problem becomes a diagnostic, placed by JSON pointer in the text.
 
-import { validate } from '@readme/openapi-parser';
 import { type Document, isAlias, isMap, isScalar, isSeq, type Pair, parseDocument, type Node as YamlNode } from 'yaml';
 import { type Diagnostic, DiagnosticBag, dedupeDiagnostics, type Location, type Place } from '../diagnostics/diagnostic.js';
 import { contentKey, type DerivedMemo } from '../host/derived-memo.js';
@@ -14,6 +13,7 @@ import type { SourceFile, Span } from '../source/source-file.js';
 import { HTTP_METHODS, type HttpMethod } from '../syntax/entry-parser.js';
 import { MAX_JSON_DEPTH, parseJson } from '../syntax/json-parser.js';
 import { type JsonMember, type JsonNode, member } from '../syntax/json-tree.js';
+import { locateJsonPointer } from '../syntax/locate-json-pointer.js';
 import { DEFAULT_FETCH_LIMITS, type FetchLimits, fetchDocument, isHttpUrl } from './fetch-document.js';
 import type { OpenApiDocument, OperationInfo, WebhookInfo, XDocs } from './openapi-document.js';
 
@@ -22,6 +22,8 @@ export interface LoadOptions extends Partial<FetchLimits> {
   at?: Span | Location;
   /** Remembers the validator's findings and the places found in JSON documents, by document key and text, across runs. */
   memo?: DerivedMemo | undefined;
+  /** Validate against the OpenAPI schema with @readme/openapi-parser (default true; `openapi-file` skips it). */
+  validate?: boolean;
 }
 
 export interface LoadResult {
@@ -127,7 +129,7 @@ async function analyzeDocument(key: string, file: SourceFile, bag: DiagnosticBag
   checkSecurity(value.security, ['security'], ctx);
   checkServers(operations, ctx);
   // A broken `$ref` stops the validator at the first one; ours lists them all.
-  if (refsOk) {
+  if (refsOk && options.validate !== false) {
     const remembered = memo?.get<Diagnostic[]>('validation');
     if (remembered) bag.add(remembered);
     else {
@@ -200,7 +202,12 @@ function parseJsonText(file: SourceFile, bag: DiagnosticBag, places: PlaceMemo |
   }
 }
 
-/** Builds the positioned tree only when a place is first asked for (and not remembered): most documents never need it. */
+/**
+ * Places in a JSON document: found by scanning the text to the pointer
+ * (syntax/locate-json-pointer.ts), remembered across runs when a memo is
+ * given; the positioned tree is built only for a pointer that leads nowhere,
+ * to find its nearest ancestor.
+ */
 function jsonLocator(file: SourceFile, places: PlaceMemo | undefined): Locator {
   let root: JsonNode | undefined;
   const walk = (pointer: Pointer): { node: JsonNode; member?: JsonMember } => {
@@ -215,22 +222,21 @@ function jsonLocator(file: SourceFile, places: PlaceMemo | undefined): Locator {
     }
     return last ? { node, member: last } : { node };
   };
-  const remembered = (kind: string, pointer: Pointer, find: () => Span): Span => {
+  const remembered = (kind: 'v' | 'k', pointer: Pointer): Span => {
     const key = `${kind}${JSON.stringify(pointer)}`;
     const known = places?.get<[number, number]>(key);
     if (known) return { file, start: known[0], end: known[1] };
-    const span = find();
+    const span = find(kind, pointer);
     places?.put(key, [span.start, span.end]);
     return span;
   };
-  return {
-    value: (pointer) => remembered('v', pointer, () => walk(pointer).node.span),
-    key: (pointer) =>
-      remembered('k', pointer, () => {
-        const found = walk(pointer);
-        return found.member?.keySpan ?? found.node.span;
-      }),
+  const find = (kind: 'v' | 'k', pointer: Pointer): Span => {
+    const scanned = locateJsonPointer(file.text, pointer);
+    if (scanned) return { file, ...(kind === 'k' ? (scanned.key ?? scanned.value) : scanned.value) };
+    const found = walk(pointer);
+    return kind === 'k' ? (found.member?.keySpan ?? found.node.span) : found.node.span;
   };
+  return { value: (pointer) => remembered('v', pointer), key: (pointer) => remembered('k', pointer) };
 }
 
 function jsonChild(node: JsonNode, step: string): { node: JsonNode; member?: JsonMember } | undefined {
@@ -748,8 +754,10 @@ function hasServers(node: JsonObject): boolean {
 // Validation by @readme/openapi-parser
 
 async function validateDocument(copy: JsonObject, ctx: Context): Promise<void> {
-  let result: Awaited<ReturnType<typeof validate>>;
+  let result: Awaited<ReturnType<typeof import('@readme/openapi-parser').validate>>;
   try {
+    // Loaded when a document is first validated: runs that validate none (all remembered) do not pay for it.
+    const { validate } = await import('@readme/openapi-parser');
     result = await validate(copy as unknown as Parameters<typeof validate>[0], {
       resolve: { external: false, file: false },
       dereference: { circular: 'ignore' },
