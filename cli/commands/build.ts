@@ -10,6 +10,7 @@ import { BuildRefusedError, type BuildResult, build } from '../../compiler/build
 import { BuildLockedError } from '../../compiler/cache/build-lock.js';
 import { progressReporter } from '../progress.js';
 import { FORMATS, type Format, renderDiagnostics } from '../render-diagnostics.js';
+import { sourceLookup } from '../source-lookup.js';
 import { usage } from '../usage.js';
 import { isDirectory } from './check.js';
 
@@ -55,7 +56,7 @@ export async function runBuild(args: string[]): Promise<number> {
   const cwdPrefix = relative(process.cwd(), root).split(sep).join('/');
   if (parsed.json) process.stdout.write(`${JSON.stringify(jsonReport(result, cwdPrefix), null, 2)}\n`);
   else {
-    const sources = (path: string) => result.sources.get(path);
+    const sources = sourceLookup(root, result.sources);
     const format: Format = parsed.format;
     const rendered = renderDiagnostics(format, diagnostics, {
       sources,

@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import type { BuildResult } from '../../compiler/build/build.js';
 import { startDev } from '../../compiler/dev/dev-session.js';
 import { renderDiagnostics } from '../render-diagnostics.js';
+import { sourceLookup } from '../source-lookup.js';
 import { usage } from '../usage.js';
 import { isDirectory } from './check.js';
 
@@ -37,7 +38,7 @@ export async function runDev(args: string[]): Promise<number> {
     }
     const problems = result.diagnostics.filter((d) => d.severity !== 'info');
     if (problems.length > 0) {
-      const sources = (path: string) => result.sources.get(path);
+      const sources = sourceLookup(root, result.sources);
       process.stdout.write(
         renderDiagnostics('pretty', problems, { sources, cwdPrefix, color, pages: result.stats.pages, ms: result.stats.durationMs }),
       );

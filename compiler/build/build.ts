@@ -65,6 +65,8 @@ export interface BuildOptions {
   injectHtml?: string;
   /** The version that keys the cache and the output (default: docsc's own); tests change it. */
   toolVersion?: string;
+  /** Keep every page's text in the result's `sources` (for code frames); by default the CLI reads them again. */
+  keepPageTexts?: boolean;
   onProgress?: (progress: BuildProgress) => void;
 }
 
@@ -205,13 +207,13 @@ async function fullBuild(options: BuildOptions, mayBeUpToDate: boolean): Promise
     const manifest = readManifest(opened.outDir);
     const graph = cache.get<GraphRecord>('graph', snapshot.key);
     if (mayBeUpToDate && graph && manifest?.state === 'complete' && manifestDigest(manifest) === graph.output) {
-      return { result: noopResult(opened, graph, host) };
+      return { result: noopResult(opened, graph) };
     }
 
     const { analyzeProject, PageCompiler, createCompilePool, emitSite } = await loadCompiler();
     const pool = createCompilePool(host, options.threads);
     try {
-      const compiler = new PageCompiler(cache, pool, snapshot.identities);
+      const compiler = new PageCompiler(cache, pool, snapshot.identities, (path) => readText(host, path));
       progress({ phase: 'analyze', done: 0, total: 0 });
       const analysis = await analyzeProject({
         root,
@@ -222,6 +224,7 @@ async function fullBuild(options: BuildOptions, mayBeUpToDate: boolean): Promise
         ...(options.fetchTimeoutMs === undefined ? {} : { fetchTimeoutMs: options.fetchTimeoutMs }),
       });
       if (analysis.navigation === undefined) return { result: failedResult(opened, analysis, compiler.recomputed) };
+      if (!options.keepPageTexts) releasePageTexts(analysis);
       // What the front end computed goes to disk now, so that it is not held in memory while pages are laid out.
       const flushWarnings = await cache.flush();
       const writer = new OutputWriter(opened.outDir);
@@ -232,7 +235,9 @@ async function fullBuild(options: BuildOptions, mayBeUpToDate: boolean): Promise
       );
       progress({ phase: 'write', done: 0, total: 0 });
       const report = writer.finish();
-      const diagnostics = sortDiagnostics(dedupeDiagnostics([...opened.warnings, ...flushWarnings, ...analysis.diagnostics, ...site.diagnostics]));
+      const diagnostics = sortDiagnostics(
+        dedupeDiagnostics([...opened.warnings, ...compiler.cacheWarnings, ...flushWarnings, ...analysis.diagnostics, ...site.diagnostics]),
+      );
       const result = await finished(opened, snapshot, diagnostics, report, {
         sources: analysis.sources,
         pages: site.pageCount,
@@ -260,7 +265,7 @@ async function patchBuild(options: BuildOptions, warm: WarmState, changed: reado
     const snapshot = updateSnapshot(warm.snapshot, analysis.host, changed, opened.salt);
     const { PageCompiler, createCompilePool, patchPages } = await loadCompiler();
     const pool = createCompilePool(analysis.host, 1);
-    const compiler = new PageCompiler(opened.cache, pool, snapshot.identities);
+    const compiler = new PageCompiler(opened.cache, pool, snapshot.identities, (path) => readText(analysis.host, path));
     const patch = await patchPages(changed, {
       analysis,
       site: warm.site,
@@ -327,6 +332,23 @@ async function finished(
   };
 }
 
+/**
+ * The back end does not read the front end's page texts (bodies come from the
+ * cache, or are compiled from a fresh read): they are let go before pages are
+ * laid out, which on 10,000 pages is a good part of the build's memory. The
+ * CLI reads a file again for a code frame.
+ */
+function releasePageTexts(analysis: ProjectAnalysis): void {
+  const pages = analysis.pages.sources.map((source) => source.path);
+  for (const path of pages) analysis.sources.delete(path);
+  analysis.pages.sources.length = 0;
+  analysis.host.forget(pages);
+}
+
+function readText(host: ProjectHost, path: string): string {
+  return host.readSource(path, new DiagnosticBag())?.text ?? '';
+}
+
 /** Output and cache folders inside the docs root are not inputs. */
 function insideRoot(root: string, paths: readonly (string | undefined)[]): string[] {
   return paths.flatMap((path) => {
@@ -355,20 +377,14 @@ function emptyStats(opened: Opened, pages: number): BuildStats {
   };
 }
 
-/** Nothing changed: the stored diagnostics again, with the files they name read for code frames. */
-function noopResult(opened: Opened, graph: GraphRecord, host: ProjectHost): BuildResult {
+/** Nothing changed: the stored diagnostics again (the CLI reads the files they name for code frames). */
+function noopResult(opened: Opened, graph: GraphRecord): BuildResult {
   const diagnostics = sortDiagnostics([...opened.warnings, ...graph.diagnostics.filter((d) => !d.code.startsWith('cache/'))]);
-  const sources = new Map<string, SourceFile>();
-  for (const file of new Set(diagnostics.map((d) => d.file))) {
-    if (file === '' || /^https?:/.test(file)) continue;
-    const source = host.readSource(file, new DiagnosticBag());
-    if (source) sources.set(file, source);
-  }
   return {
     ok: true,
     outDir: opened.outDir,
     diagnostics,
-    sources,
+    sources: new Map(),
     stats: emptyStats(opened, graph.pages),
     recomputed: { summaries: [], bodies: [], apiPages: [], written: [], deleted: [], noop: true, patched: false },
   };

@@ -43,12 +43,18 @@ export interface Recomputed {
   bodies: string[];
 }
 
+/** Pages compiled between two flushes of the cache. */
+const ROUND = 1000;
+
 export class PageCompiler {
   readonly recomputed: Recomputed = { summaries: [], bodies: [] };
+  /** What flushing the cache between rounds reported (`cache/full` …). */
+  readonly cacheWarnings: Diagnostic[] = [];
   /** Pages whose body came from the cache of an earlier build. */
   bodiesFromCache = 0;
   private summaries = new Map<string, PageSummary>();
-  private texts = new Map<string, string>();
+  /** Each page's summary key (its text's hash): the text itself is not kept, a body compiled later reads it again. */
+  private textKeys = new Map<string, string>();
   /** Body keys compiled in this build (the cache sees them at once; `put` is buffered until flush). */
   private computedKeys = new Set<string>();
 
@@ -57,6 +63,8 @@ export class PageCompiler {
     private pool: CompilePool,
     /** Current identity (content hash) of every text input, to validate recorded dependencies. */
     private identities: ReadonlyMap<string, string>,
+    /** Reads a page's text again (through the build's host). */
+    private readText: (path: string) => string,
   ) {}
 
   /** The front end's summarizer: cache first, then the pool, which also renders the bodies of pages it parses. */
@@ -64,26 +72,43 @@ export class PageCompiler {
     const results: (PageSummaryResult | undefined)[] = [];
     const missing: { index: number; file: PageFile; key: string }[] = [];
     files.forEach((file, index) => {
-      this.texts.set(file.path, file.text);
       const key = summaryKey(file);
+      this.textKeys.set(file.path, key);
       const cached = this.cache.get<CachedSummary>('summary', key);
       if (cached) results[index] = relocateSummary(cached, file.path);
       else missing.push({ index, file, key });
     });
     const unique = dedupe(missing, (m) => m.key);
-    const done = await this.pool.run(unique.map(({ file }) => ({ path: file.path, text: file.text, summary: true, body: !isSnippet(file.path) })));
     const byKey = new Map<string, CachedSummary>();
-    unique.forEach(({ file, key }, i) => {
-      const result = done[i] as CompileTaskResult;
-      this.recomputed.summaries.push(file.path);
-      const summary = blankSummary(result.summary as CachedSummary, file.path);
-      this.cache.put('summary', key, summary);
-      byKey.set(key, summary);
-      if (result.body) {
-        const bodyKey = bodyKeyOf(file.path, file.text, result.summary?.summary);
-        this.storeBody(bodyKey, blankBody(result.body, file.path), file.path);
-      }
-    });
+    // In rounds, each flushed to the cache once stored: the bodies of a large site are never all in memory.
+    // The next round is already with the workers while this one is stored, so that they never wait.
+    const rounds: (typeof unique)[] = [];
+    for (let start = 0; start < unique.length; start += ROUND) rounds.push(unique.slice(start, start + ROUND));
+    const compile = (round: typeof unique) =>
+      this.pool.run(round.map(({ file }) => ({ path: file.path, text: file.text, summary: true, body: !isSnippet(file.path) })));
+    let next = rounds[0] ? compile(rounds[0]) : undefined;
+    let flushing: Promise<Diagnostic[]> | undefined;
+    for (const [n, round] of rounds.entries()) {
+      const done = await (next as Promise<CompileTaskResult[]>);
+      const following = rounds[n + 1];
+      next = following ? compile(following) : undefined;
+      round.forEach(({ file, key }, i) => {
+        const result = done[i] as CompileTaskResult;
+        this.recomputed.summaries.push(file.path);
+        const summary = blankSummary(result.summary as CachedSummary, file.path);
+        this.cache.put('summary', key, summary);
+        byKey.set(key, summary);
+        if (result.body) {
+          const bodyKey = bodyKeyOf(file.path, key, result.summary?.summary);
+          this.storeBody(bodyKey, blankBody(result.body, file.path), file.path);
+        }
+      });
+      if (flushing) this.cacheWarnings.push(...(await flushing));
+      flushing = following ? this.cache.flush() : undefined;
+    }
+    // The workers' heaps go before the front end goes on (OpenAPI validation is the next large allocation);
+    // the pool starts again if a body is missing later.
+    await this.pool.close();
     for (const { index, file, key } of missing) {
       results[index] = relocateSummary(byKey.get(key) as CachedSummary, file.path);
     }
@@ -104,7 +129,7 @@ export class PageCompiler {
       } else missing.push({ path, key });
     }
     const unique = dedupe(missing, (m) => m.key);
-    const done = await this.pool.run(unique.map(({ path }) => ({ path, text: this.texts.get(path) ?? '', summary: false, body: true })));
+    const done = await this.pool.run(unique.map(({ path }) => ({ path, text: this.readText(path), summary: false, body: true })));
     unique.forEach(({ path, key }, i) => {
       this.storeBody(key, blankBody(done[i]?.body as CachedBody, path), path);
     });
@@ -120,7 +145,7 @@ export class PageCompiler {
   }
 
   private bodyKey(path: string): string {
-    return bodyKeyOf(path, this.texts.get(path) ?? '', this.summaries.get(path));
+    return bodyKeyOf(path, this.textKeys.get(path) ?? '', this.summaries.get(path));
   }
 
   private isCurrent(body: CachedBody): boolean {
@@ -132,12 +157,11 @@ function summaryKey(file: { path: string; text: string }): string {
   return `${contentHash(file.text)}.${file.path.endsWith('.md') ? 'md' : 'mdx'}`;
 }
 
-/** The text, plus the folder when something in the page is resolved against it. */
-function bodyKeyOf(path: string, text: string, summary: PageSummary | undefined): string {
+/** The text (by its summary key), plus the folder when something in the page is resolved against it. */
+function bodyKeyOf(path: string, textKey: string, summary: PageSummary | undefined): string {
   const relative = (href: string) => !/^([a-z][a-z\d+.-]*:|\/|#)/i.test(href);
   const folderDependent = summary === undefined || summary.imports.some((i) => relative(i.specifier)) || summary.links.some((l) => relative(l.href));
-  const key = summaryKey({ path, text });
-  return folderDependent ? `${key}@${path.slice(0, path.lastIndexOf('/') + 1)}` : key;
+  return folderDependent ? `${textKey}@${path.slice(0, path.lastIndexOf('/') + 1)}` : textKey;
 }
 
 function dedupe<T>(items: readonly T[], keyOf: (item: T) => string): T[] {

@@ -75,10 +75,9 @@ export class ProjectHost {
     return result;
   }
 
-  /** Forgets what was read of these files and the file list (they changed on disk). */
+  /** Forgets what was read of these files: they changed on disk, or are not needed again. */
   forget(paths: readonly string[]): void {
     for (const path of paths) this.reads?.delete(path);
-    this.fileList = undefined;
   }
 
   private readFromDisk(path: string): ReadResult {
