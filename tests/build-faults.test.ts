@@ -39,9 +39,9 @@ function largeSite(dir: string): string {
   return root;
 }
 
-function rewriteSiteName(root: string, name: string): void {
+function rewriteSiteName(root: string, name: string, from = 'Large'): void {
   const file = join(root, 'docs.json');
-  writeFileSync(file, readFileSync(file, 'utf8').replace('"name": "Large"', `"name": ${JSON.stringify(name)}`));
+  writeFileSync(file, readFileSync(file, 'utf8').replace(`"name": ${JSON.stringify(from)}`, `"name": ${JSON.stringify(name)}`));
 }
 
 function runCli(args: string[], env: Record<string, string> = {}) {
@@ -68,6 +68,27 @@ test('a build killed with SIGKILL while writing is repaired by the next build', 
     const killed = runCli(['build', root, '-o', out, '--cache-dir', join(dir, 'cache')], { DOCSC_FAULT_KILL_AFTER_WRITES: '40' });
     assert.equal(killed.signal, 'SIGKILL');
     assert.equal(runCli(['build', root, '-o', out, '--cache-dir', join(dir, 'cache')]).status, 0);
+    assert.equal(runCli(['build', root, '-o', clean, '--no-cache']).status, 0);
+    assert.equal(dumpOutput(out, { full: true }), dumpOutput(clean, { full: true }));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('after an interrupted build, the inputs of the last complete build are not taken as up to date', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'docsc-kill-'));
+  try {
+    const root = largeSite(dir);
+    const out = join(dir, 'out');
+    const cache = join(dir, 'cache');
+    assert.equal(runCli(['build', root, '-o', out, '--cache-dir', cache]).status, 0);
+    rewriteSiteName(root, 'Renamed');
+    assert.equal(runCli(['build', root, '-o', out, '--cache-dir', cache], { DOCSC_FAULT_KILL_AFTER_WRITES: '40' }).signal, 'SIGKILL');
+    rewriteSiteName(root, 'Large', 'Renamed');
+    const again = runCli(['build', root, '-o', out, '--cache-dir', cache, '--json']);
+    assert.equal(again.status, 0);
+    assert.equal((JSON.parse(again.stdout) as { upToDate: boolean }).upToDate, false);
+    const clean = join(dir, 'clean');
     assert.equal(runCli(['build', root, '-o', clean, '--no-cache']).status, 0);
     assert.equal(dumpOutput(out, { full: true }), dumpOutput(clean, { full: true }));
   } finally {

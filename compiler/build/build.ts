@@ -206,7 +206,7 @@ async function fullBuild(options: BuildOptions, mayBeUpToDate: boolean): Promise
     if (snapshot.changed) cache.put('file-hash', SNAPSHOT_MEMO_KEY, snapshot.memo);
     const manifest = readManifest(opened.outDir);
     const graph = cache.get<GraphRecord>('graph', snapshot.key);
-    if (mayBeUpToDate && graph && manifest?.state === 'complete' && manifestDigest(manifest) === graph.output) {
+    if (mayBeUpToDate && graph && manifest && manifestDigest(manifest) === graph.output) {
       return { result: noopResult(opened, graph) };
     }
 

@@ -5,13 +5,13 @@
 // - every file is written to a temporary name beside it and renamed into
 //   place (a rename is atomic), so a file is either the old one or the new;
 // - the folder's manifest (`.docsc-output.json`) records every file docsc
-//   wrote and its hash. Before the first write it is marked `writing`, and
-//   each path about to be written is appended to a journal
-//   (`.docsc-output.journal`); only when every file is in place and every
-//   stale one removed is the manifest marked `complete` and the journal
-//   deleted. A build killed in between leaves `writing`: the next build
-//   trusts no recorded hash, rewrites every file, and counts the journal's
-//   files as its own, so its output is byte-identical to a clean build's;
+//   wrote and its hash. A writer opens a journal (`.docsc-output.journal`)
+//   before its first write and appends each path it is about to write; when
+//   every file is in place and every stale one removed, the new manifest
+//   replaces the old and the journal is deleted. A journal found at the start
+//   means a build was interrupted: the next build trusts no recorded hash,
+//   rewrites every file, and counts the journal's files as its own, so its
+//   output is byte-identical to a clean build's;
 // - only files docsc wrote are ever deleted: files the tool did not create
 //   stay, and pages removed from the repository disappear;
 // - no path leaves the output folder, lexically or through a symbolic link.
@@ -61,7 +61,7 @@ export interface OutputFile {
 
 export interface OutputManifest {
   format: 1;
-  state: 'writing' | 'complete';
+  state: 'complete';
   files: Record<string, string>;
 }
 
@@ -73,12 +73,17 @@ export interface WriteReport {
   digest: string;
 }
 
+/** The manifest of a complete output: undefined when there is none, or a journal says a build was interrupted since. */
 export function readManifest(outDir: string): OutputManifest | undefined {
+  if (existsSync(join(outDir, JOURNAL_FILE))) return undefined;
+  return readManifestFile(outDir);
+}
+
+function readManifestFile(outDir: string): OutputManifest | undefined {
   try {
     const value = JSON.parse(readFileSync(join(outDir, MANIFEST_FILE), 'utf8')) as Partial<OutputManifest>;
-    if (value.format !== 1 || (value.state !== 'writing' && value.state !== 'complete') || typeof value.files !== 'object' || value.files === null)
-      return undefined;
-    return { format: 1, state: value.state, files: value.files as Record<string, string> };
+    if (value.format !== 1 || value.state !== 'complete' || typeof value.files !== 'object' || value.files === null) return undefined;
+    return { format: 1, state: 'complete', files: value.files as Record<string, string> };
   } catch {
     return undefined;
   }
@@ -109,21 +114,34 @@ export class OutputWriter {
    * (dev's patch of single pages); undefined when the output is not complete.
    */
   static patch(outDir: string): OutputWriter | undefined {
-    const previous = existsSync(outDir) ? readManifest(realpathSync(outDir)) : undefined;
-    if (previous?.state !== 'complete') return undefined;
     const writer = new OutputWriter(outDir);
-    writer.next = { ...previous.files };
+    if (!writer.intact) {
+      writer.abandon();
+      return undefined;
+    }
+    writer.next = { ...writer.trusted };
     return writer;
   }
+
+  /** The previous output was completed and nothing was written to it since. */
+  private intact: boolean;
 
   constructor(outDir: string) {
     mkdirSync(outDir, { recursive: true });
     this.root = realpathSync(outDir);
-    const previous = readManifest(this.root);
-    this.trusted = previous?.state === 'complete' ? previous.files : {};
-    this.owned = new Set([...Object.keys(previous?.files ?? {}), ...(previous?.state === 'writing' ? this.readJournal() : [])]);
-    writeManifest(this.root, { format: 1, state: 'writing', files: Object.fromEntries([...this.owned].map((path) => [path, ''])) });
-    this.journal = openSync(join(this.root, JOURNAL_FILE), 'w');
+    const previous = readManifestFile(this.root);
+    const interrupted = this.readJournal();
+    this.intact = previous !== undefined && interrupted === undefined;
+    this.trusted = this.intact ? (previous?.files ?? {}) : {};
+    this.owned = new Set([...Object.keys(previous?.files ?? {}), ...(interrupted ?? [])]);
+    // Appended to, never truncated, until the output is complete: a second interruption keeps the first one's paths.
+    this.journal = openSync(join(this.root, JOURNAL_FILE), 'a');
+  }
+
+  /** Closes the journal of a writer that wrote nothing, leaving the folder as it was. */
+  private abandon(): void {
+    closeSync(this.journal);
+    if (this.intact) rmSync(join(this.root, JOURNAL_FILE), { force: true });
   }
 
   /** Whether this build already produced a file at `path` (in a patch: or kept it). */
@@ -164,14 +182,15 @@ export class OutputWriter {
     return this.report;
   }
 
-  private readJournal(): string[] {
+  /** The paths an interrupted build journaled, or undefined when there is no journal. */
+  private readJournal(): string[] | undefined {
+    let text: string;
     try {
-      return readFileSync(join(this.root, JOURNAL_FILE), 'utf8')
-        .split('\n')
-        .filter((line) => line !== '' && isSafePath(line));
+      text = readFileSync(join(this.root, JOURNAL_FILE), 'utf8');
     } catch {
-      return [];
+      return undefined;
     }
+    return text.split('\n').filter((line) => line !== '' && isSafePath(line));
   }
 
   /** Removes a file docsc wrote, and the folders that leaves empty. */
