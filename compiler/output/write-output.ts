@@ -91,10 +91,11 @@ function readManifestFile(outDir: string): OutputManifest | undefined {
 
 /** What an output folder holds, as one hash: a build that recorded it knows the folder is still its output. */
 export function manifestDigest(manifest: OutputManifest): string {
-  return createHash('sha256')
-    .update(JSON.stringify(sortedEntries(manifest.files)))
-    .digest('hex')
-    .slice(0, 32);
+  return digestOf(sortedEntries(manifest.files));
+}
+
+function digestOf(entries: readonly [string, string][]): string {
+  return createHash('sha256').update(JSON.stringify(entries)).digest('hex').slice(0, 32);
 }
 
 /** One build's writes into one output folder: `write` each file, then `finish`. */
@@ -174,11 +175,11 @@ export class OutputWriter {
       if (path in this.next) continue;
       if (this.remove(path)) this.report.deleted.push(path);
     }
-    const manifest: OutputManifest = { format: 1, state: 'complete', files: this.next };
-    writeManifest(this.root, manifest);
+    const entries = sortedEntries(this.next);
+    writeManifest(this.root, entries);
     closeSync(this.journal);
     rmSync(join(this.root, JOURNAL_FILE), { force: true });
-    this.report.digest = manifestDigest(manifest);
+    this.report.digest = digestOf(entries);
     return this.report;
   }
 
@@ -243,10 +244,11 @@ function checkedPath(path: string): string {
   return path;
 }
 
-function writeManifest(root: string, manifest: OutputManifest): void {
+function writeManifest(root: string, entries: readonly [string, string][]): void {
   const target = join(root, MANIFEST_FILE);
   const temporary = `${target}.docsc-tmp-${process.pid}`;
-  writeFileSync(temporary, `${JSON.stringify({ ...manifest, files: Object.fromEntries(sortedEntries(manifest.files)) }, null, 1)}\n`);
+  const manifest: OutputManifest = { format: 1, state: 'complete', files: Object.fromEntries(entries) };
+  writeFileSync(temporary, `${JSON.stringify(manifest, null, 1)}\n`);
   renameSync(temporary, target);
 }
 
