@@ -22,7 +22,7 @@ interface Expected {
 function everyPlace(node: JsonNode, pointer: string[], into: Expected[], key?: [number, number]): Expected[] {
   into.push({ pointer, value: [node.span.start, node.span.end], ...(key ? { key } : {}) });
   if (node.kind === 'object') for (const m of node.members) everyPlace(m.value, [...pointer, m.key], into, [m.keySpan.start, m.keySpan.end]);
-  if (node.kind === 'array') node.items.forEach((item, i) => everyPlace(item, [...pointer, String(i)], into));
+  if (node.kind === 'array') for (const [i, item] of node.items.entries()) everyPlace(item, [...pointer, String(i)], into);
   return into;
 }
 
