@@ -9,28 +9,14 @@ import { parseArgs } from 'node:util';
 import { BuildRefusedError, type BuildResult, build } from '../../compiler/build/build.js';
 import { BuildLockedError } from '../../compiler/cache/build-lock.js';
 import { progressReporter } from '../progress.js';
+import { readCommand } from '../read-command.js';
 import { FORMATS, type Format, renderDiagnostics } from '../render-diagnostics.js';
 import { sourceLookup } from '../source-lookup.js';
-import { usage } from '../usage.js';
-import { isDirectory } from './check.js';
 
 export async function runBuild(args: string[]): Promise<number> {
-  let parsed: ReturnType<typeof parse>;
-  try {
-    parsed = parse(args);
-  } catch (error) {
-    process.stderr.write(`docsc build: ${(error as Error).message}\n`);
-    return 2;
-  }
-  if (parsed === 'help') {
-    process.stdout.write(usage);
-    return 0;
-  }
-  const root = resolve(parsed.dir);
-  if (!isDirectory(root)) {
-    process.stderr.write(`docsc build: \`${parsed.dir}\` is not a folder; give the docs root (the folder holding docs.json)\n`);
-    return 2;
-  }
+  const command = readCommand('build', args, parse);
+  if (typeof command === 'number') return command;
+  const { options: parsed, root } = command;
   const progress = parsed.json ? undefined : progressReporter(process.stderr);
   let result: BuildResult;
   try {

@@ -2,31 +2,17 @@
 // chosen format. Exit status: 1 when there are errors (or warnings with
 // --strict), 0 otherwise, 2 for a usage error.
 
-import { statSync } from 'node:fs';
-import { relative, resolve, sep } from 'node:path';
+import { relative, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { check } from '../../compiler/check.js';
+import { readCommand } from '../read-command.js';
 import { FORMATS, type Format, renderDiagnostics } from '../render-diagnostics.js';
-import { usage } from '../usage.js';
 
 export async function runCheck(args: string[]): Promise<number> {
-  let parsed: ReturnType<typeof parse>;
-  try {
-    parsed = parse(args);
-  } catch (error) {
-    process.stderr.write(`docsc check: ${(error as Error).message}\n`);
-    return 2;
-  }
-  if (parsed === 'help') {
-    process.stdout.write(usage);
-    return 0;
-  }
-  const { dir, format, strict, quiet, color, threads, fetchTimeoutMs } = parsed;
-  const root = resolve(dir);
-  if (!isDirectory(root)) {
-    process.stderr.write(`docsc check: \`${dir}\` is not a folder; give the docs root (the folder holding docs.json)\n`);
-    return 2;
-  }
+  const command = readCommand('check', args, parse);
+  if (typeof command === 'number') return command;
+  const { options, root } = command;
+  const { format, strict, quiet, color, threads, fetchTimeoutMs } = options;
   const started = performance.now();
   const result = await check({ root, ...(threads ? { threads } : {}), ...(fetchTimeoutMs ? { fetchTimeoutMs } : {}) });
   const diagnostics = quiet ? result.diagnostics.filter((d) => d.severity !== 'info') : result.diagnostics;
@@ -70,12 +56,4 @@ function parse(args: string[]) {
     threads,
     fetchTimeoutMs: timeout === undefined ? undefined : timeout * 1000,
   };
-}
-
-export function isDirectory(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
 }

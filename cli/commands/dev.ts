@@ -6,28 +6,14 @@ import { relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { BuildResult } from '../../compiler/build/build.js';
 import { startDev } from '../../compiler/dev/dev-session.js';
+import { readCommand } from '../read-command.js';
 import { renderDiagnostics } from '../render-diagnostics.js';
 import { sourceLookup } from '../source-lookup.js';
-import { usage } from '../usage.js';
-import { isDirectory } from './check.js';
 
 export async function runDev(args: string[]): Promise<number> {
-  let parsed: ReturnType<typeof parse>;
-  try {
-    parsed = parse(args);
-  } catch (error) {
-    process.stderr.write(`docsc dev: ${(error as Error).message}\n`);
-    return 2;
-  }
-  if (parsed === 'help') {
-    process.stdout.write(usage);
-    return 0;
-  }
-  const root = resolve(parsed.dir);
-  if (!isDirectory(root)) {
-    process.stderr.write(`docsc dev: \`${parsed.dir}\` is not a folder; give the docs root (the folder holding docs.json)\n`);
-    return 2;
-  }
+  const command = readCommand('dev', args, parse);
+  if (typeof command === 'number') return command;
+  const { options: parsed, root } = command;
   const cwdPrefix = relative(process.cwd(), root).split(sep).join('/');
   const color = process.stdout.isTTY === true && !process.env.NO_COLOR;
   const report = (result: BuildResult | Error, changed: readonly string[]) => {
