@@ -16,6 +16,7 @@
 //   node bench/drivers/timed-build.mjs <docs-root> <out> <cache-dir>
 
 import { resolve } from 'node:path';
+import { buildReport } from './build-report.mjs';
 
 const [root, out, cacheDir] = process.argv.slice(2);
 if (root === undefined || out === undefined || cacheDir === undefined) {
@@ -31,21 +32,7 @@ const stop = startClock();
 const result = await build({ root: resolve(root), outDir: resolve(out), cacheDir: resolve(cacheDir) });
 stop({ files: result.stats.pages, bytes: 0 });
 
-/** @param {readonly string[]} paths */
-const listed = (paths) => ({ count: paths.length, first: paths.slice(0, 10) });
-const report = {
-  ok: result.ok,
-  upToDate: result.recomputed.noop,
-  stats: result.stats,
-  recomputed: {
-    summaries: listed(result.recomputed.summaries),
-    bodies: listed(result.recomputed.bodies),
-    apiPages: listed(result.recomputed.apiPages),
-    written: result.recomputed.written.length,
-    deleted: result.recomputed.deleted.length,
-    noop: result.recomputed.noop,
-  },
-};
+const report = buildReport(result);
 process.stdout.write(`${JSON.stringify(report)}\n`);
 
 const errors = result.diagnostics.filter((d) => d.severity === 'error');

@@ -7,6 +7,7 @@
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { buildReport } from './build-report.mjs';
 
 const [root, out, cacheDir, page] = process.argv.slice(2);
 if (root === undefined || out === undefined || cacheDir === undefined || page === undefined) {
@@ -33,20 +34,6 @@ const stop = startClock();
 const result = await session.build([page]);
 stop({ files: 1, bytes: 0 });
 
-const listed = (paths) => ({ count: paths.length, first: paths.slice(0, 10) });
-const report = {
-  ok: result.ok,
-  upToDate: result.recomputed.noop,
-  patched: result.recomputed.patched,
-  stats: result.stats,
-  recomputed: {
-    summaries: listed(result.recomputed.summaries),
-    bodies: listed(result.recomputed.bodies),
-    apiPages: listed(result.recomputed.apiPages),
-    written: result.recomputed.written.length,
-    deleted: result.recomputed.deleted.length,
-    noop: result.recomputed.noop,
-  },
-};
+const report = buildReport(result);
 process.stdout.write(`${JSON.stringify(report)}\n`);
 if (!result.ok || !result.recomputed.patched) process.exitCode = 1;
