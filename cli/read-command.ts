@@ -1,10 +1,55 @@
 // What the commands that take a docs folder share before their work: parse
-// the arguments (a usage error exits 2), `--help` (exits 0), and the folder
-// must exist (else exit 2).
+// the arguments (a usage error exits 2), `--help` (exits 0), the folder must
+// exist (else exit 2), and the reporting options `check` and `build` both take.
 
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { FORMATS, type Format } from './render-diagnostics.js';
 import { usage } from './usage.js';
+
+/** `parseArgs` options of the diagnostics report and the front end, shared by `check` and `build`. */
+export const REPORT_OPTIONS = {
+  format: { type: 'string', default: 'pretty' },
+  strict: { type: 'boolean', default: false },
+  quiet: { type: 'boolean', default: false },
+  'no-color': { type: 'boolean', default: false },
+  threads: { type: 'string' },
+  'fetch-timeout': { type: 'string' },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const;
+
+export interface ReportOptions {
+  format: Format;
+  strict: boolean;
+  quiet: boolean;
+  color: boolean;
+  threads: number | undefined;
+  fetchTimeoutMs: number | undefined;
+}
+
+/** Checks and converts the values of REPORT_OPTIONS; throws a usage error. */
+export function reportOptions(values: {
+  format: string;
+  strict: boolean;
+  quiet: boolean;
+  'no-color': boolean;
+  threads?: string | undefined;
+  'fetch-timeout'?: string | undefined;
+}): ReportOptions {
+  if (!FORMATS.includes(values.format as Format)) throw new Error(`unknown format \`${values.format}\`; use one of ${FORMATS.join(', ')}`);
+  const threads = values.threads === undefined ? undefined : Number(values.threads);
+  if (threads !== undefined && !(Number.isInteger(threads) && threads >= 1)) throw new Error('--threads takes a whole number of at least 1');
+  const timeout = values['fetch-timeout'] === undefined ? undefined : Number(values['fetch-timeout']);
+  if (timeout !== undefined && !(timeout > 0)) throw new Error('--fetch-timeout takes a number of seconds greater than 0');
+  return {
+    format: values.format as Format,
+    strict: values.strict,
+    quiet: values.quiet,
+    color: !values['no-color'] && process.stdout.isTTY === true && !process.env.NO_COLOR,
+    threads,
+    fetchTimeoutMs: timeout === undefined ? undefined : timeout * 1000,
+  };
+}
 
 /** The parsed options and the docs root, or the exit status to return at once. */
 export function readCommand<T extends { dir: string }>(

@@ -9,8 +9,8 @@ import { parseArgs } from 'node:util';
 import { BuildRefusedError, type BuildResult, build } from '../../compiler/build/build.js';
 import { BuildLockedError } from '../../compiler/cache/build-lock.js';
 import { progressReporter } from '../progress.js';
-import { readCommand } from '../read-command.js';
-import { FORMATS, type Format, renderDiagnostics } from '../render-diagnostics.js';
+import { REPORT_OPTIONS, readCommand, reportOptions } from '../read-command.js';
+import { type Format, renderDiagnostics } from '../render-diagnostics.js';
 import { sourceLookup } from '../source-lookup.js';
 
 export async function runBuild(args: string[]): Promise<number> {
@@ -87,28 +87,17 @@ function parse(args: string[]) {
     args,
     allowPositionals: true,
     options: {
+      ...REPORT_OPTIONS,
       output: { type: 'string', short: 'o' },
       'cache-dir': { type: 'string' },
       'no-cache': { type: 'boolean', default: false },
       'site-url': { type: 'string' },
-      format: { type: 'string', default: 'pretty' },
       json: { type: 'boolean', default: false },
-      strict: { type: 'boolean', default: false },
-      quiet: { type: 'boolean', default: false },
-      'no-color': { type: 'boolean', default: false },
-      threads: { type: 'string' },
-      'fetch-timeout': { type: 'string' },
-      help: { type: 'boolean', short: 'h', default: false },
     },
   });
   if (values.help) return 'help' as const;
-  if (!FORMATS.includes(values.format as Format)) throw new Error(`unknown format \`${values.format}\`; use one of ${FORMATS.join(', ')}`);
   if (positionals.length > 1) throw new Error(`expected one directory, got ${positionals.length}`);
   if (values['no-cache'] && values['cache-dir'] !== undefined) throw new Error('--cache-dir and --no-cache contradict each other');
-  const threads = values.threads === undefined ? undefined : Number(values.threads);
-  if (threads !== undefined && !(Number.isInteger(threads) && threads >= 1)) throw new Error('--threads takes a whole number of at least 1');
-  const timeout = values['fetch-timeout'] === undefined ? undefined : Number(values['fetch-timeout']);
-  if (timeout !== undefined && !(timeout > 0)) throw new Error('--fetch-timeout takes a number of seconds greater than 0');
   const siteUrl = values['site-url'];
   if (siteUrl !== undefined && !/^https?:\/\/[^/\s]+/.test(siteUrl))
     throw new Error('--site-url takes an http(s) URL, such as https://docs.example.com');
@@ -117,12 +106,7 @@ function parse(args: string[]) {
     out: values.output,
     cacheDir: values['no-cache'] ? (false as const) : values['cache-dir'] === undefined ? undefined : resolve(values['cache-dir']),
     siteUrl,
-    format: values.format as Format,
     json: values.json,
-    strict: values.strict,
-    quiet: values.quiet,
-    color: !values['no-color'] && process.stdout.isTTY === true && !process.env.NO_COLOR,
-    threads,
-    fetchTimeoutMs: timeout === undefined ? undefined : timeout * 1000,
+    ...reportOptions(values),
   };
 }

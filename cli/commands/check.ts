@@ -5,8 +5,8 @@
 import { relative, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { check } from '../../compiler/check.js';
-import { readCommand } from '../read-command.js';
-import { FORMATS, type Format, renderDiagnostics } from '../render-diagnostics.js';
+import { REPORT_OPTIONS, readCommand, reportOptions } from '../read-command.js';
+import { renderDiagnostics } from '../render-diagnostics.js';
 
 export async function runCheck(args: string[]): Promise<number> {
   const command = readCommand('check', args, parse);
@@ -26,34 +26,8 @@ export async function runCheck(args: string[]): Promise<number> {
 }
 
 function parse(args: string[]) {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: {
-      format: { type: 'string', default: 'pretty' },
-      strict: { type: 'boolean', default: false },
-      quiet: { type: 'boolean', default: false },
-      'no-color': { type: 'boolean', default: false },
-      threads: { type: 'string' },
-      'fetch-timeout': { type: 'string' },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-  });
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: REPORT_OPTIONS });
   if (values.help) return 'help' as const;
-  if (!FORMATS.includes(values.format as Format)) throw new Error(`unknown format \`${values.format}\`; use one of ${FORMATS.join(', ')}`);
   if (positionals.length > 1) throw new Error(`expected one directory, got ${positionals.length}`);
-  const threads = values.threads === undefined ? undefined : Number(values.threads);
-  if (threads !== undefined && !(Number.isInteger(threads) && threads >= 1)) throw new Error('--threads takes a whole number of at least 1');
-  const timeout = values['fetch-timeout'] === undefined ? undefined : Number(values['fetch-timeout']);
-  if (timeout !== undefined && !(timeout > 0)) throw new Error('--fetch-timeout takes a number of seconds greater than 0');
-  const color = !values['no-color'] && process.stdout.isTTY === true && !process.env.NO_COLOR;
-  return {
-    dir: positionals[0] ?? '.',
-    format: values.format as Format,
-    strict: values.strict,
-    quiet: values.quiet,
-    color,
-    threads,
-    fetchTimeoutMs: timeout === undefined ? undefined : timeout * 1000,
-  };
+  return { dir: positionals[0] ?? '.', ...reportOptions(values) };
 }
