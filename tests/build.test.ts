@@ -37,6 +37,7 @@ test('build: the site fixture, page by page', async () => {
   try {
     const result = await buildIn(site);
     assert.ok(result.ok);
+    assert.equal([result.stats.compiled, result.stats.fromCache], [7, 0], 'a page sharing a body compiled in this build is not from the cache');
     const text = `${formatDiagnosticLines(result.diagnostics)}\n${dumpOutput(site.out)}\n`;
     matchBaseline(join(FIXTURES, 'site.expected.txt'), text);
   } finally {
@@ -65,6 +66,7 @@ test('build: a build from the cache writes what a clean build writes', async () 
     rmSync(site.out, { recursive: true });
     const again = await buildIn(site);
     assert.equal(again.recomputed.bodies, [], 'every body came from the cache');
+    assert.equal([again.stats.compiled, again.stats.fromCache], [0, 7]);
     await buildIn(clean, { cacheDir: false });
     assert.equal(dumpOutput(site.out, { full: true }), dumpOutput(clean.out, { full: true }));
   } finally {

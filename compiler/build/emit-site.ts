@@ -117,9 +117,9 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
         if (reference)
           body = { html: `${body.html}\n${reference.html}`, text: `${body.text} ${reference.text}`, toc: [...body.toc, ...reference.toc] };
       } else {
-        const renderedBefore = apiBodies.rendered.length;
-        body = apiBodies.get(plan.source.page);
-        if (apiBodies.rendered.length === renderedBefore) apiPagesFromCache++;
+        const found = apiBodies.find(plan.source.page);
+        body = found.body;
+        if (found.fromEarlierBuild) apiPagesFromCache++;
       }
       const laidOut = layOutPage(plan, body, navigation, layout, inject);
       sink.write(laidOut.file);
@@ -258,24 +258,31 @@ class ApiBodies {
   /** URLs of the pages rendered in this build. */
   readonly rendered: string[] = [];
   private documentHashes = new Map<string, string>();
+  /** Slice keys rendered in this build: a page sharing one is not "from the cache". */
+  private renderedKeys = new Set<string>();
 
   constructor(private cache: BuildCache) {}
 
   get(page: ApiPage): ApiPageBody {
+    return this.find(page).body;
+  }
+
+  find(page: ApiPage): { body: ApiPageBody; fromEarlierBuild: boolean } {
     const info = page.item.type === 'operation' ? page.item.operation : page.item.webhook;
     const pointer = info.pointer.join('/');
     const byPlace = `place\0${page.document.key}\0${this.documentHash(page)}\0${pointer}`;
     let key = this.cache.get<string>('api-page', byPlace);
     const known = key === undefined ? undefined : this.cache.get<ApiPageBody>('api-page', key);
-    if (known) return known;
+    if (known && key !== undefined) return { body: known, fromEarlierBuild: !this.renderedKeys.has(key) };
     key = `slice\0${page.document.key}\0${pointer}\0${operationSliceHash(page.document, info.pointer)}`;
     this.cache.put('api-page', byPlace, key);
     const cached = this.cache.get<ApiPageBody>('api-page', key);
-    if (cached) return cached;
+    if (cached) return { body: cached, fromEarlierBuild: !this.renderedKeys.has(key) };
     const body = renderApiPage(page.document, page.item);
     this.cache.put('api-page', key, body);
+    this.renderedKeys.add(key);
     this.rendered.push(page.url ?? '');
-    return body;
+    return { body, fromEarlierBuild: false };
   }
 
   private documentHash(page: ApiPage): string {
