@@ -92,6 +92,13 @@ const TSX = ['--import', 'tsx'];
 
 /** Build scenarios that edit their inputs build a private copy of the corpus. */
 const ownCopy = ({ work }: ScenarioPaths) => buildFolders(work, corpusCopy(work));
+
+/** Setup of the edit scenarios: a private copy of the corpus, completely built. */
+async function builtOwnCopy(paths: ScenarioPaths): Promise<void> {
+  resetWork(paths.work);
+  copyCorpus(paths.corpus, paths.work);
+  await completeBuild(paths.cli, ownCopy(paths), paths.cwd);
+}
 const shared = ({ work, corpus }: ScenarioPaths) => buildFolders(work, corpus);
 
 export const SCENARIOS: readonly Scenario[] = [
@@ -184,11 +191,7 @@ export const SCENARIOS: readonly Scenario[] = [
     description:
       "one page's body changed (new text at every run) after a complete build; timed driver: wall = driver start-up + work; checks exactly that body was compiled",
     corpus: withOpenapi,
-    setup: async (paths) => {
-      resetWork(paths.work);
-      copyCorpus(paths.corpus, paths.work);
-      await completeBuild(paths.cli, ownCopy(paths), paths.cwd);
-    },
+    setup: builtOwnCopy,
     prepare: (run) => editPage(run.corpus, corpusCopy(run.work), editedPage(run.corpus), run.run),
     args: (paths) => timedBuild(ownCopy(paths)),
     verify: (run, stdout) => verifyOneEdit(stdout, editedPage(run.corpus)),
@@ -200,11 +203,7 @@ export const SCENARIOS: readonly Scenario[] = [
     kind: 'build',
     description: 'a group label in docs.json changed (new label at every run) after a complete build; timed driver; checks no body was compiled',
     corpus: withOpenapi,
-    setup: async (paths) => {
-      resetWork(paths.work);
-      copyCorpus(paths.corpus, paths.work);
-      await completeBuild(paths.cli, ownCopy(paths), paths.cwd);
-    },
+    setup: builtOwnCopy,
     prepare: (run) => editGroupLabel(run.corpus, corpusCopy(run.work), run.run),
     args: (paths) => timedBuild(ownCopy(paths)),
     verify: (_run, stdout) => verifyNavEdit(stdout),
@@ -217,11 +216,7 @@ export const SCENARIOS: readonly Scenario[] = [
     description:
       "`docsc dev`'s rebuild after one page's body changed: a BuildSession makes its first build (its start-up, not timed), then the edit is patched in and timed alone; checks the patch path and exactly one body",
     corpus: withOpenapi,
-    setup: async (paths) => {
-      resetWork(paths.work);
-      copyCorpus(paths.corpus, paths.work);
-      await completeBuild(paths.cli, ownCopy(paths), paths.cwd);
-    },
+    setup: builtOwnCopy,
     args: (paths) => {
       const folders = ownCopy(paths);
       return ['bench/drivers/timed-dev-edit.mjs', folders.root, folders.out, folders.cache, editedPage(paths.corpus)];

@@ -14,7 +14,7 @@ import { type Diagnostic, DiagnosticBag, dedupeDiagnostics, makeDiagnostic, sort
 import type { DerivedMemo } from '../host/derived-memo.js';
 import { ProjectHost } from '../host/project-host.js';
 import { checkOutputDir } from '../output/output-guard.js';
-import { manifestDigest, type OutputFile, OutputWriter, readManifest, type WriteReport } from '../output/write-output.js';
+import { manifestDigest, OutputWriter, readManifest, type WriteReport } from '../output/write-output.js';
 import type { SourceFile } from '../source/source-file.js';
 import { VERSION } from '../version.js';
 import type { Recomputed } from './compile-pages.js';
@@ -65,8 +65,6 @@ export interface BuildOptions {
   injectHtml?: string;
   /** The version that keys the cache and the output (default: docsc's own); tests change it. */
   toolVersion?: string;
-  /** Keep every page's text in the result's `sources` (for code frames); by default the CLI reads them again. */
-  keepPageTexts?: boolean;
   onProgress?: (progress: BuildProgress) => void;
 }
 
@@ -224,7 +222,7 @@ async function fullBuild(options: BuildOptions, mayBeUpToDate: boolean): Promise
         ...(options.fetchTimeoutMs === undefined ? {} : { fetchTimeoutMs: options.fetchTimeoutMs }),
       });
       if (analysis.navigation === undefined) return { result: failedResult(opened, analysis, compiler.recomputed) };
-      if (!options.keepPageTexts) releasePageTexts(analysis);
+      releasePageTexts(analysis);
       // What the front end computed goes to disk now, so that it is not held in memory while pages are laid out.
       const flushWarnings = await cache.flush();
       const writer = new OutputWriter(opened.outDir);
@@ -402,4 +400,4 @@ function failedResult(opened: Opened, analysis: ProjectAnalysis, recomputed: Rec
   };
 }
 
-export type { BuildProgress, OutputFile };
+export type { BuildProgress };
