@@ -1,7 +1,8 @@
 // The files every site carries from docsc itself (runtime/): the stylesheet
-// today, the client bundle with the site runtime.
+// and the client scripts bundled from runtime/client/entries/.
 
 import { readFileSync } from 'node:fs';
+import { clientScripts } from './client-bundle.js';
 import { STYLESHEET_PATH } from './page-layout.js';
 import { runtimeFile } from './runtime-files.js';
 
@@ -12,5 +13,5 @@ export interface SiteAsset {
 }
 
 export function siteAssets(): SiteAsset[] {
-  return [{ path: STYLESHEET_PATH, contents: readFileSync(runtimeFile('site.css'), 'utf8') }];
+  return [{ path: STYLESHEET_PATH, contents: readFileSync(runtimeFile('site.css'), 'utf8') }, ...clientScripts()];
 }

@@ -1,0 +1,52 @@
+// The site's client code: every `runtime/client/entries/<name>.ts` is bundled
+// by esbuild into `_docsc/<name>.js` (ES module, minified, no source map).
+// Entries are independent: pages load only the ones they need (`site` on
+// every page, `playground` on API pages). Bundled once per process; the
+// bytes are a pure function of runtime/ and esbuild's version, both part of
+// the installed tool, so the build cache's tool version covers them.
+
+import { readdirSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { buildSync } from 'esbuild';
+import { runtimeFile } from './runtime-files.js';
+
+export const CLIENT_DIR = '_docsc';
+
+export interface ClientScript {
+  /** Output-relative path: `_docsc/<name>.js`. */
+  path: string;
+  contents: string;
+}
+
+let bundled: ClientScript[] | undefined;
+
+export function clientScripts(): ClientScript[] {
+  bundled ??= bundleEntries();
+  return bundled;
+}
+
+/** The output path of the entry `name`, for `<script type="module" src>`. */
+export function clientScriptPath(name: string): string {
+  return `${CLIENT_DIR}/${name}.js`;
+}
+
+function bundleEntries(): ClientScript[] {
+  const dir = runtimeFile(join('client', 'entries'));
+  const entries = readdirSync(dir)
+    .filter((name) => name.endsWith('.ts') && !name.endsWith('.d.ts'))
+    .sort();
+  return entries.map((file) => {
+    const result = buildSync({
+      entryPoints: [join(dir, file)],
+      bundle: true,
+      format: 'esm',
+      minify: true,
+      target: 'es2020',
+      platform: 'browser',
+      write: false,
+      legalComments: 'none',
+      logLevel: 'silent',
+    });
+    return { path: clientScriptPath(basename(file, '.ts')), contents: result.outputFiles[0]?.text ?? '' };
+  });
+}

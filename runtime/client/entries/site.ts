@@ -1,0 +1,4 @@
+// The script every page loads: progressive enhancement of the static layout.
+// Each feature lives in its own module under runtime/client/.
+
+export {};

@@ -1,0 +1,84 @@
+// Browser tests: Debian's chromium (`apt-get install -y chromium`, done by
+// .ci/run) driven by playwright-core, against a built site served by a real
+// HTTP server on loopback. A missing browser fails the suite with a message
+// saying how to install it; it is never a silent skip.
+
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize, sep } from 'node:path';
+import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+
+export const CHROMIUM = process.env.DOCSC_CHROMIUM ?? '/usr/bin/chromium';
+
+/** Flags for a closed network: no background requests, no sandbox as root. */
+const FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+export async function launchBrowser(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) throw new Error(`No chromium at ${CHROMIUM}: run \`apt-get install -y chromium\` (or set DOCSC_CHROMIUM)`);
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
+}
+
+/** A fresh context (own storage, cookies) with a fixed viewport, for one test. */
+export function newContext(
+  browser: Browser,
+  options: { javaScriptEnabled?: boolean; width?: number; colorScheme?: 'light' | 'dark' } = {},
+): Promise<BrowserContext> {
+  return browser.newContext({
+    viewport: { width: options.width ?? 1280, height: 900 },
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
+    colorScheme: options.colorScheme ?? 'light',
+  });
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.xml': 'application/xml',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+export interface StaticSite {
+  origin: string;
+  close(): Promise<void>;
+}
+
+/** Serves a built output folder on 127.0.0.1 as a static host would: `/a/b` → `a/b/index.html`, else `404.html` with status 404. */
+export async function serveSite(root: string): Promise<StaticSite> {
+  const server: Server = createServer((req, res) => {
+    const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    const relative = normalize(pathname).replace(/^[/\\]+/, '');
+    const candidates = [join(root, relative), join(root, relative, 'index.html')];
+    const file = candidates.find((f) => (f === root || f.startsWith(root + sep)) && existsSync(f) && statSync(f).isFile());
+    if (!file) {
+      res.writeHead(404, { 'content-type': TYPES['.html'] });
+      res.end(existsSync(join(root, '404.html')) ? readFileSync(join(root, '404.html')) : 'not found');
+      return;
+    }
+    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+    res.end(readFileSync(file));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    origin,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
