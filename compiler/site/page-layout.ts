@@ -5,6 +5,7 @@
 // Bodies are trusted HTML (compiled from the repository's MDX or rendered by
 // the API page renderer); every other value is escaped here.
 
+import { clientScriptPath } from './client-bundle.js';
 import { escapeHtml, safeHref } from './escape-html.js';
 import type { PagePlacement, Section, SidebarGroup, SidebarItem, SidebarPage, SiteNavigation } from './site-navigation.js';
 import type { SiteSettings } from './site-settings.js';
@@ -32,6 +33,8 @@ export interface PageDocument {
   /** For API pages: `GET`, `WEBHOOK` … shown beside the title. */
   method?: string;
   deprecated?: boolean;
+  /** Client entries (runtime/client/entries/<name>.ts) this page loads besides `site`, e.g. `playground` on API pages. */
+  scripts?: readonly string[];
 }
 
 /**
@@ -92,6 +95,7 @@ export class PageLayout {
       renderToc(page.toc),
       '</div>',
       renderFooter(this.settings),
+      renderScripts(page.scripts),
       '</body>',
       '</html>',
       '',
@@ -167,6 +171,10 @@ function linkTag(link: { label: string; href: string }): string {
   if (href === undefined) return '';
   const external = /^[a-z]+:/i.test(href);
   return `<a href="${escapeHtml(href)}"${external ? ' rel="noopener"' : ''}>${escapeHtml(link.label)}</a>`;
+}
+
+function renderScripts(extra: readonly string[] | undefined): string {
+  return ['site', ...(extra ?? [])].map((name) => `<script type="module" src="/${clientScriptPath(escapeHtml(name))}"></script>`).join('\n');
 }
 
 function faviconLink(settings: SiteSettings): string {

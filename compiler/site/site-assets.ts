@@ -12,6 +12,10 @@ export interface SiteAsset {
   contents: string;
 }
 
+/** Stylesheets of runtime/, in cascade order, served as one file. */
+const STYLESHEETS = ['site.css', 'components.css', 'playground.css'];
+
 export function siteAssets(): SiteAsset[] {
-  return [{ path: STYLESHEET_PATH, contents: readFileSync(runtimeFile('site.css'), 'utf8') }, ...clientScripts()];
+  const css = STYLESHEETS.map((name) => readFileSync(runtimeFile(name), 'utf8')).join('\n');
+  return [{ path: STYLESHEET_PATH, contents: css }, ...clientScripts()];
 }
