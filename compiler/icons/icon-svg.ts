@@ -1,0 +1,110 @@
+// Icons by name, as inline SVG markup: Font Awesome names (the free solid,
+// regular and brands sets, as Mintlify's default library) and Lucide names
+// (lucide-static). Each icon is read from its own file on first use — one
+// small CommonJS module per Font Awesome icon, one .svg per Lucide icon —
+// and remembered, so a page pays only for the icons it shows and no icon
+// set is loaded whole. A name is looked up only when it is a plain
+// kebab-case word, so it can never become a path.
+
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+
+const require = createRequire(import.meta.url);
+
+type FaStyle = 'solid' | 'regular' | 'brands';
+
+const FA_PACKAGES: Record<FaStyle, string> = {
+  solid: '@fortawesome/free-solid-svg-icons',
+  regular: '@fortawesome/free-regular-svg-icons',
+  brands: '@fortawesome/free-brands-svg-icons',
+};
+
+/** Where to look, in order, for an `iconType` (Mintlify's values; the paid styles fall back to the free ones). */
+function lookupOrder(type: string | undefined): Array<FaStyle | 'lucide'> {
+  switch (type) {
+    case 'regular':
+    case 'light':
+    case 'thin':
+    case 'sharp-regular':
+    case 'sharp-light':
+    case 'sharp-thin':
+      return ['regular', 'solid', 'brands', 'lucide'];
+    case 'brands':
+      return ['brands', 'solid', 'regular', 'lucide'];
+    case 'lucide':
+      return ['lucide', 'solid', 'brands', 'regular'];
+    default:
+      return ['solid', 'brands', 'regular', 'lucide'];
+  }
+}
+
+const NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const memo = new Map<string, string | undefined>();
+
+/**
+ * Inline SVG markup for an icon name (`rocket`, `github`, `arrow-right`,
+ * also `fa-rocket`), or undefined when no set has it. `type` is Mintlify's
+ * `iconType` (`solid` by default, `regular`, `brands`, …) or `lucide`.
+ * The SVG is `1em` square, `currentColor`, and hidden from assistive
+ * technology (the caller labels what needs a label).
+ */
+export function iconSvg(name: string, type?: string): string | undefined {
+  const key = `${type ?? ''}\u0000${name}`;
+  if (memo.has(key)) return memo.get(key);
+  const normalized = name.trim().toLowerCase().replace(/^fa-/, '');
+  let svg: string | undefined;
+  if (NAME.test(normalized)) {
+    for (const set of lookupOrder(type)) {
+      svg = set === 'lucide' ? lucideSvg(normalized) : fontAwesomeSvg(set, normalized);
+      if (svg !== undefined) break;
+    }
+  }
+  memo.set(key, svg);
+  return svg;
+}
+
+interface FaModule {
+  width: number;
+  height: number;
+  svgPathData: string | string[];
+}
+
+function fontAwesomeSvg(style: FaStyle, name: string): string | undefined {
+  const exportName = `fa${name.replace(/(?:^|-)([a-z0-9])/g, (_, c: string) => c.toUpperCase())}`;
+  let icon: FaModule;
+  try {
+    icon = require(`${FA_PACKAGES[style]}/${exportName}`) as FaModule;
+  } catch {
+    return undefined;
+  }
+  const paths = (Array.isArray(icon.svgPathData) ? icon.svgPathData : [icon.svgPathData])
+    .map((d, index, all) => `<path${all.length > 1 && index === 0 ? ' opacity=".4"' : ''} d="${escapeAttribute(d)}"/>`)
+    .join('');
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${icon.width} ${icon.height}" width="1em" height="1em" fill="currentColor" aria-hidden="true" focusable="false">${paths}</svg>`;
+}
+
+let lucideFolder: string | undefined;
+
+function lucideSvg(name: string): string | undefined {
+  lucideFolder ??= join(dirname(require.resolve('lucide-static/package.json')), 'icons');
+  let source: string;
+  try {
+    source = readFileSync(join(lucideFolder, `${name}.svg`), 'utf8');
+  } catch {
+    return undefined;
+  }
+  const open = source.indexOf('<svg');
+  const start = source.indexOf('>', open);
+  const end = source.lastIndexOf('</svg>');
+  if (open < 0 || start < 0 || end < start) return undefined;
+  const body = source
+    .slice(start + 1, end)
+    .replace(/\s*\n\s*/g, '')
+    .replace(/ \/>/g, '/>');
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" width="1em" height="1em" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false">${body}</svg>`;
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
