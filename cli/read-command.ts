@@ -4,6 +4,7 @@
 
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { ALLOW_PRIVATE_URLS_ENV } from '../compiler/openapi/fetch-document.js';
 import { FORMATS, type Format } from './render-diagnostics.js';
 import { usage } from './usage.js';
 
@@ -15,6 +16,7 @@ export const REPORT_OPTIONS = {
   'no-color': { type: 'boolean', default: false },
   threads: { type: 'string' },
   'fetch-timeout': { type: 'string' },
+  'allow-private-urls': { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
@@ -35,7 +37,9 @@ export function reportOptions(values: {
   'no-color': boolean;
   threads?: string | undefined;
   'fetch-timeout'?: string | undefined;
+  'allow-private-urls'?: boolean | undefined;
 }): ReportOptions {
+  if (values['allow-private-urls']) allowPrivateUrls();
   if (!FORMATS.includes(values.format as Format)) throw new Error(`unknown format \`${values.format}\`; use one of ${FORMATS.join(', ')}`);
   const threads = values.threads === undefined ? undefined : Number(values.threads);
   if (threads !== undefined && !(Number.isInteger(threads) && threads >= 1)) throw new Error('--threads takes a whole number of at least 1');
@@ -49,6 +53,15 @@ export function reportOptions(values: {
     threads,
     fetchTimeoutMs: timeout === undefined ? undefined : timeout * 1000,
   };
+}
+
+/**
+ * `--allow-private-urls`: hosted OpenAPI documents may be fetched from
+ * loopback, private and link-local addresses (local development). Set in the
+ * environment so that every fetch of the run (worker threads included) sees it.
+ */
+export function allowPrivateUrls(): void {
+  process.env[ALLOW_PRIVATE_URLS_ENV] = '1';
 }
 
 /** The parsed options and the docs root, or the exit status to return at once. */

@@ -20,6 +20,8 @@ Options for check:
   --no-color                            Plain text even on a terminal
   --threads <n>                         Worker threads for reading pages
   --fetch-timeout <seconds>             Time limit for fetching a hosted OpenAPI document (default: 30)
+  --allow-private-urls                  Fetch hosted documents from loopback and private addresses too
+                                        (refused by default; also DOCSC_ALLOW_PRIVATE_URLS=1)
 
 Options for build:
   -o, --output <folder>                 Where the site goes (default: <dir>/_site); the docs folder itself is refused
@@ -27,13 +29,15 @@ Options for build:
   --no-cache                            Build without reading or writing a cache
   --site-url <url>                      The site's address, for absolute URLs in sitemap.xml
   --json                                Print the result (stats and diagnostics) as JSON
-  --format, --strict, --quiet, --no-color, --threads, --fetch-timeout   As for check
+  --format, --strict, --quiet, --no-color, --threads, --fetch-timeout, --allow-private-urls
+                                        As for check
 
 Options for dev:
   -p, --port <n>                        Port to listen on (default: 3000; 0 picks a free one)
   --host <address>                      Address to listen on (default: 127.0.0.1)
   -o, --output <folder>                 Where the dev build goes (default: <dir>/.docsc/dev)
   --cache-dir <folder>, --no-cache      As for build
+  --allow-private-urls                  As for check
 
 Options for openapi-file:
   -o, --output <folder>                 Where the pages go (default: the working directory)
@@ -44,6 +48,7 @@ Options for openapi-file:
   --validate                            Also validate against the OpenAPI schema (docsc check always does)
   --no-color                            Plain text even on a terminal
   --fetch-timeout <seconds>             Time limit for fetching a hosted document (default: 30)
+  --allow-private-urls                  As for check
 
   docsc --help | --version
 `;

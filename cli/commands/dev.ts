@@ -6,7 +6,7 @@ import { relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { BuildResult } from '../../compiler/build/build.js';
 import { startDev } from '../../compiler/dev/dev-session.js';
-import { readCommand } from '../read-command.js';
+import { allowPrivateUrls, readCommand } from '../read-command.js';
 import { renderDiagnostics } from '../render-diagnostics.js';
 import { sourceLookup } from '../source-lookup.js';
 
@@ -71,10 +71,12 @@ function parse(args: string[]) {
       output: { type: 'string', short: 'o' },
       'cache-dir': { type: 'string' },
       'no-cache': { type: 'boolean', default: false },
+      'allow-private-urls': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
   if (values.help) return 'help' as const;
+  if (values['allow-private-urls']) allowPrivateUrls();
   if (positionals.length > 1) throw new Error(`expected one directory, got ${positionals.length}`);
   const port = Number(values.port);
   if (!(Number.isInteger(port) && port >= 0 && port < 65536)) throw new Error('--port takes a port number (0 picks a free one)');

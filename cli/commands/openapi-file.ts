@@ -18,6 +18,7 @@ import { isUrl } from '../../compiler/openapi/spec-names.js';
 import { type WriteResult, writeEndpointPages } from '../../compiler/openapi/write-endpoint-pages.js';
 import { renderPretty } from '../../compiler/report/render-pretty.js';
 import { SourceFile } from '../../compiler/source/source-file.js';
+import { allowPrivateUrls } from '../read-command.js';
 import { usage } from '../usage.js';
 
 interface Options {
@@ -207,10 +208,12 @@ function parse(args: string[], cwd: string): Options | 'help' {
       validate: { type: 'boolean', default: false },
       'no-color': { type: 'boolean', default: false },
       'fetch-timeout': { type: 'string' },
+      'allow-private-urls': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
   if (values.help) return 'help';
+  if (values['allow-private-urls']) allowPrivateUrls();
   if (positionals.length !== 1) throw new Error(`expected one OpenAPI document (a file or an http(s) URL), got ${positionals.length}`);
   const timeout = values['fetch-timeout'] === undefined ? undefined : Number(values['fetch-timeout']);
   if (timeout !== undefined && !(timeout > 0)) throw new Error('--fetch-timeout takes a number of seconds greater than 0');

@@ -95,6 +95,7 @@ async function fetchHosted(
     timeoutMs: options.timeoutMs ?? DEFAULT_FETCH_LIMITS.timeoutMs,
     maxBytes: options.maxBytes ?? DEFAULT_FETCH_LIMITS.maxBytes,
     maxRedirects: options.maxRedirects ?? DEFAULT_FETCH_LIMITS.maxRedirects,
+    ...(options.allowPrivate === undefined ? {} : { allowPrivate: options.allowPrivate }),
   };
   const result = await fetchDocument(url, limits);
   if (!result.ok) {
