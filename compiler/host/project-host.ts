@@ -133,7 +133,7 @@ export class ProjectHost {
         if (entry.isDirectory()) {
           if (IGNORED_DIRS.has(name) || name.startsWith('.') || this.ignored.has(prefix + name)) continue;
           walk(join(dir, name), `${prefix}${name}/`);
-        } else if (entry.isFile() || (entry.isSymbolicLink() && isLinkToFile(join(dir, name)))) out.push(prefix + name);
+        } else if (entry.isFile() || (entry.isSymbolicLink() && this.isLinkToFileInside(join(dir, name)))) out.push(prefix + name);
       }
     };
     walk(this.root, '');
@@ -141,13 +141,16 @@ export class ProjectHost {
     this.fileList = out;
     return out;
   }
-}
 
-function isLinkToFile(path: string): boolean {
-  try {
-    return lstatSync(path).isSymbolicLink() && statSync(path).isFile();
-  } catch {
-    return false;
+  /** A symbolic link to a file inside the docs root: one leading outside is not listed (a static file copy would follow it). */
+  private isLinkToFileInside(path: string): boolean {
+    try {
+      if (!(lstatSync(path).isSymbolicLink() && statSync(path).isFile())) return false;
+      const rel = relative(this.realRoot, realpathSync(path));
+      return !(rel.startsWith('..') || isAbsolute(rel));
+    } catch {
+      return false;
+    }
   }
 }
 
