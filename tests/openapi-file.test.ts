@@ -9,12 +9,15 @@
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { type CommandIo, runOpenapiFile } from '../cli/commands/openapi-file.js';
 import { check } from '../compiler/check.js';
 import { mergeNavigationGroups } from '../compiler/config/merge-navigation-groups.js';
 import { safeSegment } from '../compiler/openapi/api-page-paths.js';
+import { frontmatterYaml } from '../compiler/openapi/generate-endpoint-pages.js';
 import { SourceFile } from '../compiler/source/source-file.js';
 import { matchBaseline } from './support/baseline.js';
 import { loopbackServer } from './support/loopback-server.js';
@@ -96,6 +99,28 @@ test('x-docs and x-mint, hidden, excluded and deprecated operations, webhooks, h
   matchBaseline(`${fixtures}/x-docs.expected.txt`, report(outcome, tree(join(dir, 'api-reference'))));
   assert.is(outcome.code, 0);
   rmSync(dir, { recursive: true });
+});
+
+test('frontmatter: written directly exactly as the yaml package would, and read back unchanged', () => {
+  const yaml = (frontmatter: Record<string, unknown>) => stringifyYaml(frontmatter, { lineWidth: 0, minContentWidth: 0 });
+  const chars = fc.constantFrom(...'aZ09 /_-.:#\'"{}[],&*!|>%@`?=~$+;\\\nü😀tyesnoTrue'.split(''));
+  const text = fc.oneof(
+    fc.string({ unit: chars, maxLength: 12 }),
+    fc.constantFrom('yes', 'No', 'null', 'true', '~', '.inf', '1.0', 'a: b', 'a #b', '- x', 'a '),
+  );
+  fc.assert(
+    fc.property(text, text, fc.boolean(), (title, entry, deprecated) => {
+      const frontmatter = { title, openapi: `spec.json GET /x/${entry}`, ...(deprecated && { deprecated: true }) };
+      const written = frontmatterYaml(frontmatter);
+      assert.is(written, yaml(frontmatter));
+      assert.equal(parseYaml(written), frontmatter);
+    }),
+    { numRuns: 2000 },
+  );
+  assert.is(
+    frontmatterYaml({ title: 'Get a repository', openapi: 'GET /repos/{owner}/{repo}' }),
+    'title: Get a repository\nopenapi: GET /repos/{owner}/{repo}\n',
+  );
 });
 
 // ---------------------------------------------------------------------------

@@ -1,11 +1,13 @@
 // `docsc openapi-file`, the writing part: puts generated pages under the
 // output folder and nowhere else. The folder is resolved with realpath, and
-// so is every folder a page goes into, so a symbolic link cannot lead a write
-// out. Existing files are left alone unless `overwrite`; `dryRun` writes
-// nothing but reports the same. Each file is written to a temporary file in
-// its folder and renamed over the target, so a reader never sees half a page.
+// so is every folder a page goes into (once per folder), so a symbolic link
+// cannot lead a write out. A new page is created exclusively (O_EXCL: never
+// through a link, never over a file that appeared meanwhile), in one write; a
+// page that exists is left alone unless `overwrite`, and then replaced by a
+// temporary file renamed over it, so a reader never sees half a page.
+// `dryRun` writes nothing but reports the same.
 
-import { lstatSync, mkdirSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, lstatSync, mkdirSync, openSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { type Diagnostic, DiagnosticBag } from '../diagnostics/diagnostic.js';
 import type { EndpointPage } from './generate-endpoint-pages.js';
@@ -33,8 +35,9 @@ export function writeEndpointPages(pages: readonly EndpointPage[], options: Writ
   const result: WriteResult = { written: [], skipped: [], diagnostics: bag.items };
   const outDir = realOutputFolder(options, bag);
   if (outDir === undefined) return result;
+  const folders = new Map<string, FolderState>();
   for (const page of pages) {
-    const outcome = writePage(page, outDir, options, bag);
+    const outcome = writePage(page, outDir, options, bag, folders);
     if (outcome === 'written') result.written.push(page.file);
     else if (outcome === 'skipped') result.skipped.push(page.file);
   }
@@ -52,17 +55,27 @@ function realOutputFolder(options: WriteOptions, bag: DiagnosticBag): string | u
   }
 }
 
-function writePage(page: EndpointPage, outDir: string, options: WriteOptions, bag: DiagnosticBag): Outcome {
+/** A folder pages go into, checked (and made) once: inside the output folder, or why not. */
+type FolderState = { ok: true } | { ok: false; outside: true } | { ok: false; outside: false; error: unknown };
+
+function writePage(page: EndpointPage, outDir: string, options: WriteOptions, bag: DiagnosticBag, folders: Map<string, FolderState>): Outcome {
   const target = join(outDir, ...page.file.split('/'));
   const shown = options.display(target);
+  if (!isInside(outDir, target)) return fail(shown, bag);
+  const folder = dirname(target);
+  let state = folders.get(folder);
+  if (state === undefined) {
+    state = prepareFolder(folder, outDir, options.dryRun);
+    folders.set(folder, state);
+  }
+  if (!state.ok) {
+    if (state.outside) return fail(shown, bag);
+    bag.report('generate/write-failed', { file: shown }, { path: shown, reason: reason(state.error) });
+    return 'failed';
+  }
   try {
-    // Checked before any folder is made: a link on the way must not lead the mkdir out either.
-    // (In a dry run the output folder may not exist yet: then there is nothing to follow.)
-    const existing = nearestExisting(dirname(target));
-    const real = isWithin(outDir, existing) ? realpathSync(existing) : outDir;
-    if (!isInside(outDir, target) || !isWithin(outDir, real)) return fail(shown, bag);
-    if (!options.dryRun) mkdirSync(dirname(target), { recursive: true });
-    if (exists(target) && !options.overwrite) {
+    if (options.dryRun ? !exists(target) : createExclusively(target, page.text)) return 'written';
+    if (!options.overwrite) {
       bag.report('generate/file-exists', { file: shown }, { path: shown });
       return 'skipped';
     }
@@ -72,6 +85,44 @@ function writePage(page: EndpointPage, outDir: string, options: WriteOptions, ba
     bag.report('generate/write-failed', { file: shown }, { path: shown, reason: reason(error) });
     return 'failed';
   }
+}
+
+/**
+ * Checks that a folder resolves inside the output folder, then makes it.
+ * Checked before any folder is made: a link on the way must not lead the
+ * mkdir out either. (In a dry run the output folder may not exist yet: then
+ * there is nothing to follow.)
+ */
+function prepareFolder(folder: string, outDir: string, dryRun: boolean): FolderState {
+  try {
+    const existing = nearestExisting(folder);
+    const real = isWithin(outDir, existing) ? realpathSync(existing) : outDir;
+    if (!isWithin(outDir, real)) return { ok: false, outside: true };
+    if (!dryRun) mkdirSync(folder, { recursive: true });
+    return { ok: true };
+  } catch (error) {
+    return { ok: false, outside: false, error };
+  }
+}
+
+/** Writes a file that does not exist yet; false when something (a file, a link) is already there. A failed write leaves nothing. */
+function createExclusively(target: string, text: string): boolean {
+  let fd: number;
+  try {
+    fd = openSync(target, 'wx');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+  try {
+    writeFileSync(fd, text);
+  } catch (error) {
+    closeSync(fd);
+    rmSync(target, { force: true });
+    throw error;
+  }
+  closeSync(fd);
+  return true;
 }
 
 function fail(shown: string, bag: DiagnosticBag): Outcome {
