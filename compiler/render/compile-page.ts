@@ -84,6 +84,7 @@ function renderBody(parsed: ParsedPage, summary: PageSummary, snippets: SnippetT
   const url = pageUrl(pagePathOfFile(file.path) ?? file.path);
   const context = new RenderContext(file.path, url, bag, [...summary.headings.map((h) => h.id), ...summary.elementIds]);
   const loader = new SnippetLoader(context, snippets);
+  context.imports = loader;
   try {
     const children = withRenderContext(context, () => {
       const instance = instantiateFile({ file, tree, customIds: parsed.customIds, diagnostics: [], mode: 'page' }, loader, context);

@@ -12,6 +12,7 @@ import type { Component, ComponentContext } from './components/component.js';
 import { COMPONENTS } from './components/component-table.js';
 import { h, text, toNodes } from './hast-nodes.js';
 import type { RenderContext, SourcePlace } from './render-context.js';
+import { renderIcon } from './render-icon.js';
 import { rewriteUrl } from './rewrite-url.js';
 
 /** A built-in component as JavaScript sees it (`<Note>`, `Tree.Folder`): an object, never called directly. */
@@ -102,6 +103,8 @@ function builtIn(
     uniqueId: (base, prefix) => context.uniqueId(base, prefix),
     nextSerial: (kind) => context.nextSerial(kind),
     inline,
+    icon: (name, iconType) => renderIcon(context, name, iconType, places?.get('icon') ?? at),
+    snippet: (specifier) => context.importSnippet(specifier, places?.get('file') ?? at),
   };
   const nodes = toNodes(type.render(checked as Parameters<Component>[0], componentContext));
   const root = nodes.find((node) => node.type === 'element');

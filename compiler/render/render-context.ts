@@ -8,6 +8,7 @@
 import { slug } from 'github-slugger';
 import type { DiagnosticCode } from '../diagnostics/catalogue.js';
 import type { Diagnostic, DiagnosticArgs, DiagnosticBag, ReportExtras } from '../diagnostics/diagnostic.js';
+import type { ImportResolver } from './render-file.js';
 
 /** A place in a file of the project: 1-based line and column, 0 when unknown. */
 export interface SourcePlace {
@@ -74,6 +75,18 @@ export class RenderContext {
     const next = (this.serials.get(kind) ?? 0) + 1;
     this.serials.set(kind, next);
     return next;
+  }
+
+  /** Resolves imports for `<Snippet file>` (set by compile-page.ts to the page's snippet loader). */
+  imports: ImportResolver | undefined;
+
+  /** The default export of a snippet, as `import X from specifier` in the file being rendered would give it. */
+  importSnippet(specifier: string, at: SourcePlace): unknown {
+    if (this.imports === undefined) return undefined;
+    return this.imports.valueOf(
+      { specifier, imported: 'default', local: 'Snippet', line: at.line, column: at.column, length: at.length ?? 0 },
+      this.file,
+    );
   }
 
   /** Runs `render` with `file` as the file being rendered (a snippet's content). */

@@ -9,23 +9,26 @@
 // - `{expressions}`: nothing for comments, the value (static or evaluated),
 //   or, for a page's `{name}` that nothing declares, the text `{name}`;
 // - headings get their ids (the summary's for a page, so links that
-//   `docsc check` verified land); code fences their meta (code-meta.ts);
+//   `docsc check` verified land); code fences become code blocks
+//   (code-meta.ts, code-block.ts: highlighted by shiki);
 //   links and images the URL policy (rewrite-url.ts);
 // - a paragraph holding only JSX and expressions is unwrapped, as MDX does,
 //   so that `<Card … />` alone on a line is not put inside a `<p>`.
 
-import type { ElementContent, Properties } from 'hast';
+import type { ElementContent } from 'hast';
 import type { Code, Heading, Paragraph, Root, RootContent } from 'mdast';
 import type { MdxFlowExpression, MdxTextExpression } from 'mdast-util-mdx-expression';
 import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
 import remarkRehype, { defaultHandlers, type Options as ToHastOptions } from 'remark-rehype';
 import type { CustomHeadingId } from '../pages/parse-page.js';
 import type { SourceFile } from '../source/source-file.js';
-import { formatRanges, parseCodeMeta, splitLanguage } from './code-meta.js';
+import { codeBlock } from './code-block.js';
+import { parseCodeMeta, splitLanguage } from './code-meta.js';
 import { BUILT_INS, checkUrl, createElement, renderError, UnknownComponent } from './create-element.js';
 import { h, text, toNodes } from './hast-nodes.js';
 import { type ExpressionHolder, expressionOf, type FilePlan, spreadOf } from './plan-file.js';
 import type { RenderContext, SourcePlace } from './render-context.js';
+import { renderIcon } from './render-icon.js';
 import { type NameLookup, NOT_STATIC, staticValue } from './static-value.js';
 
 export interface TreeScope {
@@ -107,20 +110,10 @@ class TreeWalk {
   private code(state: State, node: Code): ElementContent {
     const { language, ranges } = splitLanguage(node.lang);
     const meta = parseCodeMeta(node.meta, ranges);
-    const properties: Properties = { className: ['docsc-code'] };
-    if (language !== undefined) properties.dataLanguage = language;
-    if (meta.title !== undefined) properties.dataTitle = meta.title;
-    if (meta.icon !== undefined) properties.dataIcon = meta.icon;
-    if (meta.highlight.length > 0) properties.dataHighlight = formatRanges(meta.highlight);
-    if (meta.focus.length > 0) properties.dataFocus = formatRanges(meta.focus);
-    for (const flag of ['wrap', 'lines', 'expandable'] as const)
-      if (meta[flag]) properties[`data${flag.charAt(0).toUpperCase()}${flag.slice(1)}`] = '';
-    const code = restoreBlanked(node, this.scope.file, this.scope.customIds);
-    const marked = meta.highlight.length > 0 || meta.focus.length > 0;
-    const content = marked ? markedLines(code, new Set(meta.highlight), new Set(meta.focus)) : [text(code === '' ? '' : `${code}\n`)];
-    const pre = h('pre', properties, [h('code', language === undefined ? {} : { className: [`language-${language}`] }, content)]);
-    state.patch(node, pre as never);
-    return pre;
+    const icon = meta.icon === undefined ? undefined : renderIcon(this.context, meta.icon, undefined, this.at(node));
+    const block = codeBlock(restoreBlanked(node, this.scope.file, this.scope.customIds), language, meta, icon);
+    state.patch(node, block as never);
+    return block;
   }
 
   /** Drops an unsafe URL (with a warning) and makes a relative one absolute. */
@@ -263,15 +256,6 @@ function restoreBlanked(node: Code, file: SourceFile, customIds: readonly Custom
     if (original.length >= content.length) lines[custom.line - firstLine] = `${original.slice(original.length - content.length)}${cr}`;
   }
   return lines.join('\n');
-}
-
-/** Code lines as spans, marked when highlighted or focused (only for fences that mark some). */
-function markedLines(code: string, highlight: ReadonlySet<number>, focus: ReadonlySet<number>): ElementContent[] {
-  return code.split('\n').flatMap((line, i) => {
-    const n = i + 1;
-    const className = ['docsc-line', ...(highlight.has(n) ? ['docsc-line-highlight'] : []), ...(focus.has(n) ? ['docsc-line-focus'] : [])];
-    return [h('span', { className, dataLine: n }, line === '' ? [] : [text(line)]), text('\n')];
-  });
 }
 
 function notBlank(node: ElementContent): boolean {

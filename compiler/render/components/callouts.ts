@@ -1,24 +1,28 @@
-// Callouts: Note, Warning, Info, Tip, Check, Danger, and Callout (any icon
-// and colour). A `<div role="note">` with its kind as a class, an optional
-// icon and title, then the content; a `<span>` when written inside a
-// sentence.
+// Callouts: Note, Warning, Info, Tip, Check, Danger, and Callout (any `icon`
+// and `color`). A `<div role="note">` with its kind as a class, its icon (the
+// kind's own, drawn by the stylesheet, unless `icon` names another), an
+// optional title, then the content; `<span>`s when written inside a sentence.
 
 import type { Properties } from 'hast';
 import { h } from '../hast-nodes.js';
-import { type Component, contentProp, stringProp } from './component.js';
+import { type Component, contentProp, cssValue, stringProp } from './component.js';
 import { iconOf } from './icons.js';
 
-/** Written inside a sentence, a callout is a `<span>`: a `<div>` would break the paragraph apart. */
 function callout(kind: string): Component {
   return (props, context) => {
     const properties: Properties = { className: ['docsc-callout', `docsc-callout-${kind}`], role: 'note' };
-    const color = stringProp(props, 'color');
-    if (color !== undefined) properties.dataColor = color;
+    const color = cssValue(stringProp(props, 'color'));
+    if (color !== undefined) properties.style = `--docsc-callout-color: ${color}`;
+    const icon = iconOf(props, context);
+    if (icon.length > 0) (properties.className as string[]).push('docsc-callout-has-icon');
     const title = contentProp(props, 'title');
-    return h(context.inline ? 'span' : 'div', properties, [
-      ...iconOf(props),
-      ...(title.length === 0 ? [] : [h(context.inline ? 'span' : 'p', { className: ['docsc-callout-title'] }, title)]),
-      ...props.children,
+    const block = context.inline ? 'span' : 'div';
+    return h(block, properties, [
+      h('span', { className: ['docsc-callout-icon'], ariaHidden: 'true' }, icon),
+      h(block, { className: ['docsc-callout-content'] }, [
+        ...(title.length === 0 ? [] : [h(context.inline ? 'span' : 'p', { className: ['docsc-callout-title'] }, title)]),
+        ...props.children,
+      ]),
     ]);
   };
 }

@@ -1,32 +1,47 @@
 // Cards and grids: Card (the whole card is one `<a>` when it has `href`;
-// `title`, `icon`, `img`, `horizontal`, `cta`), CardGroup and Columns
-// (`cols`, a data attribute the stylesheet reads), and Tile.
+// `title`, `icon` with `iconType` and `color`, `img` as a cover image,
+// `horizontal` for the icon beside the text, `cta` and `arrow`), CardGroup
+// and Columns (`cols`, 1–6, a data attribute the stylesheet reads; narrow
+// screens show one column), and Tile (a preview with a title and description).
 
 import type { ElementContent, Properties } from 'hast';
 import { h, text } from '../hast-nodes.js';
-import { type Component, type ComponentProps, contentProp, flagProp, stringProp } from './component.js';
+import { type Component, type ComponentProps, contentProp, cssValue, flagProp, stringProp } from './component.js';
 import { iconOf } from './icons.js';
 
-const Card: Component = (props) => {
+const Card: Component = (props, context) => {
   const href = stringProp(props, 'href');
-  const properties: Properties = { className: ['docsc-card', ...(flagProp(props, 'horizontal') ? ['docsc-card-horizontal'] : [])] };
+  const horizontal = flagProp(props, 'horizontal');
+  const properties: Properties = { className: ['docsc-card', ...(horizontal ? ['docsc-card-horizontal'] : [])] };
   if (href !== undefined) properties.href = href;
-  const color = stringProp(props, 'color');
-  if (color !== undefined) properties.dataColor = color;
   const img = stringProp(props, 'img');
   const title = contentProp(props, 'title');
   const cta = stringProp(props, 'cta');
-  return h(href === undefined ? 'div' : 'a', properties, [
-    ...(img === undefined ? [] : [h('img', { className: ['docsc-card-image'], src: img, alt: '' })]),
-    ...iconOf(props),
+  const icon = iconOf(props, context);
+  const color = cssValue(stringProp(props, 'color'));
+  const arrow = props.arrow === undefined ? false : flagProp(props, 'arrow');
+  const textParts: ElementContent[] = [
     ...(title.length === 0 ? [] : [h('div', { className: ['docsc-card-title'] }, title)]),
     ...(props.children.length === 0 ? [] : [h('div', { className: ['docsc-card-body'] }, props.children)]),
     ...(cta === undefined ? [] : [h('span', { className: ['docsc-card-cta'] }, [text(cta)])]),
+  ];
+  return h(href === undefined ? 'div' : 'a', properties, [
+    ...(img === undefined ? [] : [h('img', { className: ['docsc-card-image'], src: img, alt: '', loading: 'lazy' })]),
+    h('div', { className: ['docsc-card-content'] }, [
+      ...(icon.length === 0
+        ? []
+        : [h('span', { className: ['docsc-card-icon'], ...(color === undefined ? {} : { style: `color: ${color}` }) }, icon)]),
+      h('div', { className: ['docsc-card-text'] }, textParts),
+      ...(arrow && href !== undefined ? [h('span', { className: ['docsc-card-arrow'], ariaHidden: 'true' }, [text('→')])] : []),
+    ]),
   ]);
 };
 
 function grid(className: string): Component {
-  return (props) => h('div', { className: [className], dataCols: stringProp(props, 'cols') ?? '2' }, props.children);
+  return (props) => {
+    const cols = Number(stringProp(props, 'cols') ?? '2');
+    return h('div', { className: [className], dataCols: String(Number.isInteger(cols) ? Math.min(Math.max(cols, 1), 6) : 2) }, props.children);
+  };
 }
 
 const Tile: Component = (props) => {

@@ -12,11 +12,15 @@ import { FIELD_COMPONENTS } from './fields.js';
 import { TREE_COMPONENTS } from './file-trees.js';
 import { ICON_COMPONENTS } from './icons.js';
 import { INLINE_MARK_COMPONENTS } from './inline-marks.js';
+import { LATEX_COMPONENTS } from './latex.js';
 import { MEDIA_COMPONENTS } from './media.js';
 import { PLAIN_BOX_COMPONENTS } from './plain-boxes.js';
+import { PROMPT_COMPONENTS } from './prompts.js';
+import { SNIPPET_COMPONENTS } from './snippets.js';
 import { STEP_COMPONENTS } from './steps.js';
 import { TAB_COMPONENTS } from './tabs.js';
 import { UPDATE_COMPONENTS } from './updates.js';
+import { VIEW_COMPONENTS } from './views.js';
 
 export const COMPONENTS: ReadonlyMap<string, Component> = new Map(
   Object.entries({
@@ -27,11 +31,15 @@ export const COMPONENTS: ReadonlyMap<string, Component> = new Map(
     ...FIELD_COMPONENTS,
     ...ICON_COMPONENTS,
     ...INLINE_MARK_COMPONENTS,
+    ...LATEX_COMPONENTS,
     ...MEDIA_COMPONENTS,
     ...PLAIN_BOX_COMPONENTS,
+    ...PROMPT_COMPONENTS,
+    ...SNIPPET_COMPONENTS,
     ...STEP_COMPONENTS,
     ...TAB_COMPONENTS,
     ...TREE_COMPONENTS,
     ...UPDATE_COMPONENTS,
+    ...VIEW_COMPONENTS,
   }),
 );

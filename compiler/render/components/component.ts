@@ -21,6 +21,10 @@ export interface ComponentContext {
   nextSerial(kind: string): number;
   /** True when the element was written inside a paragraph: make phrasing content. */
   inline: boolean;
+  /** An icon by name or image URL (render-icon.ts); an unknown name is reported at the element. */
+  icon(name: string, type?: string): ElementContent | undefined;
+  /** The default export of a snippet file (`/snippets/x.mdx`), or undefined (reported) when there is none. */
+  snippet(specifier: string): unknown;
 }
 
 export type Component = (props: ComponentProps, context: ComponentContext) => ElementContent | ElementContent[];
@@ -47,4 +51,9 @@ export function contentProp(props: ComponentProps, name: string): ElementContent
 /** The children that matter in a group (Tabs, Steps): whitespace-only text left out. */
 export function elementChildren(children: readonly ElementContent[]): ElementContent[] {
   return children.filter((child) => child.type !== 'text' || child.value.trim() !== '');
+}
+
+/** A CSS colour or length as written (`#0f766e`, `rgb(1 2 3 / 50%)`, `red`, `24px`): nothing that could end a declaration. */
+export function cssValue(value: string | undefined): string | undefined {
+  return value !== undefined && /^[#\w\s(),./%+-]+$/.test(value) ? value.trim() : undefined;
 }

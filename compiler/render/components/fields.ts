@@ -3,12 +3,30 @@
 // `default`, `deprecated`, `placeholder`) and ResponseField (`name`, `type`,
 // `required`, `default`, `deprecated`). Each is a block with a page-unique
 // anchor id (`param-<name>`, `response-<name>`) and a link to itself.
+//
+// The root element also carries the field as data — `data-param-name`,
+// `data-param-in` (ParamField only), `data-param-type`,
+// `data-param-required` (present when required) and `data-param-default` —
+// from which the API playground builds its inputs on `api:` pages. These
+// names are a contract with runtime/client: keep them.
 
-import type { ElementContent } from 'hast';
+import type { ElementContent, Properties } from 'hast';
 import { h, text } from '../hast-nodes.js';
 import { type Component, type ComponentContext, type ComponentProps, flagProp, stringProp } from './component.js';
 
 const LOCATIONS = ['path', 'query', 'body', 'header', 'cookie'] as const;
+
+/** A prop written as a string or a literal (`default={0}`, `default={false}`, `default={["a"]}`), as text. */
+function valueText(value: unknown): string | undefined {
+  if (value === undefined || value === null || typeof value === 'function' || typeof value === 'symbol') return undefined;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return undefined;
+  }
+}
 
 function field(
   kind: 'param' | 'response',
@@ -19,18 +37,24 @@ function field(
 ): ElementContent {
   const id = stringProp(props, 'id') || context.uniqueId(name, `${kind}-`);
   const type = stringProp(props, 'type');
-  const defaultValue = stringProp(props, 'default');
+  const defaultValue = valueText(props.default);
   const placeholder = stringProp(props, 'placeholder');
+  const required = flagProp(props, 'required');
   const header: ElementContent[] = [h('a', { className: ['docsc-field-name'], href: `#${id}` }, [h('code', {}, [text(name)])])];
   if (location !== undefined) header.push(h('span', { className: ['docsc-field-location'] }, [text(location)]));
   if (type !== undefined) header.push(h('span', { className: ['docsc-field-type'] }, [text(type)]));
-  if (flagProp(props, 'required')) header.push(h('span', { className: ['docsc-field-required'] }, [text('required')]));
+  if (required) header.push(h('span', { className: ['docsc-field-required'] }, [text('required')]));
   if (flagProp(props, 'deprecated')) header.push(h('span', { className: ['docsc-field-deprecated'] }, [text('deprecated')]));
   if (defaultValue !== undefined)
     header.push(h('span', { className: ['docsc-field-default'] }, [text('default: '), h('code', {}, [text(defaultValue)])]));
   if (placeholder !== undefined)
     header.push(h('span', { className: ['docsc-field-placeholder'] }, [text('example: '), h('code', {}, [text(placeholder)])]));
-  return h('div', { className: ['docsc-field', `docsc-${kind}-field`], id, ...(location === undefined ? {} : { dataLocation: location }) }, [
+  const properties: Properties = { className: ['docsc-field', `docsc-${kind}-field`], id, dataParamName: name };
+  if (location !== undefined) properties.dataParamIn = location;
+  if (type !== undefined) properties.dataParamType = type;
+  if (required) properties.dataParamRequired = '';
+  if (defaultValue !== undefined) properties.dataParamDefault = defaultValue;
+  return h('div', properties, [
     h('div', { className: ['docsc-field-header'] }, spaced(header)),
     ...(props.children.length === 0 ? [] : [h('div', { className: ['docsc-field-body'] }, props.children)]),
   ]);

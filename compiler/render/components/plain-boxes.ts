@@ -1,20 +1,45 @@
-// Components docsc renders as plain boxes for now, keeping their content and
-// main attributes for the site runtime: Panel (the side panel of API pages),
-// Color with Color.Row and Color.Item (palette swatches).
+// Boxes with little behaviour: Panel (content for the side panel of a page,
+// an `<aside>`), and Color with Color.Row and Color.Item (palette swatches:
+// `variant` `compact` or `table`; a row's `title`; an item's `name` and
+// `value`, a CSS colour shown as a swatch — or `value={{light, dark}}`).
 
+import type { ElementContent } from 'hast';
 import { h, text } from '../hast-nodes.js';
-import { type Component, stringProp } from './component.js';
+import { type Component, cssValue, stringProp } from './component.js';
 
-const Panel: Component = (props) => h('div', { className: ['docsc-panel'] }, props.children);
+const Panel: Component = (props) => h('aside', { className: ['docsc-panel'] }, props.children);
 
-const Color: Component = (props) => h('div', { className: ['docsc-color'], dataVariant: stringProp(props, 'variant') ?? 'compact' }, props.children);
+const Color: Component = (props) => {
+  const variant = stringProp(props, 'variant') === 'table' ? 'table' : 'compact';
+  return h('div', { className: ['docsc-color', `docsc-color-${variant}`] }, props.children);
+};
 
-const ColorRow: Component = (props) => h('div', { className: ['docsc-color-row'], dataTitle: stringProp(props, 'title') ?? '' }, props.children);
+const ColorRow: Component = (props) => {
+  const title = stringProp(props, 'title');
+  return h('div', { className: ['docsc-color-row'] }, [
+    ...(title === undefined ? [] : [h('div', { className: ['docsc-color-row-title'] }, [text(title)])]),
+    h('div', { className: ['docsc-color-row-items'] }, props.children),
+  ]);
+};
+
+function swatch(value: string | undefined, mode: string | undefined): ElementContent[] {
+  const color = cssValue(value);
+  if (color === undefined) return [];
+  return [h('span', { className: ['docsc-color-swatch'], style: `background: ${color}`, ...(mode === undefined ? {} : { dataMode: mode }) })];
+}
 
 const ColorItem: Component = (props) => {
   const name = stringProp(props, 'name') ?? '';
-  const value = stringProp(props, 'value') ?? '';
-  return h('div', { className: ['docsc-color-item'], dataValue: value }, [text(name === '' ? value : name)]);
+  const raw = props.value;
+  const themed = typeof raw === 'object' && raw !== null ? (raw as { light?: unknown; dark?: unknown }) : undefined;
+  const light = themed === undefined ? stringProp(props, 'value') : typeof themed.light === 'string' ? themed.light : undefined;
+  const dark = themed !== undefined && typeof themed.dark === 'string' ? themed.dark : undefined;
+  const shown = [light, dark].filter((v): v is string => v !== undefined).join(' / ');
+  return h('div', { className: ['docsc-color-item'], dataValue: shown }, [
+    h('span', { className: ['docsc-color-swatches'] }, [...swatch(light, dark === undefined ? undefined : 'light'), ...swatch(dark, 'dark')]),
+    ...(name === '' ? [] : [h('span', { className: ['docsc-color-name'] }, [text(name)])]),
+    ...(shown === '' ? [] : [h('code', { className: ['docsc-color-value'] }, [text(shown)])]),
+  ]);
 };
 
 export const PLAIN_BOX_COMPONENTS: Record<string, Component> = { Panel, Color, 'Color.Row': ColorRow, 'Color.Item': ColorItem };

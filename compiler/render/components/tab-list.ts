@@ -1,19 +1,26 @@
 // The tab structure Tabs and the code groups share: a `role="tablist"` of
-// buttons, then every panel. All panels are in the HTML, so a reader without
-// JavaScript sees every one of them, one after another; the first button is
-// `aria-selected` and the first panel `data-selected`, and the site runtime
-// hides the others once it runs. Ids are numbered per page in document
-// order, so they are deterministic.
+// buttons, then every panel. The first button is `aria-selected` and the
+// first panel `data-selected`; the stylesheet hides the other panels, so
+// without JavaScript a reader sees the first tab, and the site runtime
+// (runtime/client/components/tabs.ts) switches panels and keeps every tab
+// group of the page with a tab of the same label (`data-label`) in step.
+// Ids are numbered per page in document order, so they are deterministic.
 
 import type { Element, ElementContent } from 'hast';
 import { h, text } from '../hast-nodes.js';
 import type { ComponentContext } from './component.js';
 
-export function tabList(kind: string, panels: readonly Element[], labels: readonly string[], context: ComponentContext): ElementContent[] {
+export interface TabLabel {
+  text: string;
+  icon: ElementContent[];
+}
+
+export function tabList(kind: string, panels: readonly Element[], labels: readonly TabLabel[], context: ComponentContext): ElementContent[] {
   const n = context.nextSerial(kind);
   const idOf = (part: string, i: number) => `docsc-${kind}-${n}-${part}-${i + 1}`;
-  const buttons = panels.map((_, i) =>
-    h(
+  const buttons = panels.map((_, i) => {
+    const label = labels[i] ?? { text: `${i + 1}`, icon: [] };
+    return h(
       'button',
       {
         type: 'button',
@@ -21,15 +28,18 @@ export function tabList(kind: string, panels: readonly Element[], labels: readon
         id: idOf('tab', i),
         ariaControls: [idOf('panel', i)],
         ariaSelected: i === 0 ? 'true' : 'false',
+        tabIndex: i === 0 ? 0 : -1,
         className: ['docsc-tab'],
+        dataLabel: label.text,
       },
-      [text(labels[i] ?? `${i + 1}`)],
-    ),
-  );
+      [...label.icon, text(label.text)],
+    );
+  });
   panels.forEach((panel, i) => {
     panel.properties.role = 'tabpanel';
     panel.properties.id = idOf('panel', i);
     panel.properties.ariaLabelledBy = [idOf('tab', i)];
+    panel.properties.tabIndex = 0;
     if (i === 0) panel.properties.dataSelected = '';
   });
   return [h('div', { role: 'tablist', className: ['docsc-tablist'] }, buttons), ...panels];

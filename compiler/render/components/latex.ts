@@ -1,0 +1,39 @@
+// Latex: TeX rendered at build time by KaTeX as MathML, which browsers draw
+// natively — no stylesheet, font or script to ship. The TeX is the element's
+// text (`<Latex>{'\\frac{1}{2}'}</Latex>` or plain text); written inside a
+// sentence it is inline math, on its own line display math. A TeX error is
+// shown in place, in the source's words (KaTeX's `throwOnError: false`).
+// KaTeX is loaded on the first Latex of a thread.
+
+import { createRequire } from 'node:module';
+import type { ElementContent } from 'hast';
+import { h, text, textOf } from '../hast-nodes.js';
+import { type Component, flagProp } from './component.js';
+
+const require = createRequire(import.meta.url);
+type Katex = typeof import('katex').default;
+let katex: Katex | undefined;
+
+const Latex: Component = (props, context) => {
+  const tex = textOf(props.children).trim();
+  const display = props.display === undefined ? !context.inline : flagProp(props, 'display');
+  katex ??= require('katex') as Katex;
+  let markup: string;
+  try {
+    markup = katex.renderToString(tex, {
+      displayMode: display,
+      output: 'mathml',
+      throwOnError: false,
+      trust: false,
+      maxSize: 100,
+      maxExpand: 1000,
+      strict: 'ignore',
+    });
+  } catch (error) {
+    return h('code', { className: ['docsc-latex-error'], title: error instanceof Error ? error.message : String(error) }, [text(tex)]);
+  }
+  const raw = { type: 'raw', value: markup } as unknown as ElementContent;
+  return h(display ? 'div' : 'span', { className: ['docsc-latex', ...(display ? ['docsc-latex-display'] : [])] }, [raw]);
+};
+
+export const LATEX_COMPONENTS: Record<string, Component> = { Latex };

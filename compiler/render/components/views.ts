@@ -1,0 +1,19 @@
+// View: one of several versions of a page's content (`title`, `icon`) —
+// by programming language, say. Each View is a section titled by its
+// `title`; the site runtime (runtime/client/components/views.ts) gathers the
+// page's Views behind one selector and hides the title lines, so without
+// JavaScript every View shows, one after another, under its title.
+
+import { h, text } from '../hast-nodes.js';
+import { type Component, stringProp } from './component.js';
+import { iconOf } from './icons.js';
+
+const View: Component = (props, context) => {
+  const title = stringProp(props, 'title') ?? '';
+  return h('section', { className: ['docsc-view'], dataViewTitle: title }, [
+    h('p', { className: ['docsc-view-title'] }, [...iconOf(props, context), text(title)]),
+    ...props.children,
+  ]);
+};
+
+export const VIEW_COMPONENTS: Record<string, Component> = { View };
