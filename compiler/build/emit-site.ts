@@ -16,7 +16,11 @@ import { isSnippet, pagePathOfFile, pageUrl } from '../ir/page-urls.js';
 import type { OutputFile } from '../output/write-output.js';
 import type { PageSummary } from '../pages/summarize-page.js';
 import { operationSliceHash } from '../reference/operation-slice.js';
+import { type ApiSettings, readApiSettings, settingsKey } from '../reference/api-settings.js';
+import { renderApiContent } from '../reference/render-api-content.js';
 import { type ApiPageBody, renderApiPage } from '../reference/render-api-page.js';
+import { paramFieldPlayground } from '../reference/param-field-playground.js';
+import { renderSchemaPage } from '../reference/render-schema-page.js';
 import { type PageDocument, PageLayout, type TocEntry } from '../site/page-layout.js';
 import { outputRedirects, renderRedirectPage, renderRedirectsFile, staticRedirectUrl } from '../site/redirect-pages.js';
 import { renderSearchIndex, type SearchRecord } from '../site/search-index.js';
@@ -86,13 +90,14 @@ const CHUNK = 256;
 
 export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, sink: OutputSink): Promise<EmittedSite> {
   const diagnostics: Diagnostic[] = [];
-  const plans = planPages(analysis);
+  const apiSettings = readApiSettings(analysis.config?.root);
+  const plans = planPages(analysis, apiSettings);
   const titles = new Map<string, PageTitle>();
   for (const plan of plans.values()) titles.set(plan.url, pageTitle(plan));
   const navigation = buildSiteNavigation(analysis.navigation, titles, analysis.apiPages);
   const layout = new PageLayout(readSiteSettings(analysis.config?.root), navigation);
   const inject = options.injectHtml ?? '';
-  const apiBodies = new ApiBodies(options.cache);
+  const apiBodies = new ApiBodies(options.cache, apiSettings);
   const add = (path: string, contents: string) => sink.write({ path, hash: contentHash(contents), contents });
 
   const search = new Map<string, SearchRecord>();
@@ -113,12 +118,17 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
         if (unreadable.has(plan.source.summary.path) || compiled?.diagnostics.some(isCompileFailure)) failedPages++;
         const headings = plan.source.summary.headings.map((h) => ({ depth: h.depth, text: h.text, id: h.id }));
         body = { html: compiled?.html ?? '', text: compiled?.text ?? '', toc: headings };
-        const reference = plan.source.reference ? apiBodies.get(plan.source.reference) : undefined;
-        if (reference)
+        const reference = plan.source.reference
+          ? apiBodies.get(plan.source.reference)
+          : (renderSchemaPage(plan.source.summary, analysis.documents) ?? paramFieldPlayground(plan.source.summary, apiSettings));
+        if (reference) {
+          diagnostics.push(...(reference.diagnostics ?? []));
           body = { html: `${body.html}\n${reference.html}`, text: `${body.text} ${reference.text}`, toc: [...body.toc, ...reference.toc] };
+        }
       } else {
         const found = apiBodies.find(plan.source.page);
         body = found.body;
+        diagnostics.push(...(found.body.diagnostics ?? []));
         if (found.fromEarlierBuild) apiPagesFromCache++;
       }
       const laidOut = layOutPage(plan, body, navigation, layout, inject);
@@ -191,18 +201,22 @@ export function pageOutputPath(url: string): string {
 }
 
 /** Every page of the site by URL: MDX pages (with the API reference their frontmatter names), then generated API pages. */
-function planPages(analysis: ProjectAnalysis): Map<string, PagePlan> {
+function planPages(analysis: ProjectAnalysis, apiSettings: ApiSettings): Map<string, PagePlan> {
   const references = new Map<string, ApiPage>();
   for (const page of analysis.apiPages) if (page.origin === 'page' && page.url !== undefined) references.set(page.url, page);
   const plans = new Map<string, PagePlan>();
   for (const summary of analysis.pages.summaries) {
     if (isSnippet(summary.path)) continue;
     const url = pageUrl(pagePathOfFile(summary.path) as string);
-    plans.set(url, mdxPlan(url, summary, references.get(url)));
+    const plan = mdxPlan(url, summary, references.get(url));
+    if (wantsPlayground(plan, apiSettings)) plan.document.scripts = ['playground'];
+    plans.set(url, plan);
   }
   for (const page of analysis.apiPages) {
     if (page.url === undefined || page.origin === 'page' || plans.has(page.url)) continue;
-    plans.set(page.url, apiPlan(page));
+    const plan = apiPlan(page);
+    if (wantsPlayground(plan, apiSettings)) plan.document.scripts = ['playground'];
+    plans.set(page.url, plan);
   }
   return plans;
 }
@@ -241,6 +255,13 @@ function apiPlan(page: ApiPage): PagePlan {
   return { url, document, hidden: page.hidden || metadata.hidden === true, source: { kind: 'api', page } };
 }
 
+/** API operations (generated or named by frontmatter) and `api:` pages load the playground (which also makes code samples tabs). */
+function wantsPlayground(plan: PagePlan, settings: ApiSettings): boolean {
+  if (plan.source.kind === 'api') return plan.source.page.item.type === 'operation';
+  if (plan.source.reference) return plan.source.reference.item.type === 'operation';
+  return plan.source.summary.frontmatter.api !== undefined && settings.display !== 'none';
+}
+
 function pageTitle(plan: PagePlan): PageTitle {
   const title: PageTitle = { label: plan.document.sidebarTitle ?? plan.document.title, hidden: plan.hidden };
   if (plan.document.method !== undefined) title.method = plan.document.method;
@@ -261,7 +282,14 @@ class ApiBodies {
   /** Slice keys rendered in this build: a page sharing one is not "from the cache". */
   private renderedKeys = new Set<string>();
 
-  constructor(private cache: BuildCache) {}
+  private settings: string;
+
+  constructor(
+    private cache: BuildCache,
+    private apiSettings: ApiSettings,
+  ) {
+    this.settings = contentHash(settingsKey(apiSettings));
+  }
 
   get(page: ApiPage): ApiPageBody {
     return this.find(page).body;
@@ -269,16 +297,24 @@ class ApiBodies {
 
   find(page: ApiPage): { body: ApiPageBody; fromEarlierBuild: boolean } {
     const info = page.item.type === 'operation' ? page.item.operation : page.item.webhook;
-    const pointer = info.pointer.join('/');
-    const byPlace = `place\0${page.document.key}\0${this.documentHash(page)}\0${pointer}`;
+    // A page written by hand shows its own MDX instead of `x-docs.content`: another body for the same slice.
+    const pointer = `${info.pointer.join('/')}${page.origin === 'page' ? '\0page' : ''}`;
+    const byPlace = `place\0${this.settings}\0${page.document.key}\0${this.documentHash(page)}\0${pointer}`;
     let key = this.cache.get<string>('api-page', byPlace);
     const known = key === undefined ? undefined : this.cache.get<ApiPageBody>('api-page', key);
     if (known && key !== undefined) return { body: known, fromEarlierBuild: !this.renderedKeys.has(key) };
-    key = `slice\0${page.document.key}\0${pointer}\0${operationSliceHash(page.document, info.pointer)}`;
+    key = `slice\0${this.settings}\0${page.document.key}\0${pointer}\0${operationSliceHash(page.document, info.pointer)}`;
     this.cache.put('api-page', byPlace, key);
     const cached = this.cache.get<ApiPageBody>('api-page', key);
     if (cached) return { body: cached, fromEarlierBuild: !this.renderedKeys.has(key) };
-    const body = renderApiPage(page.document, page.item);
+    const body = renderApiPage(page.document, page.item, this.apiSettings);
+    // `x-docs.content` (MDX) comes before the generated documentation; hand-written pages have their own MDX instead.
+    const content = page.origin === 'page' ? undefined : renderApiContent(page.document, info);
+    if (content) {
+      body.html = `${content.html}\n${body.html}`;
+      body.text = `${content.text} ${body.text}`;
+      if (content.diagnostics.length > 0) body.diagnostics = content.diagnostics;
+    }
     this.cache.put('api-page', key, body);
     this.renderedKeys.add(key);
     this.rendered.push(page.url ?? '');

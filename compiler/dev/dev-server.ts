@@ -14,6 +14,7 @@ import type { BuildResult } from '../build/build.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { isInside } from '../output/output-guard.js';
 import { runtimeFile } from '../site/runtime-files.js';
+import { handleProxy, PROXY_PATH } from './dev-proxy.js';
 
 export const EVENTS_PATH = '/_docsc/dev/events';
 export const CLIENT_PATH = '/_docsc/dev/client.js';
@@ -113,6 +114,10 @@ export class DevServer {
       response
         .writeHead(403, { 'content-type': 'text/plain; charset=utf-8' })
         .end('Forbidden: this dev server answers only its own host and origin.\n');
+      return;
+    }
+    if (request.url?.split('?')[0] === PROXY_PATH) {
+      void handleProxy(request, response);
       return;
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') {

@@ -1,161 +1,303 @@
 // The body of an API reference page, from one operation or webhook: method,
-// path and base URL, description, parameters by location, request body per
-// media type and responses per status. Every value comes from an untrusted
-// document: text is escaped, Markdown goes through render-description.ts.
-// This is the plain reference the build emits for every API entry; schema
-// trees, examples and the playground build on it.
+// path and base URL(s), description, the playground's data, code samples,
+// authentication, parameters by location, the request body (a webhook's
+// payload) per media type, responses per status with their headers,
+// schemas as trees with examples, and callbacks. Every value comes from an
+// untrusted document: text is escaped, Markdown goes through
+// render-description.ts, and the playground's data is inline JSON escaped
+// for `<script>`. Bodies are cached by operation slice and settings, so
+// rendering is pure: a document and settings in, HTML out.
 
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { ApiItem } from '../ir/api-pages.js';
-import { asRecord, refSegments, valueAt } from '../openapi/json-pointer.js';
+import { asRecord, valueAt } from '../openapi/json-pointer.js';
 import type { OpenApiDocument } from '../openapi/openapi-document.js';
 import { escapeHtml } from '../site/escape-html.js';
+import { type ApiSettings, DEFAULT_API_SETTINGS } from './api-settings.js';
+import { type CodeSample, codeSamples } from './code-samples.js';
+import { exampleText, mediaExamples } from './media-examples.js';
+import { playgroundData, renderPlaygroundEmbed } from './playground-data.js';
 import { renderDescription } from './render-description.js';
-
-type Json = Record<string, unknown>;
+import { renderField, renderSchemaTree } from './render-schema-tree.js';
+import { asArray, idSlug, isDefined, type Json, RefResolver, stringOf } from './resolve-ref.js';
+import { operationSecurity, type Security } from './security-schemes.js';
 
 export interface ApiPageBody {
   html: string;
   /** Plain text for the search index. */
   text: string;
   toc: { depth: number; text: string; id: string }[];
+  /** Client entries the page needs besides `site` (the playground). */
+  scripts?: string[];
+  /** Problems found while rendering (`x-docs.content`'s MDX), replayed from the cache with the body. */
+  diagnostics?: Diagnostic[];
 }
 
-export function renderApiPage(document: OpenApiDocument, item: ApiItem): ApiPageBody {
-  const info = item.type === 'operation' ? item.operation : item.webhook;
-  const resolver = new RefResolver(document.value);
-  const operation = asRecord(resolver.resolve(valueAt(document.value, info.pointer))) ?? {};
-  const pathItem = asRecord(resolver.resolve(valueAt(document.value, info.pointer.slice(0, -1)))) ?? {};
-  const parts: string[] = [];
-  const toc: ApiPageBody['toc'] = [];
-  const label = item.type === 'operation' ? item.operation.path : item.webhook.name;
-  const server = firstServer(operation, pathItem, document.value);
-  parts.push(
-    `<div class="docsc-endpoint"><span class="docsc-method" data-method="${escapeHtml(info.method)}">${escapeHtml(item.type === 'webhook' ? 'WEBHOOK' : info.method.toUpperCase())}</span> <code class="docsc-endpoint-path">${escapeHtml(label)}</code>${server ? ` <span class="docsc-base-url">${escapeHtml(server)}</span>` : ''}</div>`,
-  );
-  if (typeof operation.description === 'string') parts.push(`<div class="docsc-api-description">${renderDescription(operation.description)}</div>`);
+type Toc = ApiPageBody['toc'];
 
-  const parameters = [...asArray(pathItem.parameters), ...asArray(operation.parameters)].map((p) => asRecord(resolver.resolve(p))).filter(isDefined);
+export function renderApiPage(document: OpenApiDocument, item: ApiItem, settings: ApiSettings = DEFAULT_API_SETTINGS): ApiPageBody {
+  const info = item.type === 'operation' ? item.operation : item.webhook;
+  const root = document.value;
+  const resolver = new RefResolver(root);
+  const operation = asRecord(resolver.resolve(valueAt(root, info.pointer))) ?? {};
+  const pathItem = asRecord(resolver.resolve(valueAt(root, info.pointer.slice(0, -1)))) ?? {};
+  const webhook = item.type === 'webhook';
+  const label = item.type === 'operation' ? item.operation.path : item.webhook.name;
+  const servers = effectiveServers(operation, pathItem, root);
+  const parameters = mergedParameters(pathItem, operation, resolver);
+  const requestBody = asRecord(resolver.resolve(operation.requestBody));
+  const security = operationSecurity(operation, root, resolver);
+  const parts: string[] = [];
+  const toc: Toc = [];
+
+  parts.push(endpointLine(webhook ? 'WEBHOOK' : info.method.toUpperCase(), info.method, label, servers));
+  const description = stringOf(operation.description);
+  if (description !== undefined) parts.push(`<div class="docsc-api-description">${renderDescription(description)}</div>`);
+  if (webhook)
+    parts.push(
+      '<p class="docsc-webhook-note">The API sends this request to a URL you register. The payload and headers below describe what arrives; answer with one of the expected responses.</p>',
+    );
+
+  const body: ApiPageBody = { html: '', text: '', toc };
+  if (!webhook && settings.display !== 'none') {
+    const data = playgroundData({ method: info.method, path: label, servers, parameters, requestBody, security }, settings, resolver);
+    parts.push(renderPlaygroundEmbed(data));
+    body.scripts = ['playground'];
+  }
+  if (!webhook) {
+    const firstServer = stringOf(asRecord(servers[0])?.url);
+    const schemes = security.alternatives[0] ?? [];
+    const samples = codeSamples(
+      {
+        method: info.method,
+        path: label,
+        server: firstServer ? serverDefaultUrl(asRecord(servers[0]) ?? {}) : undefined,
+        operation,
+        parameters,
+        requestBody,
+        schemes,
+      },
+      settings,
+      resolver,
+    );
+    if (samples.length > 0) parts.push(renderCodeSamples(samples));
+  }
+  if (security.alternatives.length > 0) {
+    toc.push({ depth: 2, text: 'Authorization', id: 'authorization' });
+    parts.push(renderSecurity(security));
+  }
+  parts.push(renderOperationParts(operation, parameters, requestBody, resolver, { webhook, level: 2, idPrefix: '', toc }));
+
+  const callbacks = asRecord(operation.callbacks);
+  if (callbacks && Object.keys(callbacks).length > 0) {
+    toc.push({ depth: 2, text: 'Callbacks', id: 'callbacks' });
+    parts.push('<section class="docsc-callbacks"><h2 id="callbacks">Callbacks</h2>');
+    for (const [name, value] of Object.entries(callbacks)) parts.push(renderCallback(name, asRecord(resolver.resolve(value)) ?? {}, resolver, toc));
+    parts.push('</section>');
+  }
+  body.html = parts.join('\n');
+  body.text = [info.summary, info.description, ...parameters.map((p) => stringOf(p.name))].filter(isDefined).join(' ');
+  return body;
+}
+
+interface PartsOptions {
+  webhook: boolean;
+  /** Heading level of the sections (2 on a page, 4 inside a callback). */
+  level: number;
+  idPrefix: string;
+  toc: Toc;
+}
+
+/** Parameters, request body and responses: the parts an operation and a callback's operations share. */
+function renderOperationParts(
+  operation: Json,
+  parameters: Json[],
+  requestBody: Json | undefined,
+  resolver: RefResolver,
+  options: PartsOptions,
+): string {
+  const { level, idPrefix, toc } = options;
+  const heading = (text: string, id: string) => {
+    if (level === 2) toc.push({ depth: 2, text, id: idPrefix + id });
+    return `<h${level} id="${escapeHtml(idPrefix + id)}">${escapeHtml(text)}</h${level}>`;
+  };
+  const parts: string[] = [];
   for (const location of ['path', 'query', 'header', 'cookie']) {
     const here = parameters.filter((p) => p.in === location);
     if (here.length === 0) continue;
-    const id = `${location}-parameters`;
-    const title = `${capitalize(location)} parameters`;
-    toc.push({ depth: 2, text: title, id });
-    parts.push(
-      `<section class="docsc-parameters"><h2 id="${id}">${title}</h2><dl>${here.map((p) => renderParameter(p, resolver)).join('')}</dl></section>`,
+    const title = options.webhook && location === 'header' ? 'Headers' : `${capitalize(location)} parameters`;
+    const fields = here.map((p) =>
+      renderField(
+        p.schema ?? contentSchema(p, resolver),
+        {
+          name: stringOf(p.name) ?? '',
+          required: p.required === true || location === 'path',
+          deprecated: p.deprecated === true,
+          ...(stringOf(p.description) !== undefined ? { description: p.description as string } : {}),
+          ...(p.example !== undefined ? { example: p.example } : {}),
+        },
+        resolver,
+      ),
     );
+    parts.push(`<section class="docsc-parameters" data-in="${location}">${heading(title, `${location}-parameters`)}${fields.join('')}</section>`);
   }
-
-  const body = asRecord(resolver.resolve(operation.requestBody));
-  if (body) {
-    toc.push({ depth: 2, text: 'Request body', id: 'request-body' });
-    parts.push(
-      `<section class="docsc-request-body"><h2 id="request-body">Request body</h2>${body.required === true ? '<p class="docsc-required">Required</p>' : ''}`,
-    );
-    if (typeof body.description === 'string') parts.push(renderDescription(body.description));
-    parts.push(renderContent(asRecord(body.content), resolver), '</section>');
+  if (requestBody) {
+    const title = options.webhook ? 'Payload' : 'Request body';
+    parts.push(`<section class="docsc-request-body">${heading(title, 'request-body')}`);
+    if (requestBody.required === true) parts.push('<p class="docsc-required"><span class="docsc-badge docsc-badge-required">required</span></p>');
+    const description = stringOf(requestBody.description);
+    if (description) parts.push(renderDescription(description));
+    parts.push(renderContent(asRecord(requestBody.content), 'request', resolver), '</section>');
   }
-
   const responses = asRecord(operation.responses);
   if (responses && Object.keys(responses).length > 0) {
-    toc.push({ depth: 2, text: 'Responses', id: 'responses' });
-    parts.push('<section class="docsc-responses"><h2 id="responses">Responses</h2>');
+    parts.push(`<section class="docsc-responses">${heading(options.webhook ? 'Expected responses' : 'Responses', 'responses')}`);
+    const sub = Math.min(level + 1, 6);
     for (const [status, value] of Object.entries(responses)) {
       const response = asRecord(resolver.resolve(value)) ?? {};
-      const id = `response-${slug(status)}`;
-      parts.push(`<h3 id="${escapeHtml(id)}"><code>${escapeHtml(status)}</code></h3>`);
-      if (typeof response.description === 'string') parts.push(renderDescription(response.description));
-      parts.push(renderContent(asRecord(response.content), resolver));
+      const id = `${idPrefix}response-${idSlug(status) || 'status'}`;
+      parts.push(`<div class="docsc-response" data-status="${escapeHtml(status)}">`);
+      parts.push(
+        `<h${sub} id="${escapeHtml(id)}"><code class="docsc-status" data-class="${escapeHtml(status.charAt(0))}">${escapeHtml(status)}</code></h${sub}>`,
+      );
+      const description = stringOf(response.description);
+      if (description) parts.push(renderDescription(description));
+      const headers = asRecord(response.headers);
+      if (headers && Object.keys(headers).length > 0) {
+        const fields = Object.entries(headers).map(([name, h]) => {
+          const header = asRecord(resolver.resolve(h)) ?? {};
+          const text = stringOf(header.description);
+          return renderField(
+            header.schema,
+            { name, required: header.required === true, deprecated: header.deprecated === true, ...(text ? { description: text } : {}) },
+            resolver,
+          );
+        });
+        parts.push(`<div class="docsc-response-headers"><p class="docsc-label">Headers</p>${fields.join('')}</div>`);
+      }
+      parts.push(renderContent(asRecord(response.content), 'response', resolver), '</div>');
     }
     parts.push('</section>');
   }
-  const text = [info.summary, info.description].filter(isDefined).join(' ');
-  return { html: parts.join('\n'), text, toc };
+  return parts.join('\n');
 }
 
-function renderParameter(parameter: Json, resolver: RefResolver): string {
-  const schema = asRecord(resolver.resolve(parameter.schema));
-  const facts = [
-    schemaType(schema),
-    parameter.required === true ? 'required' : undefined,
-    parameter.deprecated === true ? 'deprecated' : undefined,
-  ].filter(isDefined);
-  const description = typeof parameter.description === 'string' ? renderDescription(parameter.description) : '';
-  const name = typeof parameter.name === 'string' ? parameter.name : '';
-  return `<dt><code>${escapeHtml(name)}</code> <span class="docsc-facts">${escapeHtml(facts.join(', '))}</span></dt><dd>${description}</dd>`;
-}
-
-function renderContent(content: Json | undefined, resolver: RefResolver): string {
+function renderContent(content: Json | undefined, direction: 'request' | 'response', resolver: RefResolver): string {
   if (!content) return '';
-  const rows = Object.entries(content).map(([mediaType, value]) => {
-    const schema = asRecord(resolver.resolve(asRecord(value)?.schema));
-    const properties = asRecord(schema?.properties);
-    const required = new Set(asArray(schema?.required).filter((r): r is string => typeof r === 'string'));
-    const list = properties
-      ? `<dl>${Object.entries(properties)
-          .map(([name, property]) => {
-            const resolved = asRecord(resolver.resolve(property));
-            const facts = [schemaType(resolved), required.has(name) ? 'required' : undefined].filter(isDefined).join(', ');
-            const description = typeof resolved?.description === 'string' ? renderDescription(resolved.description) : '';
-            return `<dt><code>${escapeHtml(name)}</code> <span class="docsc-facts">${escapeHtml(facts)}</span></dt><dd>${description}</dd>`;
-          })
-          .join('')}</dl>`
-      : '';
-    return `<div class="docsc-media-type"><p><code>${escapeHtml(mediaType)}</code> ${escapeHtml(schemaType(schema) ?? '')}</p>${list}</div>`;
-  });
-  return rows.join('');
+  return Object.entries(content)
+    .map(([mediaType, value]) => {
+      const media = asRecord(value);
+      const tree = media?.schema === undefined ? '' : renderSchemaTree(media.schema, resolver);
+      const examples = mediaExamples(media, direction, resolver)
+        .map((example) => {
+          const title = `${example.summary ?? example.name}${example.generated ? ' (generated)' : ''}`;
+          const language = /json/i.test(mediaType) ? 'json' : /xml/i.test(mediaType) ? 'xml' : 'text';
+          return `<details class="docsc-example"${direction === 'response' ? '' : ' open'}><summary>${escapeHtml(title)}</summary><pre><code class="language-${language}">${escapeHtml(exampleText(example.value))}</code></pre></details>`;
+        })
+        .join('');
+      return `<div class="docsc-media-type" data-media-type="${escapeHtml(mediaType)}"><p class="docsc-label"><code>${escapeHtml(mediaType)}</code></p>${tree}${examples}</div>`;
+    })
+    .join('');
 }
 
-function schemaType(schema: Json | undefined): string | undefined {
-  if (!schema) return undefined;
-  const type = Array.isArray(schema.type) ? schema.type.join(' | ') : typeof schema.type === 'string' ? schema.type : undefined;
-  if (type === 'array') {
-    const items = asRecord(schema.items);
-    return `array of ${typeof items?.type === 'string' ? items.type : 'items'}`;
-  }
-  if (type !== undefined && typeof schema.format === 'string') return `${type} (${schema.format})`;
-  if (type !== undefined) return type;
-  if (schema.oneOf) return 'one of';
-  if (schema.anyOf) return 'any of';
-  if (schema.allOf) return 'all of';
-  return undefined;
-}
-
-function firstServer(operation: Json, pathItem: Json, root: Json): string | undefined {
-  for (const owner of [operation, pathItem, root]) {
-    const url = asRecord(asArray(owner.servers)[0])?.url;
-    if (typeof url === 'string') return url;
-  }
-  return undefined;
-}
-
-/** Follows local `$ref`s, at most 32 in a row (a cycle stops there). */
-class RefResolver {
-  constructor(private root: Json) {}
-
-  resolve(value: unknown): unknown {
-    let node = value;
-    for (let hops = 0; hops < 32; hops++) {
-      const ref = asRecord(node)?.$ref;
-      if (typeof ref !== 'string' || !ref.startsWith('#/')) return node;
-      node = valueAt(this.root, refSegments(ref));
+function renderCallback(name: string, callback: Json, resolver: RefResolver, toc: Toc): string {
+  const parts = [`<div class="docsc-callback"><h3 id="callback-${escapeHtml(idSlug(name))}">${escapeHtml(name)}</h3>`];
+  toc.push({ depth: 3, text: name, id: `callback-${idSlug(name)}` });
+  for (const [expression, value] of Object.entries(callback)) {
+    const pathItem = asRecord(resolver.resolve(value)) ?? {};
+    for (const method of ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']) {
+      const operation = asRecord(resolver.resolve(pathItem[method]));
+      if (!operation) continue;
+      const prefix = `callback-${idSlug(name)}-${method}-`;
+      parts.push(endpointLine(method.toUpperCase(), method, expression, []));
+      const description = stringOf(operation.description) ?? stringOf(operation.summary);
+      if (description) parts.push(renderDescription(description));
+      const requestBody = asRecord(resolver.resolve(operation.requestBody));
+      parts.push(
+        renderOperationParts(operation, mergedParameters(pathItem, operation, resolver), requestBody, resolver, {
+          webhook: true,
+          level: 4,
+          idPrefix: prefix,
+          toc,
+        }),
+      );
     }
-    return undefined;
   }
+  parts.push('</div>');
+  return parts.join('\n');
 }
 
-function asArray(value: unknown): unknown[] {
-  return Array.isArray(value) ? value : [];
+function renderSecurity(security: Security): string {
+  const alternatives = security.alternatives.map(
+    (schemes) =>
+      `<li>${schemes
+        .map((s) => {
+          const where = s.kind === 'apiKey' ? ` <code>${escapeHtml(s.paramName)}</code>` : '';
+          const scopes =
+            s.scopes.length > 0
+              ? ` <span class="docsc-scopes">scopes: ${s.scopes.map((x) => `<code>${escapeHtml(x)}</code>`).join(', ')}</span>`
+              : '';
+          const text = s.description ? renderDescription(s.description) : '';
+          return `<div class="docsc-security-scheme" data-kind="${s.kind}"><p><strong>${escapeHtml(s.name)}</strong>: ${escapeHtml(s.label)}${where}${s.bearerFormat ? ` (${escapeHtml(s.bearerFormat)})` : ''}${scopes}</p>${text}</div>`;
+        })
+        .join('')}</li>`,
+  );
+  const intro =
+    security.alternatives.length > 1
+      ? '<p>Any one of:</p>'
+      : security.alternatives[0]?.length && security.alternatives[0].length > 1
+        ? '<p>All of:</p>'
+        : '';
+  const optional = security.optional ? '<p class="docsc-security-optional">Authentication is optional.</p>' : '';
+  return `<section class="docsc-security"><h2 id="authorization">Authorization</h2>${intro}${optional}<ul>${alternatives.join('')}</ul></section>`;
 }
 
-function isDefined<T>(value: T | undefined): value is T {
-  return value !== undefined;
+function renderCodeSamples(samples: CodeSample[]): string {
+  const figures = samples.map(
+    (s) =>
+      `<figure class="docsc-code-sample" data-language="${escapeHtml(s.language)}"><figcaption>${escapeHtml(s.label)}</figcaption><pre><code class="language-${escapeHtml(idSlug(s.language) || 'text')}">${escapeHtml(s.source)}</code></pre></figure>`,
+  );
+  return `<div class="docsc-code-samples" data-docsc-code-samples>${figures.join('')}</div>`;
+}
+
+function endpointLine(label: string, method: string, path: string, servers: unknown[]): string {
+  const urls = servers.map((s) => stringOf(asRecord(s)?.url)).filter(isDefined);
+  const base = urls[0] === undefined ? '' : ` <span class="docsc-base-url">${escapeHtml(urls[0])}</span>`;
+  const more = urls.length > 1 ? `<ul class="docsc-servers">${urls.map((u) => `<li><code>${escapeHtml(u)}</code></li>`).join('')}</ul>` : '';
+  return `<div class="docsc-endpoint"><span class="docsc-method" data-method="${escapeHtml(method)}">${escapeHtml(label)}</span> <code class="docsc-endpoint-path">${escapeHtml(path)}</code>${base}</div>${more}`;
+}
+
+/** An operation's `servers`, else its path item's, else the document's (seed 2.14). */
+function effectiveServers(operation: Json, pathItem: Json, root: Json): unknown[] {
+  for (const owner of [operation, pathItem, root]) if (asArray(owner.servers).length > 0) return asArray(owner.servers);
+  return [];
+}
+
+/** A server URL with its variables' defaults in place. */
+function serverDefaultUrl(server: Json): string {
+  const variables = asRecord(server.variables) ?? {};
+  return String(server.url ?? '').replace(/\{([^}]+)\}/g, (whole, name: string) => {
+    const variable = asRecord(variables[name]);
+    return variable?.default === undefined ? whole : String(variable.default);
+  });
+}
+
+/** The path item's parameters, overridden by the operation's of the same name and location. */
+function mergedParameters(pathItem: Json, operation: Json, resolver: RefResolver): Json[] {
+  const byKey = new Map<string, Json>();
+  for (const value of [...asArray(pathItem.parameters), ...asArray(operation.parameters)]) {
+    const parameter = asRecord(resolver.resolve(value));
+    if (parameter) byKey.set(`${String(parameter.in)}\0${String(parameter.name)}`, parameter);
+  }
+  return [...byKey.values()];
+}
+
+/** A parameter described by `content` instead of `schema`: its first media type's schema. */
+function contentSchema(parameter: Json, resolver: RefResolver): unknown {
+  const first = Object.values(asRecord(parameter.content) ?? {})[0];
+  return asRecord(resolver.resolve(first))?.schema;
 }
 
 function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-function slug(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 }

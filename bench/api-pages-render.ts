@@ -1,0 +1,26 @@
+// Times the rendering of every API page of a document (default: GitHub's REST
+// spec from @octokit/openapi, ~1,200 operations) as the build renders them
+// on a cold cache: bodies, schema trees, examples, code samples and
+// playground data. Loading and validating the document is not counted.
+//   node --import tsx bench/api-pages-render.ts [spec.json]
+
+import { copyFileSync, mkdtempSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { ProjectHost } from '../compiler/host/project-host.js';
+import { loadOpenApi } from '../compiler/openapi/load-openapi.js';
+import { renderApiPage } from '../compiler/reference/render-api-page.js';
+
+const spec = process.argv[2] ?? createRequire(import.meta.url).resolve('@octokit/openapi/generated/api.github.com.json');
+const root = mkdtempSync(join(tmpdir(), 'docsc-api-bench-'));
+copyFileSync(spec, join(root, basename(spec)));
+const { document } = await loadOpenApi(basename(spec), new ProjectHost(root), { validate: false });
+if (!document) throw new Error(`${spec} did not load`);
+const started = performance.now();
+let bytes = 0;
+for (const operation of document.operations) bytes += renderApiPage(document, { type: 'operation', operation }).html.length;
+for (const webhook of document.webhooks) bytes += renderApiPage(document, { type: 'webhook', webhook }).html.length;
+const ms = performance.now() - started;
+const pages = document.operations.length + document.webhooks.length;
+console.log(`${pages} pages rendered in ${(ms / 1000).toFixed(2)} s (${(bytes / pages / 1024).toFixed(1)} KiB of HTML per page on average)`);

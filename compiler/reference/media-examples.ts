@@ -1,0 +1,69 @@
+// Examples of one media type (a request body, a response): its `examples`
+// map, else its `example`, else the schema's own `example`/`examples`, else a
+// value generated from the schema by openapi-sampler (request bodies leave
+// out readOnly fields, responses writeOnly ones). Sampling never throws into
+// the page: a schema it cannot handle gives no example.
+
+import { sample } from 'openapi-sampler';
+import { asRecord } from '../openapi/json-pointer.js';
+import { asArray, type Json, type RefResolver, stringOf } from './resolve-ref.js';
+
+export interface MediaExample {
+  /** The `examples` key, or `Example`. */
+  name: string;
+  summary?: string;
+  value: unknown;
+  /** Made by openapi-sampler, not written in the document. */
+  generated: boolean;
+}
+
+/** Generated examples nest at most this deep (recursive schemas stop there). */
+const SAMPLE_DEPTH = 6;
+
+export function mediaExamples(media: Json | undefined, direction: 'request' | 'response', resolver: RefResolver): MediaExample[] {
+  if (!media) return [];
+  const named = asRecord(media.examples);
+  if (named) {
+    const found = Object.entries(named).flatMap(([name, value]) => {
+      const example = asRecord(resolver.resolve(value));
+      if (!example || !('value' in example)) return [];
+      const summary = stringOf(example.summary);
+      return [{ name, value: example.value, generated: false, ...(summary ? { summary } : {}) }];
+    });
+    if (found.length > 0) return found;
+  }
+  if (media.example !== undefined) return [{ name: 'Example', value: media.example, generated: false }];
+  const schema = asRecord(resolver.resolve(media.schema));
+  if (!schema) return [];
+  if (schema.example !== undefined) return [{ name: 'Example', value: schema.example, generated: false }];
+  const listed = asArray(schema.examples);
+  if (listed.length > 0) return [{ name: 'Example', value: listed[0], generated: false }];
+  const generated = sampleSchema(media.schema, direction, resolver);
+  return generated === undefined ? [] : [{ name: 'Example', value: generated, generated: true }];
+}
+
+export function sampleSchema(schema: unknown, direction: 'request' | 'response', resolver: RefResolver): unknown {
+  try {
+    return sample(
+      schema as never,
+      { skipReadOnly: direction === 'request', skipWriteOnly: direction === 'response', quiet: true, maxSampleDepth: SAMPLE_DEPTH },
+      resolver.root,
+    );
+  } catch {
+    return undefined;
+  }
+}
+
+/** An example value as text: strings as they are, everything else as indented JSON. */
+export function exampleText(value: unknown, limit = 20_000): string {
+  let text: string;
+  if (typeof value === 'string') text = value;
+  else {
+    try {
+      text = JSON.stringify(value, null, 2) ?? String(value);
+    } catch {
+      text = String(value);
+    }
+  }
+  return text.length > limit ? `${text.slice(0, limit)}\n…` : text;
+}
