@@ -15,11 +15,11 @@ import type { ApiPage } from '../ir/api-pages.js';
 import { isSnippet, pagePathOfFile, pageUrl } from '../ir/page-urls.js';
 import type { OutputFile } from '../output/write-output.js';
 import type { PageSummary } from '../pages/summarize-page.js';
-import { operationSliceHash } from '../reference/operation-slice.js';
 import { type ApiSettings, readApiSettings, settingsKey } from '../reference/api-settings.js';
+import { operationSliceHash } from '../reference/operation-slice.js';
+import { paramFieldPlayground } from '../reference/param-field-playground.js';
 import { renderApiContent } from '../reference/render-api-content.js';
 import { type ApiPageBody, renderApiPage } from '../reference/render-api-page.js';
-import { paramFieldPlayground } from '../reference/param-field-playground.js';
 import { renderSchemaPage } from '../reference/render-schema-page.js';
 import { type PageDocument, PageLayout, type TocEntry } from '../site/page-layout.js';
 import { outputRedirects, renderRedirectPage, renderRedirectsFile, staticRedirectUrl } from '../site/redirect-pages.js';
@@ -149,6 +149,8 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
   if (options.siteUrl === undefined) diagnostics.push(makeDiagnostic('build/sitemap-relative', { file: 'docs.json' }, {}));
   for (const [path, contents] of renderSearchIndex(search.values())) add(path, contents);
   add('404.html', withInjection(layout.render({ ...notFoundDocument(), toc: [] }, undefined), inject));
+  const sprite = layout.iconSprite();
+  add(sprite.path, sprite.contents);
   for (const asset of siteAssets()) add(asset.path, asset.contents);
 
   const configFiles = new Set(analysis.config?.files.map((f) => f.path) ?? []);
@@ -228,6 +230,10 @@ export function mdxPlan(url: string, summary: PageSummary, reference: ApiPage | 
   if (fm.description !== undefined) document.description = fm.description;
   if (fm.sidebarTitle !== undefined) document.sidebarTitle = fm.sidebarTitle;
   if (fm.deprecated === true) document.deprecated = true;
+  if (fm.tag !== undefined) document.tag = fm.tag;
+  if (fm.icon !== undefined) document.icon = fm.icon;
+  if (fm.mode !== undefined && fm.mode !== 'default') document.mode = fm.mode;
+  document.sourcePath = summary.path;
   const source: PagePlan['source'] = reference ? { kind: 'mdx', summary, reference } : { kind: 'mdx', summary };
   return { url, document, hidden: fm.hidden === true, source };
 }
@@ -266,6 +272,8 @@ function pageTitle(plan: PagePlan): PageTitle {
   const title: PageTitle = { label: plan.document.sidebarTitle ?? plan.document.title, hidden: plan.hidden };
   if (plan.document.method !== undefined) title.method = plan.document.method;
   if (plan.document.deprecated) title.deprecated = true;
+  if (plan.document.icon !== undefined) title.icon = plan.document.icon;
+  if (plan.document.tag !== undefined) title.tag = plan.document.tag;
   return title;
 }
 

@@ -1,14 +1,32 @@
-// The HTML document around a page body: head, header (site name, switchers
-// for languages, versions, tabs …, navbar links), sidebar, breadcrumbs,
-// title, the body, previous/next links and the page's table of contents.
-// Plain, semantic and usable without JavaScript; the site runtime styles it.
-// Bodies are trusted HTML (compiled from the repository's MDX or rendered by
-// the API page renderer); every other value is escaped here.
+// The HTML document around a page body: head (theme colors, fonts, the
+// no-flash color-mode script), top bar (logo, name, search button, navbar
+// links, primary button, color-mode toggle), the tab bar, the sidebar
+// (version, language, product and dropdown selectors, anchors, global
+// anchors, groups), the eyebrow or breadcrumbs, title, body, "edit this page",
+// previous/next links, the table of contents and the footer. Plain, semantic
+// and usable without JavaScript — groups are `<details>`, selectors are
+// `<details>` lists of links — and the site runtime (runtime/client/) adds
+// search, the toggle, the mobile menu and keyboard handling. Bodies are
+// trusted HTML (compiled from the repository's MDX or rendered by the API
+// page renderer); every other value is escaped here.
 
 import { clientScriptPath } from './client-bundle.js';
 import { escapeHtml, safeHref } from './escape-html.js';
-import type { PagePlacement, Section, SidebarGroup, SidebarItem, SidebarPage, SiteNavigation } from './site-navigation.js';
+import { ICON_SPRITE_PATH, NavigationIcons } from './navigation-icon.js';
+import { SHARDS } from './search-index.js';
+import {
+  equivalentHref,
+  type PagePlacement,
+  type Section,
+  type SidebarGroup,
+  type SidebarItem,
+  type SidebarPage,
+  type SiteNavigation,
+  type Switcher,
+  type SwitcherLink,
+} from './site-navigation.js';
 import type { SiteSettings } from './site-settings.js';
+import { renderThemeHead } from './theme-head.js';
 
 /** Served from the output's `_docsc/` folder. */
 export const STYLESHEET_PATH = '_docsc/site.css';
@@ -33,6 +51,14 @@ export interface PageDocument {
   /** For API pages: `GET`, `WEBHOOK` … shown beside the title. */
   method?: string;
   deprecated?: boolean;
+  /** Frontmatter `tag`: a pill beside the title. */
+  tag?: string;
+  /** Frontmatter `icon`: shown beside the page's sidebar label. */
+  icon?: string;
+  /** Frontmatter `mode`: `wide` (no table of contents), `frame`, `custom` and `center` (no sidebar either). */
+  mode?: string;
+  /** The page's file, project-relative, for "edit this page". */
+  sourcePath?: string;
   /** Client entries (runtime/client/entries/<name>.ts) this page loads besides `site`, e.g. `playground` on API pages. */
   scripts?: readonly string[];
 }
@@ -45,56 +71,72 @@ export interface PageDocument {
  */
 export const FULL_SIDEBAR_LIMIT = 200;
 
+/** Kinds of division levels shown as selectors at the top of the sidebar, in this order; `tab` is the tab bar, `anchor` a list. */
+const SELECTOR_KINDS = ['language', 'version', 'product', 'dropdown', 'menu-item'];
+
 /** Renders pages of one site; sidebars are rendered once per section (and per innermost group of a large one). */
 export class PageLayout {
   private sidebars = new Map<string, string>();
+  private tabBars = new Map<Section, string>();
   private groupPaths = new Map<Section, Map<string, string>>();
-  private header: string;
+  private head: string;
+  private topBar: string;
+  private footer: string;
+  private globalAnchors: string;
+  private icons: NavigationIcons;
 
   constructor(
     private settings: SiteSettings,
-    private navigation: SiteNavigation,
+    navigation: SiteNavigation,
   ) {
-    this.header = renderHeaderStart(settings);
+    this.icons = new NavigationIcons(settings.iconLibrary === 'lucide' ? 'lucide' : undefined);
+    // The theme's <style> after the stylesheet: its custom properties override the defaults.
+    this.head = [faviconLinks(settings), `<link rel="stylesheet" href="/${STYLESHEET_PATH}">`, renderThemeHead(settings)]
+      .filter((l) => l !== '')
+      .join('\n');
+    this.topBar = renderTopBar(settings);
+    this.footer = renderFooter(settings, this.icons);
+    this.globalAnchors = renderLinkList(navigation.globalLinks, -1, 'docsc-anchors docsc-global-anchors', this.icons);
   }
 
   render(page: PageDocument, placement: PagePlacement | undefined): string {
     const href = page.url === '' ? '/' : `/${page.url}`;
-    const sidebar = placement
-      ? this.sidebarOf(placement.section, href).replace(`<a href="${escapeHtml(href)}">`, `<a href="${escapeHtml(href)}" aria-current="page">`)
-      : '';
+    const mode = page.mode ?? 'default';
+    const bare = mode === 'custom' || mode === 'center';
+    const sidebar = bare ? '' : this.sidebarOf(page.url, href, placement);
     const description = page.description ?? this.settings.description;
+    const tocShown = mode === 'default';
     return [
       '<!doctype html>',
-      `<html lang="${escapeHtml(this.settings.language)}">`,
+      `<html lang="${escapeHtml(this.settings.language)}" data-appearance="${this.settings.appearance.default}"${this.settings.appearance.strict ? ' data-strict' : ''}>`,
       '<head>',
       '<meta charset="utf-8">',
       '<meta name="viewport" content="width=device-width, initial-scale=1">',
       `<title>${escapeHtml(page.title === this.settings.name ? page.title : `${page.title} - ${this.settings.name}`)}</title>`,
       description ? `<meta name="description" content="${escapeHtml(description)}">` : '',
       page.noindex ? '<meta name="robots" content="noindex">' : '',
-      faviconLink(this.settings),
-      `<link rel="stylesheet" href="/${STYLESHEET_PATH}">`,
+      this.head,
       '</head>',
-      '<body>',
+      `<body data-mode="${escapeHtml(mode)}">`,
       '<a class="docsc-skip-link" href="#content">Skip to content</a>',
-      this.header,
-      placement ? renderSwitchers(placement.section) : '',
-      renderGlobalLinks(this.navigation),
+      '<header class="docsc-header">',
+      this.topBar,
+      placement ? this.tabBarOf(placement.section) : '',
       '</header>',
       '<div class="docsc-layout">',
-      sidebar ? `<nav class="docsc-sidebar" aria-label="Sidebar">${sidebar}</nav>` : '',
+      sidebar ? `<nav id="docsc-sidebar" class="docsc-sidebar" aria-label="Sidebar">${sidebar}</nav>` : '',
       '<main id="content" class="docsc-main">',
       '<article class="docsc-page">',
-      placement && placement.breadcrumbs.length > 0 ? renderBreadcrumbs(placement.breadcrumbs) : '',
+      placement ? this.renderEyebrow(placement) : '',
       renderTitle(page),
       page.body,
+      this.editLink(page),
       placement ? renderPager(placement) : '',
       '</article>',
       '</main>',
-      renderToc(page.toc),
+      tocShown ? renderToc(page.toc) : '',
       '</div>',
-      renderFooter(this.settings),
+      this.footer,
       renderScripts(page.scripts),
       '</body>',
       '</html>',
@@ -104,22 +146,75 @@ export class PageLayout {
       .join('\n');
   }
 
-  private sidebarOf(section: Section, href: string): string {
+  /** `_docsc/icons.svg`: every icon the pages rendered so far use (write it after the last page). */
+  iconSprite(): { path: string; contents: string } {
+    return { path: ICON_SPRITE_PATH, contents: this.icons.sprite() };
+  }
+
+  private renderEyebrow(placement: PagePlacement): string {
+    if (this.settings.eyebrows === 'breadcrumbs') return placement.path.length > 0 ? renderBreadcrumbs(placement.path) : '';
+    const name = placement.breadcrumbs.at(-1);
+    return name ? `<p class="docsc-eyebrow">${escapeHtml(name)}</p>` : '';
+  }
+
+  private editLink(page: PageDocument): string {
+    if (this.settings.editBase === undefined || page.sourcePath === undefined) return '';
+    const href = this.settings.editBase + page.sourcePath.split('/').map(encodeURIComponent).join('/');
+    return `<p class="docsc-edit"><a href="${escapeHtml(href)}" rel="noopener">Edit this page</a></p>`;
+  }
+
+  /** The whole sidebar of a page: selectors, anchors, global anchors and the section's groups with the page's own group opened. */
+  private sidebarOf(url: string, href: string, placement: PagePlacement | undefined): string {
+    if (placement === undefined) return this.globalAnchors;
+    const section = placement.section;
+    const selectors = section.switchers
+      .filter((s) => SELECTOR_KINDS.includes(s.kind))
+      .sort((a, b) => SELECTOR_KINDS.indexOf(a.kind) - SELECTOR_KINDS.indexOf(b.kind))
+      .map((switcher) => renderSelector(switcher, url, this.icons))
+      .join('');
+    const anchors = section.switchers
+      .filter((s) => s.kind === 'anchor')
+      .map((s) => renderLinkList(s.links, s.current, 'docsc-anchors', this.icons))
+      .join('');
+    return selectors + anchors + this.globalAnchors + this.groupsOf(section, href);
+  }
+
+  private groupsOf(section: Section, href: string): string {
     const large = section.order.length > FULL_SIDEBAR_LIMIT;
-    const open = large ? (this.pathsOf(section).get(href) ?? '') : '';
-    const key = `${section.id}:${open}`;
+    const at = this.pathsOf(section).get(href) ?? '';
+    const key = large ? `${section.id}:${at}` : String(section.id);
     let html = this.sidebars.get(key);
     if (html === undefined) {
+      const render = new SidebarRenderer(this.settings.drilldown, this.icons);
       html = large
-        ? renderOpenPath(
+        ? render.openPath(
             section.sidebar,
-            open
+            at
               .split('.')
               .filter((step) => step !== '')
               .map(Number),
+            '',
           )
-        : renderSidebarItems(section.sidebar);
+        : render.items(section.sidebar, '');
+      html = `<div class="docsc-groups">${html}</div>`;
       this.sidebars.set(key, html);
+    }
+    // The current page: marked, and the groups it is in opened (a few string replacements on the section's shared sidebar).
+    html = html.replace(`<a href="${escapeHtml(href)}">`, `<a href="${escapeHtml(href)}" aria-current="page">`);
+    const steps = at.split('.').filter((step) => step !== '');
+    for (let n = 1; n <= steps.length; n++) {
+      const id = steps.slice(0, n).join('.');
+      html = html.replace(`<details data-g="${id}">`, `<details data-g="${id}" open>`);
+    }
+    return html;
+  }
+
+  private tabBarOf(section: Section): string {
+    let html = this.tabBars.get(section);
+    if (html === undefined) {
+      const tabs = section.switchers.find((s) => s.kind === 'tab');
+      html = tabs ? renderTabBar(tabs, this.icons) : '';
+      this.tabBars.set(section, html);
     }
     return html;
   }
@@ -148,14 +243,25 @@ export class PageLayout {
   }
 }
 
-function renderHeaderStart(settings: SiteSettings): string {
+function renderTopBar(settings: SiteSettings): string {
   const home = settings.logo?.href !== undefined ? (safeHref(settings.logo.href) ?? '/') : '/';
-  const logo = settings.logo ? imageTag(settings.logo.light, settings.name, 'docsc-logo') : '';
-  const links = settings.navbarLinks.map(linkTag).filter((l) => l !== '');
+  const logo = settings.logo
+    ? imageTag(settings.logo.light, '', 'docsc-logo docsc-logo-light') +
+      (settings.logo.dark !== settings.logo.light ? imageTag(settings.logo.dark, '', 'docsc-logo docsc-logo-dark') : '')
+    : '';
+  const links = settings.navbarLinks.map((l) => linkTag(l)).filter((l) => l !== '');
+  const primary = settings.primary ? linkTag(settings.primary, 'docsc-primary-button') : '';
+  if (primary !== '') links.push(primary);
   return [
-    '<header class="docsc-header">',
+    '<div class="docsc-topbar">',
+    '<button type="button" class="docsc-menu-button" aria-controls="docsc-sidebar" aria-expanded="false" aria-label="Menu"><span aria-hidden="true">☰</span></button>',
     `<a class="docsc-home" href="${escapeHtml(home)}">${logo}<span class="docsc-site-name">${escapeHtml(settings.name)}</span></a>`,
+    `<button type="button" class="docsc-search-button" data-prompt="${escapeHtml(settings.searchPrompt)}" data-shards="${SHARDS}" aria-keyshortcuts="Control+K Meta+K /"><span>${escapeHtml(settings.searchPrompt)}</span> <kbd>Ctrl K</kbd></button>`,
     links.length > 0 ? `<nav class="docsc-navbar" aria-label="Site links"><ul>${links.map((l) => `<li>${l}</li>`).join('')}</ul></nav>` : '',
+    settings.appearance.strict
+      ? ''
+      : '<button type="button" class="docsc-theme-toggle" aria-label="Dark mode" aria-pressed="false"><span class="docsc-theme-icon" aria-hidden="true"></span></button>',
+    '</div>',
   ]
     .filter((line) => line !== '')
     .join('\n');
@@ -166,68 +272,161 @@ function imageTag(src: string, alt: string, className: string): string {
   return safe === undefined ? '' : `<img class="${className}" src="${escapeHtml(safe)}" alt="${escapeHtml(alt)}">`;
 }
 
-function linkTag(link: { label: string; href: string }): string {
+function linkTag(link: { label: string; href: string }, className?: string): string {
   const href = safeHref(link.href);
   if (href === undefined) return '';
   const external = /^[a-z]+:/i.test(href);
-  return `<a href="${escapeHtml(href)}"${external ? ' rel="noopener"' : ''}>${escapeHtml(link.label)}</a>`;
+  return `<a href="${escapeHtml(href)}"${className ? ` class="${className}"` : ''}${external ? ' rel="noopener"' : ''}>${escapeHtml(link.label)}</a>`;
 }
 
 function renderScripts(extra: readonly string[] | undefined): string {
   return ['site', ...(extra ?? [])].map((name) => `<script type="module" src="/${clientScriptPath(escapeHtml(name))}"></script>`).join('\n');
 }
 
-function faviconLink(settings: SiteSettings): string {
-  const href = settings.favicon === undefined ? undefined : safeHref(settings.favicon);
-  return href === undefined ? '' : `<link rel="icon" href="${escapeHtml(href)}">`;
+function faviconLinks(settings: SiteSettings): string {
+  if (settings.favicon === undefined) return '';
+  const light = safeHref(settings.favicon.light);
+  const dark = safeHref(settings.favicon.dark);
+  if (light === undefined) return '';
+  if (dark === undefined || dark === light) return `<link rel="icon" href="${escapeHtml(light)}">`;
+  return [
+    `<link rel="icon" href="${escapeHtml(light)}" media="(prefers-color-scheme: light)">`,
+    `<link rel="icon" href="${escapeHtml(dark)}" media="(prefers-color-scheme: dark)">`,
+  ].join('\n');
 }
 
-function renderSwitchers(section: Section): string {
-  return section.switchers
-    .map((switcher) => {
-      const items = switcher.links.map((link, index) => {
-        const href = safeHref(link.href);
-        if (href === undefined) return `<li>${escapeHtml(link.label)}</li>`;
-        const current = index === switcher.current ? ' aria-current="true"' : '';
-        return `<li><a href="${escapeHtml(href)}"${current}${link.external ? ' rel="noopener"' : ''}>${escapeHtml(link.label)}</a></li>`;
-      });
-      return `<nav class="docsc-switcher" data-kind="${escapeHtml(switcher.kind)}" aria-label="${escapeHtml(capitalize(switcher.kind))}"><ul>${items.join('')}</ul></nav>`;
-    })
-    .join('\n');
+/** One division link's inner HTML: icon and label. */
+function linkContent(link: SwitcherLink, icons: NavigationIcons): string {
+  return `${icons.icon(link.icon)}<span>${escapeHtml(link.label)}</span>`;
 }
 
-function renderGlobalLinks(navigation: SiteNavigation): string {
-  const links = navigation.globalLinks.map(linkTag).filter((l) => l !== '');
-  return links.length === 0 ? '' : `<nav class="docsc-global-links" aria-label="Links"><ul>${links.map((l) => `<li>${l}</li>`).join('')}</ul></nav>`;
+function divisionAnchor(link: SwitcherLink, href: string, current: boolean, icons: NavigationIcons, extra = ''): string {
+  const safe = safeHref(href);
+  if (safe === undefined) return `<span class="docsc-link-disabled">${linkContent(link, icons)}</span>`;
+  const attrs = `${current ? ' aria-current="true"' : ''}${link.external ? ' rel="noopener"' : ''}`;
+  return `<a href="${escapeHtml(safe)}"${attrs}>${linkContent(link, icons)}${extra}</a>`;
 }
 
-function renderSidebarItems(items: readonly SidebarItem[]): string {
-  return `<ul>${items.map(renderSidebarItem).join('')}</ul>`;
-}
-
-function renderSidebarItem(item: SidebarItem): string {
-  if (item.kind === 'page') return `<li>${pageLink(item)}</li>`;
-  // Open in the HTML, so that every link works without JavaScript; `data-expanded` tells the runtime which to fold.
-  return `<li class="docsc-group"><details open data-expanded="${item.expanded}"><summary>${groupTitle(item)}</summary>${renderSidebarItems(item.items)}</details></li>`;
-}
-
-function groupTitle(group: SidebarGroup): string {
-  const title = group.href !== undefined ? `<a href="${escapeHtml(group.href)}">${escapeHtml(group.label)}</a>` : escapeHtml(group.label);
-  return group.tag !== undefined ? `${title} <span class="docsc-tag">${escapeHtml(group.tag)}</span>` : title;
-}
-
-/** Items of a large section: the groups along `open` (indices, outermost first) open, every other group folded. */
-function renderOpenPath(items: readonly SidebarItem[], open: readonly number[]): string {
-  const [here, ...rest] = open;
-  const rendered = items.map((item, index) => {
-    if (item.kind === 'page') return renderSidebarItem(item);
-    if (index !== here) return foldedGroup(item);
-    return `<li class="docsc-group"><details open data-expanded="true"><summary>${groupTitle(item)}</summary>${renderOpenPath(item.items, rest)}</details></li>`;
+/** Tabs: a horizontal bar; a tab with `menu` is a dropdown of its items (a `<details>`, usable without JavaScript). */
+function renderTabBar(switcher: Switcher, icons: NavigationIcons): string {
+  const items = switcher.links.map((link, index) => {
+    const current = index === switcher.current;
+    if (link.children && link.children.length > 0) {
+      const entries = link.children.map((child) => `<li>${divisionAnchor(child, child.href, false, icons, describe(child))}</li>`).join('');
+      return `<li class="docsc-tab-menu${current ? ' docsc-current' : ''}"><details class="docsc-dropdown"><summary${current ? ' aria-current="true"' : ''}>${linkContent(link, icons)}</summary><ul>${entries}</ul></details></li>`;
+    }
+    return `<li>${divisionAnchor(link, link.href, current, icons)}</li>`;
   });
-  return `<ul>${rendered.join('')}</ul>`;
+  return `<nav class="docsc-tabs" aria-label="Tabs"><ul>${items.join('')}</ul></nav>`;
 }
 
-/** A group of a large section that the current page is not in: its title, linking to its first page. */
+function describe(link: SwitcherLink): string {
+  return link.description ? `<small class="docsc-description-text">${escapeHtml(link.description)}</small>` : '';
+}
+
+/**
+ * A version, language, product or dropdown selector: a `<details>` whose
+ * summary names the current division and whose list links to the others.
+ * Version and language links lead to the current page's equivalent there.
+ */
+function renderSelector(switcher: Switcher, url: string, icons: NavigationIcons): string {
+  const named = (link: SwitcherLink) => (switcher.kind === 'language' ? { ...link, label: LANGUAGE_NAMES[link.label] ?? link.label } : link);
+  const links = switcher.links.map(named);
+  const current = links[switcher.current];
+  const label = kindLabel(switcher.kind);
+  const entries = links.map((link, index) => {
+    const href = equivalentHref(url, switcher, index) ?? link.href;
+    return `<li>${divisionAnchor(link, href, index === switcher.current, icons, describe(link))}</li>`;
+  });
+  const summary = current ? linkContent(current, icons) : escapeHtml(label);
+  return `<details class="docsc-selector docsc-dropdown" data-kind="${escapeHtml(switcher.kind)}"><summary aria-label="${escapeHtml(`${label}: ${current?.label ?? ''}`)}">${summary}</summary><ul>${entries.join('')}</ul></details>`;
+}
+
+/** Seed 2.11's language codes, by the name a reader looks for. */
+const LANGUAGE_NAMES: Record<string, string> = {
+  ar: 'العربية',
+  cs: 'Čeština',
+  cn: '简体中文',
+  'zh-Hant': '繁體中文',
+  nl: 'Nederlands',
+  en: 'English',
+  fr: 'Français',
+  de: 'Deutsch',
+  hi: 'हिन्दी',
+  id: 'Bahasa Indonesia',
+  it: 'Italiano',
+  jp: '日本語',
+  ko: '한국어',
+  lv: 'Latviešu',
+  no: 'Norsk',
+  'pt-BR': 'Português (Brasil)',
+  ro: 'Română',
+  ru: 'Русский',
+  es: 'Español',
+  sv: 'Svenska',
+  tr: 'Türkçe',
+  ua: 'Українська',
+  vi: 'Tiếng Việt',
+};
+
+function kindLabel(kind: string): string {
+  return kind === 'menu-item' ? 'Menu' : kind.charAt(0).toUpperCase() + kind.slice(1);
+}
+
+/** Anchors and global anchors: links with icons at the top of the sidebar. */
+function renderLinkList(links: readonly SwitcherLink[], current: number, className: string, icons: NavigationIcons): string {
+  if (links.length === 0) return '';
+  const items = links.map((link, index) => `<li>${divisionAnchor(link, link.href, index === current, icons)}</li>`);
+  return `<ul class="${className}">${items.join('')}</ul>`;
+}
+
+/** The groups and pages of a section's sidebar. Nested groups are `<details data-g="<index path>">`, which the layout opens per page. */
+class SidebarRenderer {
+  constructor(
+    private drilldown: boolean,
+    private icons: NavigationIcons,
+  ) {}
+
+  items(items: readonly SidebarItem[], prefix: string): string {
+    return `<ul>${items.map((item, index) => this.item(item, prefix === '' ? String(index) : `${prefix}.${index}`)).join('')}</ul>`;
+  }
+
+  private item(item: SidebarItem, id: string): string {
+    if (item.kind === 'page') return `<li>${pageLink(item, this.icons)}</li>`;
+    return this.group(item, id, this.items(item.items, id));
+  }
+
+  /** A top-level group is a heading and its list, always open; a nested group folds. */
+  group(group: SidebarGroup, id: string, inner: string, open = false): string {
+    if (group.depth === 0) return `<li class="docsc-group docsc-group-top"><p class="docsc-group-title">${this.title(group, false)}</p>${inner}</li>`;
+    const attrs = group.expanded || open ? ' open' : '';
+    return `<li class="docsc-group"><details data-g="${id}"${attrs}><summary>${this.title(group, this.drilldown)}</summary>${inner}</details></li>`;
+  }
+
+  private title(group: SidebarGroup, drilldown: boolean): string {
+    const tag = group.tag !== undefined ? ` <span class="docsc-tag">${escapeHtml(group.tag)}</span>` : '';
+    const label = `${this.icons.icon(group.icon)}<span>${escapeHtml(group.label)}</span>`;
+    // `root`: the title opens that page; drilldown: the title opens the group's first page.
+    const target = group.href ?? (drilldown ? hrefsUnder(group)[0] : undefined);
+    if (target === undefined) return label + tag;
+    return `<a class="docsc-group-link" href="${escapeHtml(target)}"${group.href === undefined ? ' data-drilldown' : ''}>${label}</a>${tag}`;
+  }
+
+  /** Items of a large section: the groups along `open` (indices, outermost first) open, every other nested group folded to a link. */
+  openPath(items: readonly SidebarItem[], open: readonly number[], prefix: string): string {
+    const [here, ...rest] = open;
+    const rendered = items.map((item, index) => {
+      const id = prefix === '' ? String(index) : `${prefix}.${index}`;
+      if (item.kind === 'page') return `<li>${pageLink(item, this.icons)}</li>`;
+      if (index === here) return this.group(item, id, this.openPath(item.items, rest, id), true);
+      // Folded even at the top: a large section's sidebar must not list every page on every page.
+      return foldedGroup(item);
+    });
+    return `<ul>${rendered.join('')}</ul>`;
+  }
+}
+
+/** A nested group of a large section that the current page is not in: its title, linking to its first page. */
 function foldedGroup(group: SidebarGroup): string {
   const pages = hrefsUnder(group);
   const first = group.href ?? pages[0] ?? '/';
@@ -246,13 +445,14 @@ function hrefsUnder(item: SidebarItem): string[] {
   return hrefs;
 }
 
-function pageLink(page: SidebarPage): string {
-  const method =
-    page.method !== undefined
-      ? `<span class="docsc-method" data-method="${escapeHtml(page.method.toLowerCase())}">${escapeHtml(page.method)}</span> `
-      : '';
+function methodBadge(method: string | undefined): string {
+  return method !== undefined ? `<span class="docsc-method" data-method="${escapeHtml(method.toLowerCase())}">${escapeHtml(method)}</span> ` : '';
+}
+
+function pageLink(page: SidebarPage, icons: NavigationIcons): string {
   const deprecated = page.deprecated ? ' <span class="docsc-deprecated">deprecated</span>' : '';
-  return `<a href="${escapeHtml(page.href)}">${method}${escapeHtml(page.label)}${deprecated}</a>`;
+  const tag = page.tag !== undefined ? ` <span class="docsc-tag">${escapeHtml(page.tag)}</span>` : '';
+  return `<a href="${escapeHtml(page.href)}">${methodBadge(page.method)}${icons.icon(page.icon)}${escapeHtml(page.label)}${tag}${deprecated}</a>`;
 }
 
 function renderBreadcrumbs(crumbs: readonly string[]): string {
@@ -260,23 +460,21 @@ function renderBreadcrumbs(crumbs: readonly string[]): string {
 }
 
 function renderTitle(page: PageDocument): string {
-  const method =
-    page.method !== undefined
-      ? `<span class="docsc-method" data-method="${escapeHtml(page.method.toLowerCase())}">${escapeHtml(page.method)}</span> `
-      : '';
+  if (!page.showTitle || page.mode === 'custom') return '';
+  const tag = page.tag !== undefined ? ` <span class="docsc-tag">${escapeHtml(page.tag)}</span>` : '';
   const deprecated = page.deprecated ? ' <span class="docsc-deprecated">Deprecated</span>' : '';
-  const title = page.showTitle ? `<h1 class="docsc-title">${method}${escapeHtml(page.title)}${deprecated}</h1>` : '';
-  const description = page.showTitle && page.description ? `<p class="docsc-description">${escapeHtml(page.description)}</p>` : '';
+  const title = `<h1 class="docsc-title">${methodBadge(page.method)}${escapeHtml(page.title)}${tag}${deprecated}</h1>`;
+  const description = page.description ? `<p class="docsc-description">${escapeHtml(page.description)}</p>` : '';
   return title + description;
 }
 
 function renderPager(placement: PagePlacement): string {
   if (!placement.previous && !placement.next) return '';
   const previous = placement.previous
-    ? `<a class="docsc-previous" rel="prev" href="${escapeHtml(placement.previous.href)}">${escapeHtml(placement.previous.label)}</a>`
+    ? `<a class="docsc-previous" rel="prev" href="${escapeHtml(placement.previous.href)}"><small>Previous</small><span>${escapeHtml(placement.previous.label)}</span></a>`
     : '';
   const next = placement.next
-    ? `<a class="docsc-next" rel="next" href="${escapeHtml(placement.next.href)}">${escapeHtml(placement.next.label)}</a>`
+    ? `<a class="docsc-next" rel="next" href="${escapeHtml(placement.next.href)}"><small>Next</small><span>${escapeHtml(placement.next.label)}</span></a>`
     : '';
   return `<nav class="docsc-pager" aria-label="Previous and next">${previous}${next}</nav>`;
 }
@@ -285,14 +483,24 @@ function renderToc(toc: readonly TocEntry[]): string {
   const entries = toc.filter((h) => h.depth === 2 || h.depth === 3);
   if (entries.length === 0) return '';
   const items = entries.map((h) => `<li data-depth="${h.depth}"><a href="#${escapeHtml(encodeURIComponent(h.id))}">${escapeHtml(h.text)}</a></li>`);
-  return `<aside class="docsc-toc" aria-label="On this page"><p>On this page</p><ul>${items.join('')}</ul></aside>`;
+  return `<aside class="docsc-toc" aria-labelledby="docsc-toc-title"><p id="docsc-toc-title">On this page</p><ul>${items.join('')}</ul></aside>`;
 }
 
-function renderFooter(settings: SiteSettings): string {
-  const links = settings.footerLinks.map(linkTag).filter((l) => l !== '');
-  return links.length === 0 ? '' : `<footer class="docsc-footer"><ul>${links.map((l) => `<li>${l}</li>`).join('')}</ul></footer>`;
-}
-
-function capitalize(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
+function renderFooter(settings: SiteSettings, icons: NavigationIcons): string {
+  const socials = settings.socials
+    .map((social) => {
+      const href = safeHref(social.href);
+      if (href === undefined) return '';
+      const icon = icons.icon(social.label === 'website' ? 'globe' : social.label, 'brands');
+      return `<li><a href="${escapeHtml(href)}" rel="noopener" aria-label="${escapeHtml(social.label)}">${icon || escapeHtml(social.label)}</a></li>`;
+    })
+    .filter((l) => l !== '');
+  const columns = settings.footerColumns.map((column) => {
+    const links = column.links.map((l) => linkTag(l)).filter((l) => l !== '');
+    const header = column.header !== undefined ? `<p class="docsc-footer-header">${escapeHtml(column.header)}</p>` : '';
+    return `<div class="docsc-footer-column">${header}<ul>${links.map((l) => `<li>${l}</li>`).join('')}</ul></div>`;
+  });
+  if (socials.length === 0 && columns.length === 0) return '';
+  const socialList = socials.length > 0 ? `<ul class="docsc-socials">${socials.join('')}</ul>` : '';
+  return `<footer class="docsc-footer">${columns.join('')}${socialList}</footer>`;
 }

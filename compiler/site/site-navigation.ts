@@ -13,6 +13,9 @@ import { pageUrl } from '../ir/page-urls.js';
 export interface PageTitle {
   /** In the sidebar: `sidebarTitle`, else the title. */
   label: string;
+  icon?: string;
+  /** Frontmatter `tag`: a pill beside the label. */
+  tag?: string;
   /** Set for API pages: `GET`, `POST`, … or `WEBHOOK`. */
   method?: string;
   deprecated?: boolean;
@@ -26,6 +29,8 @@ export interface SidebarPage {
   href: string;
   method?: string;
   deprecated?: boolean;
+  icon?: string;
+  tag?: string;
 }
 
 export interface SidebarGroup {
@@ -34,7 +39,11 @@ export interface SidebarGroup {
   /** The group's `root` page. */
   href?: string;
   tag?: string;
+  icon?: string;
+  /** Set by `expanded: true` (nested groups only: a top-level group is always open). */
   expanded: boolean;
+  /** 0 for a group at the top of a section's sidebar, which cannot collapse. */
+  depth: number;
   items: SidebarItem[];
 }
 
@@ -44,6 +53,10 @@ export interface SwitcherLink {
   label: string;
   href: string;
   external: boolean;
+  icon?: string;
+  description?: string;
+  /** A tab's `menu` items. */
+  children?: SwitcherLink[];
 }
 
 /** One row of links above the sidebar: the siblings at one division level. */
@@ -53,10 +66,23 @@ export interface Switcher {
   links: SwitcherLink[];
   /** Index in `links` of the division this section is in. */
   current: number;
+  /** Versions and languages: per link, the pages under that division and how their URLs differ (see `equivalentHref`). */
+  equivalents?: DivisionPages[];
+}
+
+/** The listed pages under one version or language, for finding a page's equivalent in another. */
+export interface DivisionPages {
+  /** The label as written (`v2`, `fr`): a URL segment equal to it is what differs between divisions. */
+  label: string;
+  /** The folder all its page URLs share (`v2/`), possibly empty. */
+  prefix: string;
+  urls: Set<string>;
 }
 
 export interface Section {
   id: number;
+  /** Labels of the divisions on the way to this section, outermost first (versions and languages left out). */
+  path: string[];
   switchers: Switcher[];
   sidebar: SidebarItem[];
   /** Listed pages in reading order. */
@@ -65,7 +91,10 @@ export interface Section {
 
 export interface PagePlacement {
   section: Section;
+  /** The groups the page is in (else the innermost division's label): its eyebrow and search section. */
   breadcrumbs: string[];
+  /** The full navigation path: division labels (not versions or languages), then group labels. */
+  path: string[];
   previous?: SidebarPage;
   next?: SidebarPage;
 }
@@ -90,10 +119,14 @@ export function buildSiteNavigation(
   const lookup = new ApiLookup(apiPages);
   const context: WalkContext = { titles, lookup, navigation };
   collectSections(root, [], context);
+  addEquivalents(navigation);
   for (const anchor of root.global) {
     if (anchor.hidden) continue;
     const href = anchor.href?.value ?? firstHref(anchor, context);
-    if (href !== undefined) navigation.globalLinks.push({ label: anchor.label, href, external: anchor.href !== undefined });
+    if (href === undefined) continue;
+    const link: SwitcherLink = { label: anchor.label, href, external: anchor.href !== undefined };
+    if (anchor.icon !== undefined) link.icon = anchor.icon;
+    navigation.globalLinks.push(link);
   }
   navigation.firstPage = navigation.placements.get('') ? { kind: 'page', label: titles.get('')?.label ?? '', href: '/' } : firstListed(navigation);
   return navigation;
@@ -137,6 +170,10 @@ interface Level {
   current: number;
 }
 
+/** The division nodes each section sits under, for version and language equivalents. */
+const sectionDivisions = new WeakMap<Section, DivisionNode[]>();
+const levelNodes = new WeakMap<Switcher, DivisionNode[]>();
+
 function collectSections(node: ContainerNode, levels: Level[], context: WalkContext): void {
   const divisions = node.childLists.find((list) => list.items.some((item) => isDivision(item)));
   if (divisions) {
@@ -147,39 +184,125 @@ function collectSections(node: ContainerNode, levels: Level[], context: WalkCont
     });
     return;
   }
-  const section: Section = { id: context.navigation.sections.length, switchers: [], sidebar: [], order: [] };
-  section.sidebar = sidebarItems(node, context, section);
+  // Versions and languages choose a copy of the site; the path names where a page is in it.
+  const path = levels
+    .filter((level) => level.kind !== 'version' && level.kind !== 'language')
+    .map((level) => level.siblings[level.current]?.label ?? '');
+  const section: Section = { id: context.navigation.sections.length, path, switchers: [], sidebar: [], order: [] };
+  section.sidebar = sidebarItems(node, context, section, 0);
   if (section.order.length === 0) return;
   context.navigation.sections.push(section);
-  section.switchers = levels.map((level) => ({
-    kind: level.kind,
-    current: level.current,
-    links: level.siblings.map((division) => ({
-      label: division.label,
-      href: division.href?.value ?? firstHref(division, context) ?? '/',
-      external: division.href !== undefined,
-    })),
-  }));
+  sectionDivisions.set(
+    section,
+    levels.flatMap((level) => level.siblings[level.current] ?? []),
+  );
+  section.switchers = levels.map((level) => {
+    const switcher: Switcher = { kind: level.kind, current: level.current, links: level.siblings.map((division) => divisionLink(division, context)) };
+    levelNodes.set(switcher, level.siblings);
+    return switcher;
+  });
   placePages(section, context.navigation);
+}
+
+function divisionLink(division: DivisionNode, context: WalkContext): SwitcherLink {
+  const link: SwitcherLink = {
+    label: division.label,
+    href: division.href?.value ?? firstHref(division, context) ?? '/',
+    external: division.href !== undefined,
+  };
+  if (division.icon !== undefined) link.icon = division.icon;
+  if (division.description !== undefined) link.description = division.description;
+  const menu = division.childLists.find((list) => list.key === 'menu');
+  if (menu) {
+    const items = menu.items.filter((item): item is DivisionNode => isDivision(item) && !item.hidden);
+    link.children = items.map((item) => divisionLink(item, context));
+  }
+  return link;
+}
+
+/** For every version and language switcher: the pages under each of its divisions. */
+function addEquivalents(navigation: SiteNavigation): void {
+  const urlsOf = new Map<DivisionNode, Set<string>>();
+  for (const section of navigation.sections)
+    for (const division of sectionDivisions.get(section) ?? []) {
+      if (division.kind !== 'version' && division.kind !== 'language') continue;
+      const urls = urlsOf.get(division) ?? new Set<string>();
+      for (const page of section.order) urls.add(urlOfHref(page.href));
+      urlsOf.set(division, urls);
+    }
+  const pagesOf = new Map<DivisionNode, DivisionPages>();
+  for (const section of navigation.sections)
+    for (const switcher of section.switchers) {
+      if (switcher.kind !== 'version' && switcher.kind !== 'language') continue;
+      switcher.equivalents = (levelNodes.get(switcher) ?? []).map((division) => {
+        let pages = pagesOf.get(division);
+        if (pages === undefined) {
+          const urls = urlsOf.get(division) ?? new Set<string>();
+          pages = { label: division.label, prefix: commonFolder(urls), urls };
+          pagesOf.set(division, pages);
+        }
+        return pages;
+      });
+    }
+}
+
+/** The folder (`v2/`, `fr/docs/`, or ``) every URL of the set is in. */
+function commonFolder(urls: Set<string>): string {
+  let common: string[] | undefined;
+  for (const url of urls) {
+    const folders = url.split('/').slice(0, -1);
+    if (common === undefined) common = folders;
+    else {
+      let n = 0;
+      while (n < common.length && n < folders.length && common[n] === folders[n]) n++;
+      common = common.slice(0, n);
+    }
+    if (common.length === 0) break;
+  }
+  return common === undefined || common.length === 0 ? '' : `${common.join('/')}/`;
+}
+
+/**
+ * Where a version or language link leads from the page at `url`: the page at
+ * the same place under the other division when there is one — the URL with
+ * its division folder swapped (`v1/guide` → `v2/guide`), or the segment
+ * naming the division swapped (`docs/en/intro` → `docs/fr/intro`), or the
+ * label added or removed at the front (`intro` ↔ `fr/intro`) — else the
+ * division's first page.
+ */
+export function equivalentHref(url: string, switcher: Switcher, target: number): string | undefined {
+  const from = switcher.equivalents?.[switcher.current];
+  const to = switcher.equivalents?.[target];
+  if (from === undefined || to === undefined || target === switcher.current) return undefined;
+  const candidates: string[] = [];
+  if (url.startsWith(from.prefix)) candidates.push(to.prefix + url.slice(from.prefix.length));
+  const segments = url.split('/');
+  const at = segments.indexOf(from.label);
+  if (at !== -1) {
+    candidates.push(segments.map((s, i) => (i === at ? to.label : s)).join('/'));
+    if (at === 0) candidates.push(segments.slice(1).join('/'));
+  } else candidates.push(url === '' ? to.label : `${to.label}/${url}`);
+  const found = candidates.find((candidate) => to.urls.has(candidate));
+  return found === undefined ? undefined : hrefOf(found);
 }
 
 function isDivision(node: NavNode): node is DivisionNode {
   return isContainer(node) && node.kind !== 'group';
 }
 
-function sidebarItems(node: ContainerNode, context: WalkContext, section: Section): SidebarItem[] {
+function sidebarItems(node: ContainerNode, context: WalkContext, section: Section, depth: number): SidebarItem[] {
   const items: SidebarItem[] = [];
   for (const list of node.childLists) {
     for (const child of list.items) {
-      const item = sidebarItem(child, context, section);
+      const item = sidebarItem(child, context, section, depth);
       if (item) items.push(item);
     }
   }
-  items.push(...generatedItems(node, context, section));
+  items.push(...generatedItems(node, context, section, depth));
   return items;
 }
 
-function sidebarItem(node: NavNode, context: WalkContext, section: Section): SidebarItem | undefined {
+function sidebarItem(node: NavNode, context: WalkContext, section: Section, depth: number): SidebarItem | undefined {
   switch (node.kind) {
     case 'page': {
       if (node.path === undefined) return undefined;
@@ -193,14 +316,15 @@ function sidebarItem(node: NavNode, context: WalkContext, section: Section): Sid
     case 'group': {
       if (node.hidden) return undefined;
       const rootUrl = node.root ? pageUrl(node.root.path.replace(/^\/+/, '').replace(/\.mdx?$/, '')) : undefined;
-      const group: SidebarGroup = { kind: 'group', label: node.label, expanded: node.expanded?.value ?? false, items: [] };
+      const group: SidebarGroup = { kind: 'group', label: node.label, expanded: node.expanded?.value ?? false, depth, items: [] };
+      if (node.icon !== undefined) group.icon = node.icon;
       if (rootUrl !== undefined) {
         group.href = hrefOf(rootUrl);
         // The root page comes first in reading order; the group title is its link.
         listPage(rootUrl, context, section);
       }
       if (node.tag !== undefined) group.tag = node.tag;
-      group.items = sidebarItems(node, context, section);
+      group.items = sidebarItems(node, context, section, depth + 1);
       return group.items.length > 0 || group.href !== undefined ? group : undefined;
     }
     default:
@@ -209,7 +333,7 @@ function sidebarItem(node: NavNode, context: WalkContext, section: Section): Sid
 }
 
 /** Pages generated for an element's `openapi`, grouped by first tag as real sites do ("API Reference" for untagged ones). */
-function generatedItems(node: ContainerNode, context: WalkContext, section: Section): SidebarItem[] {
+function generatedItems(node: ContainerNode, context: WalkContext, section: Section, depth: number): SidebarItem[] {
   const groups = new Map<string, SidebarGroup>();
   for (const page of context.lookup.generatedPages(node)) {
     if (page.url === undefined) continue;
@@ -217,7 +341,7 @@ function generatedItems(node: ContainerNode, context: WalkContext, section: Sect
     const label = info.tags[0] ?? 'API Reference';
     let group = groups.get(label);
     if (group === undefined) {
-      group = { kind: 'group', label, expanded: false, items: [] };
+      group = { kind: 'group', label, expanded: false, depth, items: [] };
       groups.set(label, group);
     }
     const item = listPage(page.url, context, section);
@@ -232,6 +356,8 @@ function listPage(url: string, context: WalkContext, section: Section): SidebarP
   const page: SidebarPage = { kind: 'page', label: title?.label ?? lastSegment(url), href: hrefOf(url) };
   if (title?.method !== undefined) page.method = title.method;
   if (title?.deprecated) page.deprecated = true;
+  if (title?.icon !== undefined) page.icon = title.icon;
+  if (title?.tag !== undefined) page.tag = title.tag;
   section.order.push(page);
   return page;
 }
@@ -254,7 +380,7 @@ function placePages(section: Section, navigation: SiteNavigation): void {
     const url = urlOfHref(page.href);
     if (navigation.placements.has(url)) return;
     const groups = trail.get(page.href) ?? [];
-    const placement: PagePlacement = { section, breadcrumbs: groups.length > 0 ? groups : divisions };
+    const placement: PagePlacement = { section, breadcrumbs: groups.length > 0 ? groups : divisions, path: [...section.path, ...groups] };
     const previous = section.order[index - 1];
     const next = section.order[index + 1];
     if (previous) placement.previous = previous;
@@ -265,7 +391,7 @@ function placePages(section: Section, navigation: SiteNavigation): void {
 
 /** The first listed page under a division: where its switcher link goes. */
 function firstHref(node: ContainerNode, context: WalkContext): string | undefined {
-  const scratch: Section = { id: -1, switchers: [], sidebar: [], order: [] };
+  const scratch: Section = { id: -1, path: [], switchers: [], sidebar: [], order: [] };
   const stack: ContainerNode[] = [node];
   for (let current = stack.shift(); current !== undefined; current = stack.shift()) {
     const divisions = current.childLists.flatMap((list) => list.items.filter((item): item is DivisionNode => isDivision(item) && !item.hidden));
@@ -274,7 +400,7 @@ function firstHref(node: ContainerNode, context: WalkContext): string | undefine
       if (target) stack.unshift(target);
       continue;
     }
-    sidebarItems(current, context, scratch);
+    sidebarItems(current, context, scratch, 0);
     return scratch.order[0]?.href;
   }
   return undefined;

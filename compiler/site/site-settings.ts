@@ -1,7 +1,8 @@
 // The site-wide settings the layout reads from docs.json: name, description,
-// logo, favicon, navbar links and footer links. Values are read leniently
-// (the config passes have already reported wrong types); URLs are kept as
-// written and made safe where they are written into HTML.
+// logo, favicon, colors, fonts, appearance, navbar, footer, eyebrows,
+// drilldown, search prompt and the repository for "edit this page". Values
+// are read leniently (the config passes have already reported wrong types);
+// URLs are kept as written and made safe where they are written into HTML.
 
 import { type JsonNode, nodeAt, toPlain } from '../syntax/json-tree.js';
 
@@ -10,20 +11,69 @@ export interface SiteLink {
   href: string;
 }
 
+export interface FooterColumn {
+  header?: string;
+  links: SiteLink[];
+}
+
+export interface FontSetting {
+  family: string;
+  weight?: number;
+  source?: string;
+  format?: string;
+}
+
 export interface SiteSettings {
   name: string;
   description?: string;
   logo?: { light: string; dark: string; href?: string };
-  favicon?: string;
+  favicon?: { light: string; dark: string };
+  /** `colors`: hex strings, checked against the schema's pattern again before they reach CSS. */
+  colors: { primary?: string; light?: string; dark?: string };
+  fonts: { body?: FontSetting; heading?: FontSetting };
+  /** `appearance.default` (`system` when unset) and whether the toggle is hidden (`strict`). */
+  appearance: { default: 'system' | 'light' | 'dark'; strict: boolean };
   navbarLinks: SiteLink[];
+  primary?: SiteLink;
+  /** `footer.socials`: platform → URL. */
+  socials: SiteLink[];
+  footerColumns: FooterColumn[];
+  /** Socials and column links together (kept for callers that list every footer link). */
   footerLinks: SiteLink[];
+  /** `styling.eyebrows: "breadcrumbs"`: the full navigation path above the title; else the section or group name. */
+  eyebrows: 'section' | 'breadcrumbs';
+  /** `interaction.drilldown`; unset means docsc's default, `false` (a group title only expands and collapses). */
+  drilldown: boolean;
+  searchPrompt: string;
+  /** `icons.library`: `fontawesome` (default) or `lucide`. */
+  iconLibrary: string;
+  /**
+   * Base of "edit this page" links (`https://github.com/o/r/edit/HEAD/`):
+   * set when `feedback.suggestEdit` is true and a GitHub repository URL
+   * (`https://github.com/<owner>/<repo>`) is among the footer socials or navbar links.
+   */
+  editBase?: string;
   /** `<html lang>`: the default language's code, else `en`. */
   language: string;
 }
 
 export function readSiteSettings(config: JsonNode | undefined): SiteSettings {
   const at = (...path: (string | number)[]) => (config ? plain(nodeAt(config, path)) : undefined);
-  const settings: SiteSettings = { name: text(at('name')) ?? 'Documentation', navbarLinks: [], footerLinks: [], language: 'en' };
+  const settings: SiteSettings = {
+    name: text(at('name')) ?? 'Documentation',
+    colors: {},
+    fonts: {},
+    appearance: { default: 'system', strict: false },
+    navbarLinks: [],
+    socials: [],
+    footerColumns: [],
+    footerLinks: [],
+    eyebrows: at('styling', 'eyebrows') === 'breadcrumbs' ? 'breadcrumbs' : 'section',
+    drilldown: at('interaction', 'drilldown') === true,
+    searchPrompt: text(at('search', 'prompt')) ?? 'Search…',
+    iconLibrary: text(at('icons', 'library')) ?? 'fontawesome',
+    language: 'en',
+  };
   const description = text(at('description'));
   if (description !== undefined) settings.description = description;
   const logo = at('logo');
@@ -33,21 +83,67 @@ export function readSiteSettings(config: JsonNode | undefined): SiteSettings {
     if (typeof logo.href === 'string') settings.logo.href = logo.href;
   }
   const favicon = at('favicon');
-  if (typeof favicon === 'string') settings.favicon = favicon;
-  else if (isRecord(favicon) && typeof favicon.light === 'string') settings.favicon = favicon.light;
+  if (typeof favicon === 'string') settings.favicon = { light: favicon, dark: favicon };
+  else if (isRecord(favicon) && typeof favicon.light === 'string')
+    settings.favicon = { light: favicon.light, dark: text(favicon.dark) ?? favicon.light };
+  const colors = at('colors');
+  if (isRecord(colors)) for (const key of ['primary', 'light', 'dark'] as const) if (isHexColor(colors[key])) settings.colors[key] = colors[key];
+  const fonts = at('fonts');
+  if (isRecord(fonts)) {
+    const base = font(fonts);
+    const body = font(fonts.body) ?? base;
+    const heading = font(fonts.heading) ?? base;
+    if (body) settings.fonts.body = body;
+    if (heading) settings.fonts.heading = heading;
+  }
+  const appearance = at('appearance');
+  if (isRecord(appearance)) {
+    if (appearance.default === 'light' || appearance.default === 'dark') settings.appearance.default = appearance.default;
+    settings.appearance.strict = appearance.strict === true;
+  }
   settings.navbarLinks = links(at('navbar', 'links'));
   const primary = at('navbar', 'primary');
-  if (isRecord(primary) && typeof primary.href === 'string')
-    settings.navbarLinks.push({ label: text(primary.label) ?? primary.href, href: primary.href });
+  if (isRecord(primary) && typeof primary.href === 'string') settings.primary = { label: text(primary.label) ?? primary.href, href: primary.href };
   const socials = at('footer', 'socials');
-  if (isRecord(socials))
-    for (const [label, href] of Object.entries(socials)) if (typeof href === 'string') settings.footerLinks.push({ label, href });
+  if (isRecord(socials)) for (const [label, href] of Object.entries(socials)) if (typeof href === 'string') settings.socials.push({ label, href });
+  const columns = at('footer', 'links');
+  if (Array.isArray(columns))
+    for (const column of columns) {
+      if (!isRecord(column)) continue;
+      const entry: FooterColumn = { links: links(column.items) };
+      if (typeof column.header === 'string') entry.header = column.header;
+      settings.footerColumns.push(entry);
+    }
+  settings.footerLinks = [...settings.socials, ...settings.footerColumns.flatMap((c) => c.links)];
+  if (at('feedback', 'suggestEdit') === true) {
+    const repository = [...settings.socials, ...settings.navbarLinks].map((l) => githubRepository(l.href)).find((r) => r !== undefined);
+    if (repository !== undefined) settings.editBase = `${repository}/edit/HEAD/`;
+  }
   const languages = at('navigation', 'languages');
   if (Array.isArray(languages)) {
     const chosen = languages.find((l) => isRecord(l) && l.default === true) ?? languages[0];
     if (isRecord(chosen) && typeof chosen.language === 'string') settings.language = chosen.language;
   }
   return settings;
+}
+
+/** `https://github.com/owner/repo` (a repository, not a profile) → that URL without a trailing slash or `.git`. */
+function githubRepository(href: string): string | undefined {
+  const match = /^https:\/\/github\.com\/([\w.-]+)\/([\w.-]+?)(?:\.git)?\/?$/.exec(href);
+  return match ? `https://github.com/${match[1]}/${match[2]}` : undefined;
+}
+
+function font(value: unknown): FontSetting | undefined {
+  if (!isRecord(value) || typeof value.family !== 'string') return undefined;
+  const setting: FontSetting = { family: value.family };
+  if (typeof value.weight === 'number') setting.weight = value.weight;
+  if (typeof value.source === 'string') setting.source = value.source;
+  if (value.format === 'woff' || value.format === 'woff2') setting.format = value.format;
+  return setting;
+}
+
+function isHexColor(value: unknown): value is string {
+  return typeof value === 'string' && /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/.test(value);
 }
 
 function links(value: unknown): SiteLink[] {

@@ -1,6 +1,16 @@
-// The script every page loads: progressive enhancement of the static layout.
-// Each feature lives in its own module under runtime/client/.
+// The script every page loads: progressive enhancement of the static layout
+// (the page works without it). Each feature lives in its own module.
 
 import { initComponents } from '../components/index.js';
+import { initDropdowns } from '../site/dropdowns.js';
+import { initMobileMenu } from '../site/mobile-menu.js';
+import { initSearch } from '../site/search-dialog.js';
+import { revealCurrentPage } from '../site/sidebar-position.js';
+import { initThemeToggle } from '../site/theme-toggle.js';
 
+initThemeToggle(document);
+initMobileMenu(document);
+initDropdowns(document);
+initSearch(document);
+revealCurrentPage(document);
 initComponents(document);

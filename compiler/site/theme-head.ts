@@ -1,0 +1,60 @@
+// The part of every page's <head> that the theme in docs.json decides:
+// `colors` as CSS custom properties, `fonts` (a Google Fonts stylesheet for a
+// family, or @font-face for a self-hosted `source`), and the color-mode
+// script that runs before the first paint — it reads the reader's choice
+// from localStorage (`docsc-theme`), else `appearance.default`, else the
+// system preference, and sets `<html data-theme>`, so a dark page never
+// flashes light. Rendered once per site.
+
+import { safeHref } from './escape-html.js';
+import type { FontSetting, SiteSettings } from './site-settings.js';
+
+/** The localStorage key of the reader's color mode; runtime/client/theme-toggle.ts uses the same. */
+export const THEME_STORAGE_KEY = 'docsc-theme';
+
+const COLOR_MODE_SCRIPT = `<script>(function(){var d=document.documentElement;d.classList.add("docsc-js");try{var t=d.hasAttribute("data-strict")?null:localStorage.getItem("${THEME_STORAGE_KEY}");if(t!=="light"&&t!=="dark")t=d.getAttribute("data-appearance");if(t!=="light"&&t!=="dark")t=matchMedia("(prefers-color-scheme: dark)").matches?"dark":"light";d.setAttribute("data-theme",t)}catch(e){}})()</script>`;
+
+export function renderThemeHead(settings: SiteSettings): string {
+  const properties: string[] = [];
+  const { primary, light, dark } = settings.colors;
+  if (primary) properties.push(`--docsc-primary:${primary}`);
+  if (light) properties.push(`--docsc-primary-light:${light}`);
+  if (dark) properties.push(`--docsc-primary-dark:${dark}`);
+  const links: string[] = [];
+  const faces: string[] = [];
+  for (const [part, font] of [
+    ['body', settings.fonts.body],
+    ['heading', settings.fonts.heading],
+  ] as const) {
+    if (font === undefined) continue;
+    const family = cssFamily(font.family);
+    if (family === '') continue;
+    properties.push(`--docsc-font-${part}:"${family}",var(--docsc-font-fallback)`);
+    const face = fontFace(family, font);
+    if (face !== undefined) faces.push(face);
+    else links.push(googleFontsLink(family, font.weight));
+  }
+  const style =
+    properties.length + faces.length > 0 ? `<style>${faces.join('')}${properties.length > 0 ? `:root{${properties.join(';')}}` : ''}</style>` : '';
+  return [COLOR_MODE_SCRIPT, ...new Set(links), style].filter((l) => l !== '').join('\n');
+}
+
+/** A family name as CSS and a URL may carry it: letters, digits, spaces and hyphens. */
+function cssFamily(family: string): string {
+  return family.replace(/[^\w -]/g, '').trim();
+}
+
+function fontFace(family: string, font: FontSetting): string | undefined {
+  if (font.source === undefined) return undefined;
+  const href = safeHref(font.source);
+  if (href === undefined || /["'()\\\s<>]/.test(href)) return '';
+  const format = font.format ?? (href.endsWith('.woff') ? 'woff' : 'woff2');
+  const weight = font.weight !== undefined ? `;font-weight:${Number(font.weight)}` : '';
+  return `@font-face{font-family:"${family}";src:url("${href}") format("${format}")${weight};font-display:swap}`;
+}
+
+function googleFontsLink(family: string, weight: number | undefined): string {
+  const name = encodeURIComponent(family).replace(/%20/g, '+');
+  const axis = weight !== undefined && Number.isFinite(weight) ? `:wght@${Math.round(weight)}` : '';
+  return `<link rel="stylesheet" href="https://fonts.googleapis.com/css2?family=${name}${axis}&amp;display=swap">`;
+}

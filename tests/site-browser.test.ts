@@ -1,0 +1,372 @@
+// The reader's site in a real browser: the fixture in tests/fixtures/site/docs
+// (every navigation pattern: languages → versions → tabs with groups,
+// products, dropdowns, anchors and a menu; global anchors; eyebrows
+// breadcrumbs) is built with the real build() into a temporary folder, served
+// on loopback, and driven with playwright-core and Debian's chromium. A
+// second build of the same fixture with `interaction.drilldown: true` checks
+// drilldown. Screenshots go to tests/screenshots/ (gitignored).
+
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { build } from '../compiler/build/build.js';
+import { launchBrowser, newContext, type StaticSite, serveSite } from './support/browser.js';
+
+const FIXTURE = 'tests/fixtures/site/docs';
+const SCREENSHOTS = 'tests/screenshots';
+const AXE = readFileSync('node_modules/axe-core/axe.min.js', 'utf8');
+
+let dir: string;
+let out: string;
+let browser: Browser;
+let site: StaticSite;
+let drilldownSite: StaticSite;
+
+async function buildFixture(name: string, edit?: (config: Record<string, unknown>) => void): Promise<string> {
+  const root = join(dir, name);
+  cpSync(FIXTURE, root, { recursive: true });
+  if (edit) {
+    const config = JSON.parse(readFileSync(join(root, 'docs.json'), 'utf8')) as Record<string, unknown>;
+    edit(config);
+    writeFileSync(join(root, 'docs.json'), JSON.stringify(config));
+  }
+  const output = join(dir, `${name}-out`);
+  const result = await build({ root, outDir: output, cacheDir: false, threads: 1 });
+  assert.ok(result.ok, 'the fixture builds');
+  return output;
+}
+
+test.before(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'docsc-site-'));
+  out = await buildFixture('site');
+  const drilldownOut = await buildFixture('drilldown', (config) => {
+    config.interaction = { drilldown: true };
+  });
+  browser = await launchBrowser();
+  site = await serveSite(out);
+  drilldownSite = await serveSite(drilldownOut);
+  mkdirSync(SCREENSHOTS, { recursive: true });
+});
+
+test.after(async () => {
+  await site?.close();
+  await drilldownSite?.close();
+  await browser?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function open(path: string, options: Parameters<typeof newContext>[1] = {}, origin = site.origin): Promise<Page> {
+  const context = await newContext(browser, options);
+  const page = await context.newPage();
+  await page.goto(origin + path);
+  return page;
+}
+
+function pathOf(page: Page): string {
+  return new URL(page.url()).pathname;
+}
+
+async function done(page: Page): Promise<void> {
+  await page.context().close();
+}
+
+test('a tab changes section and URL; an href tab links out', async () => {
+  const page = await open('/quickstart');
+  try {
+    await page.locator('.docsc-tabs a', { hasText: 'Products' }).click();
+    await page.waitForURL('**/products/payments/overview');
+    assert.equal(await page.locator('.docsc-tabs a[aria-current]').innerText(), 'Products');
+    assert.equal(await page.locator('.docsc-groups a[aria-current="page"]').innerText(), 'Payments overview');
+    assert.equal(await page.locator('.docsc-tabs a', { hasText: 'Blog' }).getAttribute('href'), 'https://example.com/blog');
+  } finally {
+    await done(page);
+  }
+});
+
+test("a tab's menu is a dropdown of its items", async () => {
+  const page = await open('/');
+  try {
+    const menu = page.locator('.docsc-tab-menu summary', { hasText: 'SDKs' });
+    await menu.click();
+    const python = page.locator('.docsc-tab-menu a', { hasText: 'Python' });
+    assert.ok(await python.isVisible(), 'the menu opens');
+    assert.match(await page.locator('.docsc-tab-menu').innerText(), 'Node and browsers');
+    await python.click();
+    await page.waitForURL('**/sdks/python');
+    assert.equal(await page.locator('.docsc-tab-menu summary').getAttribute('aria-current'), 'true');
+  } finally {
+    await done(page);
+  }
+});
+
+test('the product switcher shows descriptions and lands on the product', async () => {
+  const page = await open('/products/payments/overview');
+  try {
+    const selector = page.locator('details[data-kind="product"]');
+    assert.match(await selector.locator('summary').innerText(), 'Payments');
+    await selector.locator('summary').click();
+    assert.ok(await selector.getByText('Verify your users').isVisible(), 'descriptions are shown');
+    await selector.locator('a', { hasText: 'Identity' }).click();
+    await page.waitForURL('**/products/identity/overview');
+    assert.match(await page.locator('details[data-kind="product"] summary').innerText(), 'Identity');
+  } finally {
+    await done(page);
+  }
+});
+
+test('the dropdown selector leads to the other section', async () => {
+  const page = await open('/platform/cloud/regions');
+  try {
+    const selector = page.locator('details[data-kind="dropdown"]');
+    await selector.locator('summary').click();
+    await selector.locator('a', { hasText: 'Self-hosted' }).click();
+    await page.waitForURL('**/platform/self-hosted/install');
+    assert.match(await page.locator('details[data-kind="dropdown"] summary').innerText(), 'Self-hosted');
+  } finally {
+    await done(page);
+  }
+});
+
+test('anchors are persistent items at the top of the sidebar', async () => {
+  const page = await open('/tutorials/first-app');
+  try {
+    const anchors = page.locator('.docsc-sidebar ul.docsc-anchors:not(.docsc-global-anchors) a');
+    assert.equal(await anchors.allInnerTexts(), ['Tutorials', 'Recipes']);
+    await anchors.nth(1).click();
+    await page.waitForURL('**/recipes/pagination');
+    assert.equal(await page.locator('ul.docsc-anchors a[aria-current]').first().innerText(), 'Recipes');
+  } finally {
+    await done(page);
+  }
+});
+
+test('the version and language switchers keep the reader on the equivalent page', async () => {
+  const page = await open('/quickstart');
+  try {
+    await page.locator('details[data-kind="version"] summary').click();
+    await page.locator('details[data-kind="version"] a', { hasText: 'v1' }).click();
+    await page.waitForURL('**/v1/quickstart');
+    await page.goto(`${site.origin}/quickstart`);
+    await page.locator('details[data-kind="language"] summary').click();
+    await page.locator('details[data-kind="language"] a', { hasText: 'Français' }).click();
+    await page.waitForURL('**/fr/quickstart');
+    await page.locator('details[data-kind="language"] summary').click();
+    await page.locator('details[data-kind="language"] a', { hasText: 'English' }).click();
+    await page.waitForURL((url) => url.pathname === '/quickstart');
+    // No equivalent: the version's first page.
+    await page.goto(`${site.origin}/guides/install`);
+    await page.locator('details[data-kind="version"] summary').click();
+    await page.locator('details[data-kind="version"] a', { hasText: 'v1' }).click();
+    await page.waitForURL((url) => url.pathname === '/v1');
+  } finally {
+    await done(page);
+  }
+});
+
+test('a collapsed nested group expands; a top-level group cannot collapse; the current page opens its groups', async () => {
+  const page = await open('/');
+  try {
+    const setup = page.locator('details:has(> summary:has-text("Setup"))');
+    assert.equal(await setup.getAttribute('open'), null, 'nested groups start collapsed');
+    assert.not.ok(await page.locator('.docsc-groups a', { hasText: 'Install' }).isVisible());
+    await setup.locator('summary').click();
+    assert.ok(await page.locator('.docsc-groups a', { hasText: 'Install' }).isVisible(), 'it expands');
+    assert.equal(pathOf(page), '/', 'drilldown false: the group only toggles');
+    await setup.locator('summary').click();
+    assert.not.ok(await page.locator('.docsc-groups a', { hasText: 'Install' }).isVisible(), 'and collapses');
+
+    assert.not.equal(await page.locator('details[open]:has(> summary:has-text("Advanced"))').count(), 0, '`expanded: true` starts open');
+    const top = page.locator('.docsc-group-top', { hasText: 'Get started' });
+    assert.equal(await top.locator(':scope > details').count(), 0, 'a top-level group is not a <details>');
+    await top.locator('.docsc-group-title').click();
+    assert.ok(await page.locator('.docsc-groups a', { hasText: 'Quickstart' }).isVisible(), 'clicking its title changes nothing');
+
+    await page.goto(`${site.origin}/guides/advanced/internals`);
+    assert.ok(await page.locator('.docsc-groups a[aria-current="page"]', { hasText: 'Internals' }).isVisible(), "the page's groups are open");
+  } finally {
+    await done(page);
+  }
+});
+
+test('drilldown true: selecting a group opens its first page', async () => {
+  const page = await open('/', {}, drilldownSite.origin);
+  try {
+    await page.locator('.docsc-groups summary', { hasText: 'Setup' }).locator('a').click();
+    await page.waitForURL('**/guides/install');
+    assert.ok(await page.locator('details[open]:has(> summary:has-text("Setup"))').count(), 'and the group is open there');
+  } finally {
+    await done(page);
+  }
+});
+
+test('breadcrumbs show the full navigation path; labels, tags and the deprecated label', async () => {
+  const page = await open('/guides/advanced/internals');
+  try {
+    assert.equal(await page.locator('.docsc-breadcrumbs li').allInnerTexts(), ['Guides', 'Get started', 'Advanced', 'Deep dive']);
+    await page.goto(`${site.origin}/guides/legacy`);
+    assert.match(await page.locator('h1').innerText(), 'Deprecated');
+    assert.match(await page.locator('.docsc-groups a', { hasText: 'Legacy API' }).innerText(), 'deprecated');
+    assert.match(await page.locator('.docsc-groups a', { hasText: 'Webhooks' }).innerText(), 'BETA');
+    assert.equal(await page.locator('.docsc-groups a', { hasText: 'Configuration' }).count(), 1, 'sidebarTitle');
+    assert.equal(await page.locator('.docsc-groups a', { hasText: 'Hidden page' }).count(), 0, 'hidden pages are not listed');
+    assert.equal(await page.locator('.docsc-edit a').getAttribute('href'), 'https://github.com/example/fixture-docs/edit/HEAD/guides/legacy.mdx');
+  } finally {
+    await done(page);
+  }
+});
+
+test('global anchors are on every page', async () => {
+  const pages = listHtml(out);
+  assert.ok(pages.length >= 20);
+  for (const file of pages) {
+    const html = readFileSync(file, 'utf8');
+    if (html.includes('http-equiv="refresh"')) continue;
+    assert.match(html, '<a href="https://status.example.com" rel="noopener">', file);
+  }
+  const page = await open('/platform/cloud/regions');
+  try {
+    assert.ok(await page.locator('.docsc-global-anchors a', { hasText: 'Status page' }).isVisible());
+  } finally {
+    await done(page);
+  }
+});
+
+test('search finds a page by a word in its body, from the button and the keyboard', async () => {
+  const page = await open('/guides/install');
+  try {
+    await page.keyboard.press('Control+k');
+    const input = page.locator('.docsc-search-dialog input');
+    await input.fill('xylophone');
+    const first = page.locator('.docsc-search-results a').first();
+    await first.waitFor();
+    assert.equal(new URL(await first.evaluate((a) => (a as HTMLAnchorElement).href)).pathname, '/quickstart');
+    await page.screenshot({ path: join(SCREENSHOTS, 'search.png') });
+    await input.press('Enter');
+    await page.waitForURL('**/quickstart');
+    await page.keyboard.press('/');
+    assert.ok(await page.locator('.docsc-search-dialog').isVisible(), '`/` opens search');
+    await page.locator('.docsc-search-dialog input').fill('zzzznotaword');
+    await page.locator('.docsc-search-status', { hasText: 'No results' }).waitFor();
+  } finally {
+    await done(page);
+  }
+});
+
+test('dark mode persists across navigation and reload; appearance.default applies first', async () => {
+  const page = await open('/', { colorScheme: 'dark' });
+  try {
+    assert.equal(await page.locator('html').getAttribute('data-theme'), 'light', '`appearance.default: light` beats the system');
+    await page.locator('.docsc-theme-toggle').click();
+    assert.equal(await page.locator('html').getAttribute('data-theme'), 'dark');
+    await page.locator('.docsc-groups a', { hasText: 'Quickstart' }).click();
+    await page.waitForURL('**/quickstart');
+    assert.equal(await page.locator('html').getAttribute('data-theme'), 'dark', 'after navigation');
+    await page.reload();
+    assert.equal(await page.locator('html').getAttribute('data-theme'), 'dark', 'after reload');
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    assert.not.equal(background, 'rgb(255, 255, 255)');
+    await page.screenshot({ path: join(SCREENSHOTS, 'quickstart-dark.png') });
+    await page.locator('.docsc-theme-toggle').click();
+    await page.reload();
+    assert.equal(await page.locator('html').getAttribute('data-theme'), 'light');
+  } finally {
+    await done(page);
+  }
+});
+
+test('axe-core reports no serious or critical violation', async () => {
+  for (const [path, colorScheme] of [
+    ['/', 'light'],
+    ['/quickstart', 'light'],
+    ['/products/payments/overview', 'light'],
+    ['/guides/legacy', 'light'],
+    ['/sdks/javascript', 'light'],
+    ['/no-such-page', 'light'],
+  ] as const) {
+    const page = await open(path, { colorScheme });
+    try {
+      for (const theme of ['light', 'dark']) {
+        await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
+        await page.addScriptTag({ content: AXE });
+        const violations = await page.evaluate(async () => {
+          const axe = (
+            window as unknown as {
+              axe: { run: (context: Document) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> };
+            }
+          ).axe;
+          const result = await axe.run(document);
+          return result.violations
+            .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+            .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+        });
+        assert.equal(violations, [], `${path} in ${theme}`);
+      }
+    } finally {
+      await done(page);
+    }
+  }
+});
+
+test('with JavaScript disabled the sidebar, groups and links still work', async () => {
+  const page = await open('/', { javaScriptEnabled: false });
+  try {
+    assert.not.ok(await page.locator('.docsc-search-button').isVisible(), 'no search button without its script');
+    const setup = page.locator('details:has(> summary:has-text("Setup"))');
+    await setup.locator('summary').click();
+    await page.locator('.docsc-groups a', { hasText: 'Install' }).click();
+    await page.waitForURL('**/guides/install');
+    await page.locator('details[data-kind="version"] summary').click();
+    await page.locator('details[data-kind="version"] a', { hasText: 'v1' }).click();
+    await page.waitForURL((url) => url.pathname === '/v1');
+    await page.locator('.docsc-pager a', { hasText: 'Quickstart (v1)' }).click();
+    await page.waitForURL('**/v1/quickstart');
+  } finally {
+    await done(page);
+  }
+});
+
+test('narrow screens: the menu button opens the sidebar; keyboard focus reaches the content', async () => {
+  const page = await open('/quickstart', { width: 420 });
+  try {
+    assert.not.ok(await page.locator('#docsc-sidebar').isVisible(), 'the sidebar is folded away');
+    await page.locator('.docsc-menu-button').click();
+    assert.ok(await page.locator('#docsc-sidebar').isVisible());
+    assert.equal(await page.locator('.docsc-menu-button').getAttribute('aria-expanded'), 'true');
+    await page.screenshot({ path: join(SCREENSHOTS, 'mobile-menu.png') });
+    await page.keyboard.press('Escape');
+    assert.not.ok(await page.locator('#docsc-sidebar').isVisible());
+    await page.reload();
+    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate(() => document.activeElement?.className), 'docsc-skip-link');
+  } finally {
+    await done(page);
+  }
+});
+
+test('screenshots of a few pages', async () => {
+  for (const [path, name] of [
+    ['/', 'home'],
+    ['/quickstart', 'quickstart'],
+    ['/products/payments/overview', 'products'],
+    ['/guides/advanced/internals', 'breadcrumbs'],
+  ] as const) {
+    const page = await open(path);
+    try {
+      await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+      assert.ok(statSync(join(SCREENSHOTS, `${name}.png`)).size > 5000);
+    } finally {
+      await done(page);
+    }
+  }
+});
+
+function listHtml(folder: string): string[] {
+  return readdirSync(folder, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.html'))
+    .map((file) => join(folder, file));
+}
+
+test.run();
