@@ -10,18 +10,35 @@ import { type Diagnostic, makeDiagnostic } from '../diagnostics/diagnostic.js';
 import type { SourceFile, Span } from '../source/source-file.js';
 import { createToken, EmbeddedActionsParser, Lexer, tokenMatcher } from './chevrotain.js';
 import type { JsonMember, JsonNode } from './json-tree.js';
+import { matchComment, matchGoodString, matchLooseString } from './scan-json-tokens.js';
 
 /** Deeper nesting is refused before parsing, so the recursive parser cannot overflow the stack. */
 export const MAX_JSON_DEPTH = 256;
 
 const AnyString = createToken({ name: 'AnyString', pattern: Lexer.NA, label: 'a string in double quotes' });
+// Strings and comments are scanned by hand (scan-json-tokens.ts): as regular
+// expressions they overflow V8's backtracking stack on multi-megabyte values.
 const GoodString = createToken({
   name: 'GoodString',
-  pattern: /"(?:[^"\\\u0000-\u001F]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*"/,
+  pattern: { exec: matchGoodString },
+  start_chars_hint: ['"'],
+  line_breaks: false,
   categories: [AnyString],
 });
-const BadString = createToken({ name: 'BadString', pattern: /"(?:[^"\\\n]|\\.)*"?/, categories: [AnyString] });
-const SingleQuoted = createToken({ name: 'SingleQuoted', pattern: /'(?:[^'\\\n]|\\.)*'?/, categories: [AnyString] });
+const BadString = createToken({
+  name: 'BadString',
+  pattern: { exec: matchLooseString(34) },
+  start_chars_hint: ['"'],
+  line_breaks: false,
+  categories: [AnyString],
+});
+const SingleQuoted = createToken({
+  name: 'SingleQuoted',
+  pattern: { exec: matchLooseString(39) },
+  start_chars_hint: ["'"],
+  line_breaks: false,
+  categories: [AnyString],
+});
 const BareWord = createToken({ name: 'BareWord', pattern: /[A-Za-z_$][\w$-]*/, categories: [AnyString] });
 const True = createToken({ name: 'True', pattern: /true/, longer_alt: BareWord });
 const False = createToken({ name: 'False', pattern: /false/, longer_alt: BareWord });
@@ -34,7 +51,13 @@ const RSquare = createToken({ name: 'RSquare', pattern: ']', label: '`]`' });
 const Comma = createToken({ name: 'Comma', pattern: ',', label: '`,`' });
 const Colon = createToken({ name: 'Colon', pattern: ':', label: '`:`' });
 const WhiteSpace = createToken({ name: 'WhiteSpace', pattern: /[ \t\r\n\uFEFF]+/, group: Lexer.SKIPPED });
-const Comment = createToken({ name: 'Comment', pattern: /\/\/[^\n]*|\/\*(?:[^*]|\*(?!\/))*(?:\*\/)?/, group: 'comments' });
+const Comment = createToken({
+  name: 'Comment',
+  pattern: { exec: matchComment },
+  start_chars_hint: ['/'],
+  line_breaks: true,
+  group: 'comments',
+});
 
 const allTokens: TokenType[] = [
   WhiteSpace,
