@@ -1,12 +1,16 @@
-// Syntax highlighting of code fences at build time, with shiki: one
-// highlighter per thread, made on the first fence that names a language, with
-// the JavaScript regex engine (synchronous, so the render stays a pure
-// synchronous function, and no WebAssembly to instantiate per worker), and
-// only the grammars pages use, each loaded on first use. Both themes are
-// resolved at once: a token carries its light colour as `color` and its dark
+// Syntax highlighting of code fences at build time, with shiki: made on the
+// first fence that names a language, with the JavaScript regex engine
+// (synchronous, so the render stays a pure synchronous function, and no
+// WebAssembly to instantiate per worker), and only the grammars pages use,
+// each loaded on first use. The code is tokenized once per theme and the
+// two are aligned; a token carries its light colour as `color` and its dark
 // one as `--sdark`, so the stylesheet switches to dark mode without another
-// render. Tokens in the default colour carry no style, and neighbours with
-// the same style are merged, to keep bodies small.
+// render. shiki's per-line time limit is off: when it runs out (a grammar's
+// regular expressions are compiled on first use, slowly on a busy machine)
+// the rest of the line is left uncoloured, which would make the output
+// depend on timing; the code is the docs author's, not untrusted input.
+// Tokens in the default colours carry no style, and neighbours with the same
+// style are merged, to keep bodies small.
 //
 // A language shiki does not know, or none, is plain text; a grammar that
 // fails to load or to tokenize is plain text too — highlighting never fails a
@@ -58,13 +62,15 @@ export function highlightLines(code: string, language: string | undefined): High
   if (hit !== undefined) return hit;
   const state = getShiki();
   if (!ensureLanguage(state, id)) return undefined;
-  let tokens: ThemedToken[][];
+  let light: ThemedToken[][];
+  let dark: ThemedToken[][];
   try {
-    tokens = state.highlighter.codeToTokens(code, { lang: id, themes: THEMES, defaultColor: 'light', cssVariablePrefix: '--s' }).tokens;
+    light = state.highlighter.codeToTokensBase(code, { lang: id, theme: THEMES.light, tokenizeTimeLimit: 0 });
+    dark = state.highlighter.codeToTokensBase(code, { lang: id, theme: THEMES.dark, tokenizeTimeLimit: 0 });
   } catch {
     return undefined;
   }
-  const lines = tokens.map((line) => lineNodes(line));
+  const lines = light.map((line, i) => lineNodes(alignTokens(line, dark[i] ?? [])));
   if (remembered.size >= MAX_REMEMBERED) remembered.delete(remembered.keys().next().value as string);
   remembered.set(key, lines);
   return lines;
@@ -83,9 +89,8 @@ function getShiki(): Shiki {
   const { createJavaScriptRegexEngine } = require('shiki/engine/javascript') as typeof import('shiki/engine/javascript');
   const { bundledLanguagesInfo } = require('shiki/langs') as typeof import('shiki/langs');
   const requireFromShiki = createRequire(require.resolve('shiki'));
-  const themes = Object.values(THEMES).map((name) => (requireFromShiki(`@shikijs/themes/${name}`) as { default: object }).default);
   const highlighter = createHighlighterCoreSync({
-    themes: themes as never,
+    themes: Object.values(THEMES).map((theme) => (requireFromShiki(`@shikijs/themes/${theme}`) as { default: never }).default),
     langs: [],
     engine: createJavaScriptRegexEngine({ forgiving: true }),
   });
@@ -112,17 +117,61 @@ function ensureLanguage(state: Shiki, id: string): boolean {
   }
 }
 
-/** The default colours (github-light's and github-dark's foreground): tokens in them need no style. */
-const DEFAULT_COLORS = { color: '#24292e', '--sdark': '#e1e4e8' };
-
-function styleOf(token: ThemedToken): string {
-  const style = token.htmlStyle ?? {};
-  const entries = Object.entries(style).map(([key, value]) => [key, String(value).toLowerCase()] as const);
-  const plain = entries.every(([key, value]) => DEFAULT_COLORS[key as keyof typeof DEFAULT_COLORS] === value);
-  return plain ? '' : entries.map(([key, value]) => `${key}:${value}`).join(';');
+interface AlignedToken {
+  content: string;
+  light: ThemedToken;
+  dark: ThemedToken;
 }
 
-function lineNodes(tokens: readonly ThemedToken[]): ElementContent[] {
+/** The two themes' tokens of one line, cut where either theme cuts (both cover the same text). */
+function alignTokens(light: readonly ThemedToken[], dark: readonly ThemedToken[]): AlignedToken[] {
+  const aligned: AlignedToken[] = [];
+  let i = 0;
+  let j = 0;
+  let usedLight = 0;
+  let usedDark = 0;
+  while (i < light.length && j < dark.length) {
+    const a = light[i] as ThemedToken;
+    const b = dark[j] as ThemedToken;
+    const n = Math.min(a.content.length - usedLight, b.content.length - usedDark);
+    if (n > 0) aligned.push({ content: a.content.slice(usedLight, usedLight + n), light: a, dark: b });
+    usedLight += n;
+    usedDark += n;
+    if (usedLight >= a.content.length) {
+      i++;
+      usedLight = 0;
+    }
+    if (usedDark >= b.content.length) {
+      j++;
+      usedDark = 0;
+    }
+  }
+  return aligned;
+}
+
+/** github-light's and github-dark's foreground: tokens in them need no colour. */
+const DEFAULT_LIGHT = '#24292e';
+const DEFAULT_DARK = '#e1e4e8';
+/** shiki's FontStyle bits. */
+const ITALIC = 1;
+const BOLD = 2;
+const UNDERLINE = 4;
+
+function styleOf(token: AlignedToken): string {
+  const light = (token.light.color ?? DEFAULT_LIGHT).toLowerCase();
+  const dark = (token.dark.color ?? DEFAULT_DARK).toLowerCase();
+  const declarations = light === DEFAULT_LIGHT && dark === DEFAULT_DARK ? [] : [`color:${light}`, `--sdark:${dark}`];
+  // Font styles are shown when both themes agree (github-light and github-dark do).
+  const fontStyle = token.light.fontStyle === token.dark.fontStyle ? (token.light.fontStyle ?? 0) : 0;
+  if (fontStyle > 0) {
+    if (fontStyle & ITALIC) declarations.push('font-style:italic');
+    if (fontStyle & BOLD) declarations.push('font-weight:bold');
+    if (fontStyle & UNDERLINE) declarations.push('text-decoration:underline');
+  }
+  return declarations.join(';');
+}
+
+function lineNodes(tokens: readonly AlignedToken[]): ElementContent[] {
   const nodes: ElementContent[] = [];
   let pendingStyle: string | undefined;
   let pendingText = '';

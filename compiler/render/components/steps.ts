@@ -1,7 +1,8 @@
 // Steps and Step: an ordered list; each step has a title (`titleSize`
 // `h2`/`h3` makes it a heading of that level, `p` by default) and an
 // optional `icon` drawn in place of its number; `stepNumber` sets the number
-// shown (`<li value>`, which the following steps continue from).
+// shown (`<li value>`, and the stylesheet's counter through an inline
+// `counter-set`; the following steps continue from it).
 
 import type { Properties } from 'hast';
 import { h } from '../hast-nodes.js';
@@ -15,7 +16,10 @@ const TITLE_TAGS = new Set(['p', 'h2', 'h3', 'h4']);
 const Step: Component = (props, context) => {
   const properties: Properties = { className: ['docsc-step'] };
   const number = Number(stringProp(props, 'stepNumber'));
-  if (Number.isInteger(number)) properties.value = String(number);
+  if (Number.isInteger(number)) {
+    properties.value = String(number);
+    properties.style = `counter-set: docsc-step ${number}`;
+  }
   const icon = iconOf(props, context);
   if (icon.length > 0) (properties.className as string[]).push('docsc-step-has-icon');
   const title = contentProp(props, 'title');

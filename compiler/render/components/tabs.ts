@@ -22,7 +22,7 @@ const Tabs: Component = (props, context) => {
   const panels = props.children.filter((child): child is Element => hasClass(child, 'docsc-tab-panel'));
   const others = props.children.filter((child) => !hasClass(child, 'docsc-tab-panel') && (child.type !== 'text' || child.value.trim() !== ''));
   const labels = panels.map((panel, i) => ({ text: String(panel.properties.dataTitle || `Tab ${i + 1}`), icon: tabIcons.get(panel) ?? [] }));
-  return h('div', { className: ['docsc-tabs'] }, [...tabList('tabs', panels, labels, context), ...others]);
+  return h('div', { className: ['docsc-tab-group'] }, [...tabList('tabs', panels, labels, context), ...others]);
 };
 
 export const TAB_COMPONENTS: Record<string, Component> = { Tabs, Tab };
