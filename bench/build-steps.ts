@@ -7,7 +7,7 @@
 // changed).
 
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { basename, dirname, join, relative, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { listPageFiles } from './floors/floor-clock.js';
 import { measure } from './measure.js';
@@ -50,6 +50,38 @@ export function copyCorpus(corpus: string, work: string): void {
   cpSync(corpus, corpusCopy(work), { recursive: true });
 }
 
+/**
+ * The complete build every rebuild scenario starts from, made once per bench
+ * run and corpus: a copy of the corpus built into `_built/<corpus>/` beside
+ * the scenarios' work folders. Each scenario copies it into its own work
+ * folder (`corpus/`, `out/`, `cache/`): copying is seconds, a build of 10,000
+ * pages is minutes. Output and cache hold no absolute paths, so the copy
+ * rebuilds like the original (the scenarios' checks would catch it if not).
+ */
+const sharedBuilds = new Map<string, Promise<string>>();
+
+export function sharedBuild(cli: string, corpus: string, work: string, cwd: string): Promise<string> {
+  const dir = join(dirname(work), '_built', basename(corpus));
+  let made = sharedBuilds.get(dir);
+  if (made === undefined) {
+    made = (async () => {
+      resetWork(dir);
+      copyCorpus(corpus, dir);
+      await completeBuild(cli, buildFolders(dir, corpusCopy(dir)), cwd);
+      return dir;
+    })();
+    sharedBuilds.set(dir, made);
+  }
+  return made;
+}
+
+/** A scenario's work folder as a copy of the shared complete build of its corpus. */
+export async function copySharedBuild(cli: string, corpus: string, work: string, cwd: string): Promise<void> {
+  const built = await sharedBuild(cli, corpus, work, cwd);
+  resetWork(work);
+  cpSync(built, work, { recursive: true });
+}
+
 /** Runs a complete build with the CLI, unmeasured: the state a rebuild scenario starts from. */
 export async function completeBuild(cli: string, folders: BuildFolders, cwd: string): Promise<void> {
   const { stdout } = await measure({ args: cliBuild(cli, folders), cwd });
@@ -78,6 +110,77 @@ export function editedPage(corpus: string): string {
 export function editPage(corpus: string, copy: string, page: string, run: number): void {
   const original = readFileSync(join(corpus, page), 'utf8');
   writeFileSync(join(copy, page), `${original.trimEnd()}\n\nThis paragraph was added for bench run ${run}.\n`);
+}
+
+/** The snippet the snippet-edit scenario edits: the one imported by the most pages (ties: first by name), with its importers. */
+export function editedSnippet(corpus: string): { snippet: string; importers: string[] } {
+  const importers = new Map<string, string[]>();
+  for (const file of listPageFiles(corpus)) {
+    const page = relative(corpus, file).split(sep).join('/');
+    if (page.startsWith('snippets/')) continue;
+    for (const match of readFileSync(file, 'utf8').matchAll(/from ['"]\/(snippets\/[^'"]+)['"]/g)) {
+      const list = importers.get(match[1] as string) ?? [];
+      if (!list.includes(page)) list.push(page);
+      importers.set(match[1] as string, list);
+    }
+  }
+  const [best] = [...importers].sort(([a, x], [b, y]) => y.length - x.length || a.localeCompare(b));
+  if (best === undefined) throw new Error(`no page of ${corpus} imports a snippet`);
+  return { snippet: best[0], importers: best[1].sort() };
+}
+
+/** Writes the snippet into the copy with a sentence naming the run added: new text at every run. */
+export function editSnippet(corpus: string, copy: string, snippet: string, run: number): void {
+  const original = readFileSync(join(corpus, snippet), 'utf8');
+  writeFileSync(join(copy, snippet), `${original.trimEnd()}\n\nThis sentence was added to the snippet for bench run ${run}.\n`);
+}
+
+/** The page the add-remove scenario adds at run `run` (and removes at the next), project-relative without extension. */
+export function addedPage(run: number): string {
+  return `bench-added-${run}`;
+}
+
+/**
+ * One page added and one removed, as a pair of navigation and file changes:
+ * the page of the previous run (`addedPage(run - 1)`) is deleted and its entry
+ * taken out of the first group, and a new page `addedPage(run)` is written and
+ * listed there instead. Run 0 (the setup) only adds.
+ */
+export function addAndRemovePage(corpus: string, copy: string, run: number): void {
+  const config = JSON.parse(readFileSync(join(copy, 'docs.json'), 'utf8')) as object;
+  const group = firstGroup(config);
+  if (group === undefined) throw new Error(`no group of pages in ${corpus}/docs.json`);
+  const pages = group.pages as unknown[];
+  if (run > 0) {
+    const previous = addedPage(run - 1);
+    const at = pages.indexOf(previous);
+    if (at < 0) throw new Error(`${previous} is not listed in the first group of ${copy}/docs.json`);
+    pages.splice(at, 1);
+    rmSync(join(copy, `${previous}.mdx`));
+  }
+  pages.push(addedPage(run));
+  writeFileSync(
+    join(copy, `${addedPage(run)}.mdx`),
+    `---\ntitle: Added for bench run ${run}\ndescription: A page the add-remove scenario adds, and removes at its next run.\n---\n\n## Overview\n\nThis page was added for bench run ${run}.\n`,
+  );
+  writeFileSync(join(copy, 'docs.json'), `${JSON.stringify(config, null, 2)}\n`);
+}
+
+/** The operation the OpenAPI-edit scenario edits in the corpus's spec (GitHub's REST API). */
+export const EDITED_OPERATION = { path: '/repos/{owner}/{repo}', method: 'get' } as const;
+export const CORPUS_SPEC = 'openapi/github.json';
+
+/**
+ * Writes the spec into the copy with the description of one operation
+ * changed (new text at every run); the rest of the document is the corpus's,
+ * written back as `JSON.stringify(…, null, 2)` as the corpus writes it.
+ */
+export function editOperation(corpus: string, copy: string, run: number): void {
+  const spec = JSON.parse(readFileSync(join(corpus, CORPUS_SPEC), 'utf8')) as { paths: Record<string, Record<string, { description?: string }>> };
+  const operation = spec.paths[EDITED_OPERATION.path]?.[EDITED_OPERATION.method];
+  if (operation === undefined) throw new Error(`${CORPUS_SPEC} has no ${EDITED_OPERATION.method.toUpperCase()} ${EDITED_OPERATION.path}`);
+  operation.description = `${operation.description ?? ''}\n\nThis sentence was added for bench run ${run}.`;
+  writeFileSync(join(copy, CORPUS_SPEC), JSON.stringify(spec, null, 2));
 }
 
 interface NavNode {
@@ -202,6 +305,76 @@ export function verifyNavEdit(stdout: string): void {
   });
 }
 
+/** A snippet edit: exactly the pages importing it compiled again (MDX bodies), no API page. */
+export function verifySnippetEdit(stdout: string, importers: readonly string[]): void {
+  const report = readBuildReport(stdout);
+  const did = recomputed(report);
+  const shown = did.bodies.first;
+  expect(report, {
+    'it built': report.ok && !did.noop,
+    [`exactly the ${importers.length} importers compiled`]: did.bodies.count === importers.length && shown.every((page) => importers.includes(page)),
+    'no API page rendered': did.apiPages.count === 0,
+  });
+}
+
+/** One page added and one removed: exactly the new page compiled, an output file deleted, no API page. */
+export function verifyAddRemove(stdout: string, run: number): void {
+  const report = readBuildReport(stdout);
+  const did = recomputed(report);
+  const page = `${addedPage(run)}.mdx`;
+  expect(report, {
+    'it built': report.ok && !did.noop,
+    [`exactly one body compiled, ${page}`]: did.bodies.count === 1 && did.bodies.first[0] === page,
+    'the removed page deleted': did.deleted > 0,
+    'no API page rendered': did.apiPages.count === 0,
+  });
+}
+
+/** One operation edited: exactly one API page rendered, no MDX body. */
+export function verifyOperationEdit(stdout: string): void {
+  const report = readBuildReport(stdout);
+  const did = recomputed(report);
+  expect(report, {
+    'it built': report.ok && !did.noop,
+    'exactly one API page rendered': did.apiPages.count === 1,
+    'no MDX body compiled': did.bodies.count === 0,
+  });
+}
+
+// —— output and cache size ——
+
+/** What a build left on disk: its output (bytes, per page) and its cache (disk usage, as `du`). */
+export interface DiskUse {
+  outputFiles: number;
+  outputBytes: number;
+  outputBytesPerPage: number | undefined;
+  cacheBytes: number;
+}
+
+export function diskUse(folders: BuildFolders, pages: number | undefined): DiskUse {
+  const output = folderSize(folders.out);
+  return {
+    outputFiles: output.files,
+    outputBytes: output.bytes,
+    outputBytesPerPage: pages ? Math.round(output.bytes / pages) : undefined,
+    cacheBytes: folderSize(folders.cache).diskBytes,
+  };
+}
+
+/** Files, apparent bytes and disk usage (allocated blocks: lmdb's file is sparse) of a folder; zero when missing. */
+function folderSize(dir: string): { files: number; bytes: number; diskBytes: number } {
+  const total = { files: 0, bytes: 0, diskBytes: 0 };
+  if (!existsSync(dir)) return total;
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const stat = statSync(join(entry.parentPath, entry.name));
+    total.files++;
+    total.bytes += stat.size;
+    total.diskBytes += stat.blocks * 512;
+  }
+  return total;
+}
+
 // —— client bytes ——
 
 export interface AssetFile {
@@ -238,4 +411,64 @@ export function clientAssets(out: string): ClientAssets {
     gzipBytes: files.reduce((sum, f) => sum + f.gzipBytes, 0),
     files,
   };
+}
+
+/** The JavaScript one page loads: its `<script src>` files under `_docsc/` and what they import statically, gzipped. */
+export interface PageScripts {
+  /** Output-relative path of the page's HTML. */
+  page: string;
+  scripts: AssetFile[];
+  gzipBytes: number;
+  /** Bytes of inline `<script>` elements (data and code) in the page, not gzipped. */
+  inlineBytes: number;
+}
+
+/** Client JavaScript per page: the home page (not an API page) and, if the site has one, an API page (first under `api-reference/`). */
+export interface ClientJs {
+  page: PageScripts;
+  apiPage?: PageScripts;
+}
+
+export const API_FOLDER = 'api-reference';
+
+export function clientJs(out: string): ClientJs {
+  const apiPage = firstPage(join(out, API_FOLDER));
+  const result: ClientJs = { page: pageScripts(out, join(out, 'index.html')) };
+  if (apiPage !== undefined) result.apiPage = pageScripts(out, apiPage);
+  return result;
+}
+
+function firstPage(dir: string): string | undefined {
+  if (!existsSync(dir)) return undefined;
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name === 'index.html')
+    .map((entry) => join(entry.parentPath, entry.name))
+    .sort()[0];
+}
+
+function pageScripts(out: string, file: string): PageScripts {
+  const html = readFileSync(file, 'utf8');
+  const queue = [...html.matchAll(/<script\b[^>]*\bsrc="\/(_docsc\/[^"?#]+\.js)"/g)].map((m) => m[1] as string);
+  const seen = new Set<string>();
+  const scripts: AssetFile[] = [];
+  while (queue.length > 0) {
+    const path = queue.shift() as string;
+    if (seen.has(path) || !existsSync(join(out, path))) continue;
+    seen.add(path);
+    const content = readFileSync(join(out, path));
+    scripts.push({ path, bytes: content.length, gzipBytes: gzipSync(content, { level: 9 }).length });
+    // Static imports of chunks (`import … from "./x.js"`, `import "./x.js"`); dynamic `import()` loads on demand and is not counted.
+    for (const m of content.toString('utf8').matchAll(/(?:^|[;\s}])import\s*(?:[^'"()]*?from\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g)) {
+      queue.push(
+        join(dirname(path), m[1] as string)
+          .split(sep)
+          .join('/'),
+      );
+    }
+  }
+  const inlineBytes = [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].reduce(
+    (n, m) => n + Buffer.byteLength(m[1] as string),
+    0,
+  );
+  return { page: relative(out, file).split(sep).join('/'), scripts, gzipBytes: scripts.reduce((n, s) => n + s.gzipBytes, 0), inlineBytes };
 }

@@ -1,10 +1,16 @@
 // The regression gate: compares each scenario's medians in a bench result
 // with those of a baseline result. CPU time and peak RSS are the gate — they
 // move less than wall time when other work shares the machine; wall time is
-// shown but never fails. A scenario regresses when a gated median grows by
-// more than the tolerance (relative) and by more than a small absolute slack
-// (so that a 100 ms scenario does not fail on scheduler noise). Scenarios on
-// one side only, or not comparable (other corpus size, other basis), are
+// shown but never fails. A scenario with a floor (report.ts's ratioToFloor)
+// is compared by its CPU time as a ratio to that floor, measured in the same
+// run: a slower or faster machine moves both, so the ratio stays, and a
+// baseline from another machine still gates. Without a floor, CPU seconds
+// are compared. A scenario regresses when a gated figure grows by more than
+// the tolerance (relative) and by more than a small absolute slack (so that
+// a 100 ms scenario does not fail on scheduler noise; for ratios, the growth
+// of the ratio times this run's floor). Floors and peers are shown, never
+// gated: they measure the machine and other tools, not docsc. Scenarios on
+// one side only, or not comparable (other corpus size, basis or floor), are
 // listed, not failed. A pure function over two results, rendered apart.
 
 import type { BenchResult, ScenarioResult } from './report.js';
@@ -22,6 +28,8 @@ export type Metric = 'cpu' | 'rss' | 'wall';
 
 export interface MetricChange {
   metric: Metric;
+  /** `ratio`: the figure divided by that of the scenario's floor in the same result; `absolute`: ms or MB. */
+  unit: 'ratio' | 'absolute';
   before: number;
   after: number;
   /** after ÷ before − 1 (0.3 is 30% more). */
@@ -64,7 +72,7 @@ export function compareResults(baseline: BenchResult, current: BenchResult, opti
   const after = new Map(current.scenarios.map((s) => [s.name, s]));
   const scenarios = current.scenarios.flatMap((now) => {
     const then = before.get(now.name);
-    return then === undefined ? [] : [compareScenario(then, now, options.tolerance, slack)];
+    return then === undefined ? [] : [compareScenario(then, now, current, options.tolerance, slack)];
   });
   const regressions = scenarios.filter((s) => s.regressed).map((s) => s.name);
   return {
@@ -78,23 +86,41 @@ export function compareResults(baseline: BenchResult, current: BenchResult, opti
   };
 }
 
-function compareScenario(then: ScenarioResult, now: ScenarioResult, tolerance: number, slack: Record<Metric, number>): ScenarioComparison {
+function compareScenario(
+  then: ScenarioResult,
+  now: ScenarioResult,
+  current: BenchResult,
+  tolerance: number,
+  slack: Record<Metric, number>,
+): ScenarioComparison {
   const notComparable =
     then.pages !== now.pages
       ? `${then.pages ?? 'no'} pages before, ${now.pages ?? 'no'} now`
       : then.basis !== now.basis
         ? `measured as ${then.basis} before, ${now.basis} now`
-        : undefined;
+        : then.ratioToFloor?.base !== now.ratioToFloor?.base && then.ratioToFloor && now.ratioToFloor
+          ? `floor ${then.ratioToFloor.base} before, ${now.ratioToFloor.base} now`
+          : undefined;
   if (notComparable !== undefined) return { name: now.name, metrics: [], regressed: false, notComparable };
-  const metric = (name: Metric, before: number, after: number, gated: boolean): MetricChange => {
+  const gates = now.kind !== 'floor' && now.kind !== 'peer';
+  const metric = (name: Metric, unit: MetricChange['unit'], before: number, after: number, gated: boolean, scale = 1): MetricChange => {
     const change = before > 0 ? after / before - 1 : after > 0 ? Number.POSITIVE_INFINITY : 0;
-    return { metric: name, before, after, change, gated, regressed: gated && change > tolerance && after - before > slack[name] };
+    return { metric: name, unit, before, after, change, gated, regressed: gated && change > tolerance && (after - before) * scale > slack[name] };
   };
-  const metrics = [
-    metric('cpu', then.median.cpuMs, now.median.cpuMs, true),
-    metric('rss', then.median.maxRssMb, now.median.maxRssMb, true),
-    metric('wall', then.median.wallMs, now.median.wallMs, false),
-  ];
+  const floor = now.ratioToFloor && current.scenarios.find((s) => s.name === now.ratioToFloor?.base);
+  const byRatio = then.ratioToFloor !== undefined && now.ratioToFloor !== undefined && floor !== undefined && floor.name !== now.name;
+  const metrics =
+    byRatio && then.ratioToFloor && now.ratioToFloor && floor
+      ? [
+          metric('cpu', 'ratio', then.ratioToFloor.cpu, now.ratioToFloor.cpu, gates, floor.median.cpuMs),
+          metric('rss', 'absolute', then.median.maxRssMb, now.median.maxRssMb, gates),
+          metric('wall', 'ratio', then.ratioToFloor.wall, now.ratioToFloor.wall, false),
+        ]
+      : [
+          metric('cpu', 'absolute', then.median.cpuMs, now.median.cpuMs, gates),
+          metric('rss', 'absolute', then.median.maxRssMb, now.median.maxRssMb, gates),
+          metric('wall', 'absolute', then.median.wallMs, now.median.wallMs, false),
+        ];
   return { name: now.name, metrics, regressed: metrics.some((m) => m.regressed) };
 }
 
@@ -110,7 +136,7 @@ function warnings(baseline: BenchResult, current: BenchResult): string[] {
   if (a.node !== b.node) machineDiffers.push(`Node ${a.node} → ${b.node}`);
   if (machineDiffers.length > 0) {
     found.push(
-      `the baseline was measured on a different machine (${machineDiffers.join(', ')}): its times are not comparable; compare the ratios to the floors`,
+      `the baseline was measured on a different machine (${machineDiffers.join(', ')}): scenarios with a floor are compared by their ratio to it; the others' seconds are not comparable`,
     );
   }
   if (baseline.pages !== current.pages || baseline.seed !== current.seed) {
@@ -122,31 +148,20 @@ function warnings(baseline: BenchResult, current: BenchResult): string[] {
 
 export function renderComparison(comparison: Comparison, baselineName: string): string {
   const pct = Math.round(comparison.tolerance * 100);
-  const header = [
-    'scenario',
-    'CPU s before',
-    'after',
-    'change',
-    'peak RSS MB before',
-    'after',
-    'change',
-    'wall s before',
-    'after',
-    'change',
-    'verdict',
-  ];
+  const header = ['scenario', 'CPU before', 'after', 'change', 'peak RSS MB before', 'after', 'change', 'wall before', 'after', 'change', 'verdict'];
   const rows = comparison.scenarios.map((s) => {
     if (s.notComparable !== undefined) return [s.name, ...Array<string>(9).fill(''), `not compared: ${s.notComparable}`];
-    const cells = s.metrics.flatMap((m) => [format(m.metric, m.before), format(m.metric, m.after), change(m.change)]);
+    const cells = s.metrics.flatMap((m) => [format(m, m.before), format(m, m.after), change(m.change)]);
     const regressed = s.metrics.filter((m) => m.regressed).map((m) => (m.metric === 'cpu' ? 'CPU' : 'peak RSS'));
-    return [s.name, ...cells, regressed.length > 0 ? `**regressed** (${regressed.join(', ')})` : 'ok'];
+    const gated = s.metrics.some((m) => m.gated);
+    return [s.name, ...cells, regressed.length > 0 ? `**regressed** (${regressed.join(', ')})` : gated ? 'ok' : 'not gated'];
   });
   const table = [header, header.map(() => '---'), ...rows].map((cells) => `| ${cells.join(' | ')} |`);
   const verdict = comparison.failed
     ? `FAIL: ${comparison.regressions.length} scenario(s) regressed by more than ${pct}% in CPU time or peak RSS: ${comparison.regressions.join(', ')}.`
     : `OK: no scenario regressed by more than ${pct}% in CPU time or peak RSS (${comparison.scenarios.filter((s) => s.notComparable === undefined).length} compared).`;
   return [
-    `Compared with ${baselineName} (tolerance ${pct}%; CPU and peak RSS gate, wall time is informative).`,
+    `Compared with ${baselineName} (tolerance ${pct}%; CPU and peak RSS gate, wall time is informative; × is a ratio to the scenario's floor in the same run; floors and peers are not gated).`,
     ...comparison.warnings.map((w) => `warning: ${w}.`),
     '',
     ...table,
@@ -157,8 +172,9 @@ export function renderComparison(comparison: Comparison, baselineName: string): 
   ].join('\n');
 }
 
-function format(metric: Metric, value: number): string {
-  if (metric === 'rss') return value.toFixed(0);
+function format(m: MetricChange, value: number): string {
+  if (m.unit === 'ratio') return `${value.toFixed(value < 0.1 ? 4 : 2)}×`;
+  if (m.metric === 'rss') return value.toFixed(0);
   return (value / 1000).toFixed(value < 1000 ? 3 : 2);
 }
 

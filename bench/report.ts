@@ -3,10 +3,10 @@
 // the ratio to the scenario's floor; and renders them as the JSON saved under
 // bench/results/ and the markdown table printed (and pasted in the README).
 
-import type { ClientAssets } from './build-steps.js';
+import type { ClientAssets, PageScripts } from './build-steps.js';
 import { type Machine, machineLine } from './machine.js';
 import type { Measurement, Sample } from './measure.js';
-import type { ScenarioKind } from './scenarios.js';
+import type { RunNotes, ScenarioKind } from './scenarios.js';
 
 export interface ScenarioRuns {
   name: string;
@@ -17,8 +17,10 @@ export interface ScenarioRuns {
   pages?: number;
   /** The floor its ratios are taken to (default: the result's `ratioBase`). */
   ratioBase?: string;
-  /** docsc's own files in the site the last run built (build-cold). */
+  /** docsc's own files in the site the last run built (build-cold); results before `notes` existed. */
   clientAssets?: ClientAssets;
+  /** What the last run made beside its figures: client bytes, output and cache size, files written. */
+  notes?: RunNotes;
   runs: RunRecord[];
 }
 
@@ -51,6 +53,8 @@ export interface BenchResult {
   machine: Machine;
   /** 1-minute load average when the run ended. */
   loadAverageAtEnd: number;
+  /** The whole bench run, set-up included (absent from older results). */
+  durationMs?: number;
   scenarios: ScenarioResult[];
 }
 
@@ -58,7 +62,8 @@ export function summarize(all: readonly ScenarioRuns[], defaultBase: string): Sc
   const results = all.map(summarizeOne);
   return results.map((r) => {
     const base = results.find((b) => b.name === (r.ratioBase ?? defaultBase));
-    if (r.kind === 'startup' || base === undefined) return r;
+    // A ratio to a floor over other pages means nothing (a scenario on GitHub's spec against the basic corpus's floor).
+    if (base === undefined || (base.corpus !== undefined && r.corpus !== undefined && base.corpus !== r.corpus)) return r;
     return { ...r, ratioToFloor: { base: base.name, wall: r.median.wallMs / base.median.wallMs, cpu: r.median.cpuMs / base.median.cpuMs } };
   });
 }
@@ -114,15 +119,46 @@ export function renderMarkdown(result: BenchResult): string {
   const lines = [header, header.map(() => '---'), ...rows].map((cells) => `| ${cells.join(' | ')} |`);
   return [
     `Profile \`${result.profile}\`, ${result.pages} pages, seed ${result.seed}, median of ${result.runs} runs, ${result.date}.`,
-    `Machine: ${machineLine(result.machine)}; load average ${result.loadAverageAtEnd} at end.`,
+    `Machine: ${machineLine(result.machine)}; load average ${result.loadAverageAtEnd} at end${result.durationMs === undefined ? '' : `; the bench run took ${(result.durationMs / 1000).toFixed(0)} s`}.`,
     '',
     ...lines,
     '',
     '† a floor: its own timed work, start-up and module loading left out; its peak RSS is the whole process (tsx included).',
     '‡ a timed build: the `build()` call alone, after start-up; `process wall s` is the whole process (driver start-up + work), and so is its peak RSS.',
     '× floor: median divided by that of the floor named (the corpus of the same size).',
-    ...result.scenarios.flatMap((s) => (s.clientAssets ? [clientAssetsLine(s.name, s.clientAssets)] : [])),
+    ...result.scenarios.flatMap((s) => notesLines(s)),
   ].join('\n');
+}
+
+/** The lines under the table for what a scenario's last run made. */
+function notesLines(s: ScenarioResult): string[] {
+  const assets = s.notes?.clientAssets ?? s.clientAssets;
+  const lines = assets ? [clientAssetsLine(s.name, assets)] : [];
+  const js = s.notes?.clientJs;
+  if (js)
+    lines.push(
+      `Client JavaScript per page (${s.name}): ${pageScriptsText(js.page)}${js.apiPage ? `; API page ${pageScriptsText(js.apiPage)}` : ''}.`,
+    );
+  const disk = s.notes?.disk;
+  if (disk) {
+    const perPage = disk.outputBytesPerPage === undefined ? '' : ` (${bytes(disk.outputBytesPerPage)} per page)`;
+    lines.push(
+      `Disk (${s.name}, after its last run): output ${disk.outputFiles} files, ${bytes(disk.outputBytes)}${perPage}; cache ${bytes(disk.cacheBytes)} on disk.`,
+    );
+  }
+  if (s.notes?.filesWritten !== undefined) lines.push(`Files written (${s.name}): ${s.notes.filesWritten}.`);
+  const c = s.notes?.comparison;
+  if (c) {
+    lines.push(
+      `Output of ${s.name} against openapi-file's: ${c.same} paths in both, ${c.onlyPeerCount} only in the peer's, ${c.onlyDocscCount} only in docsc's; frontmatter differs in ${c.frontmatterDiffersCount} of the ${c.same}.`,
+    );
+  }
+  return lines;
+}
+
+function pageScriptsText(page: PageScripts): string {
+  const files = page.scripts.map((f) => `\`${f.path}\` ${bytes(f.gzipBytes)}`).join(' + ');
+  return `\`${page.page}\` loads ${bytes(page.gzipBytes)} gzipped${files === '' ? '' : ` (${files})`}, plus ${bytes(page.inlineBytes)} of inline scripts`;
 }
 
 /** `Client bytes (build-cold, _docsc/): 3.42 MB, gzip 612 KB — site.css 2.0 KB (gzip 0.8 KB), …` */

@@ -14,21 +14,25 @@ import { compareResults, renderComparison } from './compare.js';
 import { type Corpus, type CorpusSpec, ensureCorpus, warmFileCache } from './corpora.js';
 import { describeMachine } from './machine.js';
 import { measure } from './measure.js';
+import { peerScenarios } from './peers.js';
 import { type BenchResult, renderMarkdown, type ScenarioRuns, summarize } from './report.js';
-import { RATIO_BASE, type RunContext, SCENARIOS, type Scenario, type ScenarioPaths } from './scenarios.js';
+import { type ProfileName, RATIO_BASE, type RunContext, SCENARIOS, type Scenario, type ScenarioPaths } from './scenarios.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
 /** The scenarios' work folders (git-ignored), removed at the end of a run. */
 const WORK = join(ROOT, 'bench', '.work');
 const PROFILES = { quick: { pages: 1000, runs: 3 }, full: { pages: 10000, runs: 5 } } as const;
-type Profile = keyof typeof PROFILES;
+type Profile = ProfileName;
 
 const USAGE = `Usage: npm run bench -- [options]
-  --profile quick|full   quick: 1,000 pages, 3 runs (default); full: 10,000 pages, 5 runs
+  --profile quick|full   quick: the CI gate's scenarios, 1,000 pages, 3 runs (default);
+                         full: every scenario, 10,000 pages, 5 runs
   --pages N              corpus size instead of the profile's (e.g. 50000)
   --runs N               runs per scenario instead of the profile's
   --seed N               corpus seed (default 1)
-  --only REGEX           only the scenarios whose name matches
+  --only REGEX           only the scenarios whose name matches (any scenario, whatever the profile)
+  --peers                also run the tools docsc is compared with (bench/peers/: @mintlify/scraping),
+                         installed there on demand with npm; needs the registry
   --no-build             measure dist/ as it is, even when older than the sources
   --compare FILE         compare the medians with a saved result (bench/results/*.json);
                          exit 1 when CPU time or peak RSS of a scenario grew beyond the tolerance
@@ -42,24 +46,29 @@ interface Options {
   seed: number;
   only: RegExp | undefined;
   build: boolean;
+  peers: boolean;
   /** A saved result to compare with, read before the run. */
   compare: { file: string; baseline: BenchResult } | undefined;
   tolerance: number;
 }
 
 async function main(): Promise<void> {
+  const started = performance.now();
   const options = readOptions();
   if (options.build) ensureBuild();
   const cli = snapshotDist();
   const machine = describeMachine(ROOT);
-  const scenarios = SCENARIOS.filter((s) => options.only?.test(s.name) ?? true);
+  const all = options.peers ? [...SCENARIOS, ...peerScenarios()] : SCENARIOS;
+  const scenarios = all.filter((s) =>
+    options.only ? options.only.test(s.name) : options.profile === 'full' || s.quick === true || s.kind === 'peer',
+  );
   const corpora = new Map<string, Corpus>();
   const planned = scenarios.map((scenario) => plan(scenario, options, corpora, cli));
   try {
     await setUp(planned);
     await runRounds(planned, options.runs);
   } finally {
-    for (const { paths } of planned) rmSync(paths.work, { recursive: true, force: true });
+    rmSync(WORK, { recursive: true, force: true });
   }
   const result: BenchResult = {
     profile: options.profile,
@@ -70,6 +79,7 @@ async function main(): Promise<void> {
     ratioBase: RATIO_BASE,
     machine,
     loadAverageAtEnd: currentLoad(),
+    durationMs: Math.round(performance.now() - started),
     scenarios: summarize(
       planned.map((p) => p.record),
       RATIO_BASE,
@@ -94,6 +104,7 @@ function readOptions(): Options {
       seed: { type: 'string', default: '1' },
       only: { type: 'string' },
       'no-build': { type: 'boolean', default: false },
+      peers: { type: 'boolean', default: false },
       compare: { type: 'string' },
       tolerance: { type: 'string', default: '0.25' },
       help: { type: 'boolean', default: false },
@@ -114,6 +125,7 @@ function readOptions(): Options {
     seed: wholeNumber('--seed', values.seed) ?? 1,
     only: values.only === undefined ? undefined : new RegExp(values.only),
     build: !values['no-build'],
+    peers: values.peers,
     compare: values.compare === undefined ? undefined : { file: values.compare, baseline: readBaseline(values.compare) },
     tolerance,
   };
@@ -177,13 +189,14 @@ interface Planned {
 }
 
 function plan(scenario: Scenario, options: Options, corpora: Map<string, Corpus>, cli: string): Planned {
-  const corpus = scenario.corpus ? corpusFor(scenario.corpus({ pages: options.pages, seed: options.seed }), corpora) : undefined;
+  const corpus = scenario.corpus
+    ? corpusFor(scenario.corpus({ pages: options.pages, seed: options.seed, profile: options.profile }), corpora)
+    : undefined;
   const record: ScenarioRuns = { name: scenario.name, kind: scenario.kind, description: scenario.description, runs: [] };
   if (scenario.ratioBase !== undefined) record.ratioBase = scenario.ratioBase;
-  if (corpus) {
-    record.corpus = corpus.dir.slice(ROOT.length + 1);
-    record.pages = scenario.pages?.(corpus.manifest) ?? corpus.manifest.pages;
-  }
+  if (corpus) record.corpus = corpus.dir.slice(ROOT.length + 1);
+  const pages = scenario.pages?.(corpus?.manifest) ?? corpus?.manifest.pages;
+  if (pages !== undefined) record.pages = pages;
   const paths: ScenarioPaths = { corpus: corpus?.dir ?? '', cli, work: join(WORK, scenario.name), cwd: ROOT };
   return { scenario, paths, record };
 }
@@ -216,7 +229,7 @@ async function runRounds(planned: readonly Planned[], runs: number): Promise<voi
       }
       record.runs.push({ ...run, loadAverage: currentLoad() });
       const notes = scenario.notes?.(context);
-      if (notes?.clientAssets) record.clientAssets = notes.clientAssets;
+      if (notes) record.notes = notes;
       const work = run.work ? ` (work ${(run.work.wallMs / 1000).toFixed(3)} s)` : '';
       progress(`round ${round}/${runs}: ${scenario.name}: ${(run.process.wallMs / 1000).toFixed(2)} s${work}`);
     }

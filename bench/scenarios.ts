@@ -7,30 +7,48 @@
 // `setup` once per bench run (the complete build a rebuild starts from),
 // `prepare` before each run (an edit), `verify` after each run, which fails
 // the run when the build did not do what the scenario measures, and `notes`,
-// what a run made beside its figures (the client bytes of the built site).
+// what a run made beside its figures (client bytes, output and cache size).
+// `quick: true` puts a scenario in the quick profile, the CI gate (1,000
+// pages, under 2 minutes on 2 cores); the full profile runs every scenario.
+// The quick profile builds the basic corpus, the full one the corpus with
+// GitHub's REST spec mounted (2,223 pages at 1k: minutes per cold build).
 
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import {
+  addAndRemovePage,
   buildFolders,
   type ClientAssets,
+  type ClientJs,
   cliBuild,
   clientAssets,
+  clientJs,
   completeBuild,
-  copyCorpus,
+  copySharedBuild,
   corpusCopy,
+  type DiskUse,
+  diskUse,
   editedPage,
+  editedSnippet,
   editGroupLabel,
+  editOperation,
   editPage,
+  editSnippet,
   resetWork,
   timedBuild,
+  verifyAddRemove,
   verifyCold,
   verifyNavEdit,
   verifyNoop,
   verifyOneEdit,
+  verifyOperationEdit,
+  verifySnippetEdit,
 } from './build-steps.js';
 import type { CorpusSpec } from './corpora.js';
-import type { CorpusManifest } from './corpus/generate.js';
+import { type CorpusManifest, countOperations, githubSpecPath } from './corpus/generate.js';
 
-export type ScenarioKind = 'startup' | 'floor' | 'check' | 'build';
+export type ScenarioKind = 'startup' | 'floor' | 'check' | 'build' | 'generate' | 'peer';
+export type ProfileName = 'quick' | 'full';
 
 export interface ScenarioPaths {
   /** The corpus folder ('' without one); shared by the scenarios, never edited. */
@@ -55,14 +73,24 @@ export interface RunContext extends ScenarioPaths {
 export interface RunNotes {
   /** docsc's own files in the built site. */
   clientAssets?: ClientAssets;
+  /** The JavaScript a page and an API page load. */
+  clientJs?: ClientJs;
+  /** Output and cache on disk after the run. */
+  disk?: DiskUse;
+  /** Files a generator wrote. */
+  filesWritten?: number;
+  /** A peer's output compared file for file with docsc's (peers.ts). */
+  comparison?: import('./peers.js').OutputComparison;
 }
 
 export interface Scenario {
   name: string;
   kind: ScenarioKind;
   description: string;
+  /** In the quick profile (the CI gate). */
+  quick?: boolean;
   /** The corpus it runs on; none for start-up alone. */
-  corpus?: (size: { pages: number; seed: number }) => CorpusSpec;
+  corpus?: (size: Size) => CorpusSpec;
   /** Once per bench run, before the first round; not measured. */
   setup?: (paths: ScenarioPaths) => Promise<void>;
   /** Before each run; not measured. */
@@ -74,7 +102,7 @@ export interface Scenario {
   /** After each run is verified: what it made, beside the figures (the last run's is kept). */
   notes?: (run: RunContext) => RunNotes;
   /** The pages it processes, for pages/s (default: the corpus's page files). */
-  pages?: (manifest: CorpusManifest) => number;
+  pages?: (manifest: CorpusManifest | undefined) => number;
   /** The floor its ratios are taken to (default: RATIO_BASE). */
   ratioBase?: string;
 }
@@ -84,29 +112,50 @@ export const RATIO_BASE = 'floor-parse';
 /** The MDX compile floor the build scenarios are compared to. */
 export const BUILD_RATIO_BASE = 'floor-html-2t';
 
-type Size = { pages: number; seed: number };
+export type Size = { pages: number; seed: number; profile: ProfileName };
 const basic = ({ pages, seed }: Size): CorpusSpec => ({ variant: 'basic', openapi: false, pages, seed });
 const withOpenapi = ({ pages, seed }: Size): CorpusSpec => ({ variant: 'basic', openapi: true, pages, seed });
-const withApiPages = (manifest: CorpusManifest) => manifest.pages + manifest.apiOperations;
+/** What build scenarios build: the basic corpus in the quick profile, with GitHub's spec in the full one. */
+const buildCorpus = (size: Size): CorpusSpec => (size.profile === 'quick' ? basic(size) : withOpenapi(size));
+const withApiPages = (manifest: CorpusManifest | undefined) => (manifest ? manifest.pages + manifest.apiOperations : 0);
 const TSX = ['--import', 'tsx'];
+
+/** GitHub's REST spec, as installed (the @octokit/openapi devDependency), and its operations. */
+const GITHUB_SPEC = githubSpecPath();
+let githubOperations: number | undefined;
+const githubSpecPages = () => {
+  githubOperations ??= countOperations(readFileSync(GITHUB_SPEC, 'utf8'));
+  return githubOperations;
+};
 
 /** Build scenarios that edit their inputs build a private copy of the corpus. */
 const ownCopy = ({ work }: ScenarioPaths) => buildFolders(work, corpusCopy(work));
-
-/** Setup of the edit scenarios: a private copy of the corpus, completely built. */
-async function builtOwnCopy(paths: ScenarioPaths): Promise<void> {
-  resetWork(paths.work);
-  copyCorpus(paths.corpus, paths.work);
-  await completeBuild(paths.cli, ownCopy(paths), paths.cwd);
-}
+/** Setup of the rebuild scenarios: a copy of the shared complete build of the corpus (build-steps.ts). */
+const builtOwnCopy = (paths: ScenarioPaths) => copySharedBuild(paths.cli, paths.corpus, paths.work, paths.cwd);
 const shared = ({ work, corpus }: ScenarioPaths) => buildFolders(work, corpus);
+const diskNotes = (run: RunContext, folders: ReturnType<typeof buildFolders>): RunNotes => ({ disk: diskUse(folders, run.pages) });
+
+/** Files under a folder, recursively. */
+function countFiles(dir: string): number {
+  return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).length;
+}
 
 export const SCENARIOS: readonly Scenario[] = [
+  {
+    name: 'floor-node-startup',
+    kind: 'floor',
+    description: '`node -e ""`: Node start-up alone, the floor of cli-startup',
+    quick: true,
+    args: () => ['-e', ''],
+    ratioBase: 'floor-node-startup',
+  },
   {
     name: 'cli-startup',
     kind: 'startup',
     description: '`docsc --version`: Node start-up and loading the CLI modules, no work',
+    quick: true,
     args: ({ cli }) => [cli, '--version'],
+    ratioBase: 'floor-node-startup',
   },
   {
     name: 'floor-read-hash',
@@ -134,8 +183,10 @@ export const SCENARIOS: readonly Scenario[] = [
     kind: 'floor',
     description:
       'the MDX compile floor: every page parsed (@mdx-js/mdx + remark-gfm), to hast (remark-rehype) and to HTML (hast-util-to-html), 2 worker threads',
-    corpus: withOpenapi,
+    quick: true,
+    corpus: buildCorpus,
     args: ({ corpus }) => [...TSX, 'bench/floors/parse-pages.ts', corpus, '--threads', '2', '--html'],
+    ratioBase: BUILD_RATIO_BASE,
   },
   {
     name: 'check-cold',
@@ -162,12 +213,14 @@ export const SCENARIOS: readonly Scenario[] = [
   {
     name: 'build-cold',
     kind: 'build',
-    description: '`docsc build` from nothing: an empty work folder (no cache, no output) before each run; checks every page was compiled',
-    corpus: withOpenapi,
+    description:
+      '`docsc build` from nothing: an empty work folder (no cache, no output) before each run; checks every page was compiled; output, cache and client bytes measured after it',
+    quick: true,
+    corpus: buildCorpus,
     prepare: ({ work }) => resetWork(work),
     args: (paths) => cliBuild(paths.cli, shared(paths)),
     verify: (run, stdout) => verifyCold(stdout, run.pages),
-    notes: (run) => ({ clientAssets: clientAssets(shared(run).out) }),
+    notes: (run) => ({ clientAssets: clientAssets(shared(run).out), clientJs: clientJs(shared(run).out), ...diskNotes(run, shared(run)) }),
     pages: withApiPages,
     ratioBase: BUILD_RATIO_BASE,
   },
@@ -175,13 +228,12 @@ export const SCENARIOS: readonly Scenario[] = [
     name: 'build-noop',
     kind: 'build',
     description: '`docsc build` again after a complete build, nothing changed; checks it was up to date',
-    corpus: withOpenapi,
-    setup: async (paths) => {
-      resetWork(paths.work);
-      await completeBuild(paths.cli, shared(paths), paths.cwd);
-    },
-    args: (paths) => cliBuild(paths.cli, shared(paths)),
+    quick: true,
+    corpus: buildCorpus,
+    setup: builtOwnCopy,
+    args: (paths) => cliBuild(paths.cli, ownCopy(paths)),
     verify: (_run, stdout) => verifyNoop(stdout),
+    notes: (run) => diskNotes(run, ownCopy(run)),
     pages: withApiPages,
     ratioBase: BUILD_RATIO_BASE,
   },
@@ -190,11 +242,27 @@ export const SCENARIOS: readonly Scenario[] = [
     kind: 'build',
     description:
       "one page's body changed (new text at every run) after a complete build; timed driver: wall = driver start-up + work; checks exactly that body was compiled",
-    corpus: withOpenapi,
+    quick: true,
+    corpus: buildCorpus,
     setup: builtOwnCopy,
     prepare: (run) => editPage(run.corpus, corpusCopy(run.work), editedPage(run.corpus), run.run),
     args: (paths) => timedBuild(ownCopy(paths)),
     verify: (run, stdout) => verifyOneEdit(stdout, editedPage(run.corpus)),
+    notes: (run) => diskNotes(run, ownCopy(run)),
+    pages: withApiPages,
+    ratioBase: BUILD_RATIO_BASE,
+  },
+  {
+    name: 'build-snippet-edit',
+    kind: 'build',
+    description:
+      'the snippet imported by the most pages changed (new text at every run) after a complete build; timed driver; checks exactly its importers were compiled',
+    quick: true,
+    corpus: buildCorpus,
+    setup: builtOwnCopy,
+    prepare: (run) => editSnippet(run.corpus, corpusCopy(run.work), editedSnippet(run.corpus).snippet, run.run),
+    args: (paths) => timedBuild(ownCopy(paths)),
+    verify: (run, stdout) => verifySnippetEdit(stdout, editedSnippet(run.corpus).importers),
     pages: withApiPages,
     ratioBase: BUILD_RATIO_BASE,
   },
@@ -202,7 +270,8 @@ export const SCENARIOS: readonly Scenario[] = [
     name: 'build-nav-edit',
     kind: 'build',
     description: 'a group label in docs.json changed (new label at every run) after a complete build; timed driver; checks no body was compiled',
-    corpus: withOpenapi,
+    quick: true,
+    corpus: buildCorpus,
     setup: builtOwnCopy,
     prepare: (run) => editGroupLabel(run.corpus, corpusCopy(run.work), run.run),
     args: (paths) => timedBuild(ownCopy(paths)),
@@ -211,11 +280,42 @@ export const SCENARIOS: readonly Scenario[] = [
     ratioBase: BUILD_RATIO_BASE,
   },
   {
+    name: 'build-page-add-remove',
+    kind: 'build',
+    description:
+      'one page added and the one added by the previous run removed (files and docs.json) after a complete build; timed driver; checks exactly the new page was compiled and the old one deleted',
+    quick: true,
+    corpus: buildCorpus,
+    setup: async (paths) => {
+      await builtOwnCopy(paths);
+      addAndRemovePage(paths.corpus, corpusCopy(paths.work), 0);
+      await completeBuild(paths.cli, ownCopy(paths), paths.cwd);
+    },
+    prepare: (run) => addAndRemovePage(run.corpus, corpusCopy(run.work), run.run),
+    args: (paths) => timedBuild(ownCopy(paths)),
+    verify: (run, stdout) => verifyAddRemove(stdout, run.run),
+    pages: (manifest) => withApiPages(manifest) + 1,
+    ratioBase: BUILD_RATIO_BASE,
+  },
+  {
+    name: 'build-openapi-edit',
+    kind: 'build',
+    description:
+      "one operation's description in GitHub's spec changed (new text at every run) after a complete build; timed driver; checks exactly one API page was rendered",
+    corpus: withOpenapi,
+    setup: builtOwnCopy,
+    prepare: (run) => editOperation(run.corpus, corpusCopy(run.work), run.run),
+    args: (paths) => timedBuild(ownCopy(paths)),
+    verify: (_run, stdout) => verifyOperationEdit(stdout),
+    pages: withApiPages,
+    ratioBase: BUILD_RATIO_BASE,
+  },
+  {
     name: 'dev-one-edit',
     kind: 'build',
     description:
       "`docsc dev`'s rebuild after one page's body changed: a BuildSession makes its first build (its start-up, not timed), then the edit is patched in and timed alone; checks the patch path and exactly one body",
-    corpus: withOpenapi,
+    corpus: buildCorpus,
     setup: builtOwnCopy,
     args: (paths) => {
       const folders = ownCopy(paths);
@@ -225,4 +325,38 @@ export const SCENARIOS: readonly Scenario[] = [
     pages: withApiPages,
     ratioBase: BUILD_RATIO_BASE,
   },
+  {
+    name: 'floor-write-spec-pages',
+    kind: 'floor',
+    description: "the openapi-file floor: read GitHub's REST spec, JSON.parse it, write one small MDX file per operation",
+    quick: true,
+    prepare: ({ work }) => resetWork(work),
+    args: ({ work }) => [...TSX, 'bench/floors/write-spec-pages.ts', GITHUB_SPEC, join(work, 'out')],
+    notes: ({ work }) => ({ filesWritten: countFiles(join(work, 'out')) }),
+    pages: githubSpecPages,
+    ratioBase: 'floor-write-spec-pages',
+  },
+  {
+    name: 'openapi-file',
+    kind: 'generate',
+    description:
+      "`docsc openapi-file` on GitHub's REST spec (13 MB JSON) into an empty folder: one MDX page per operation and the navigation snippet",
+    quick: true,
+    prepare: ({ work }) => resetWork(work),
+    args: ({ cli, work }) => [cli, 'openapi-file', GITHUB_SPEC, '-o', join(work, 'out'), '--no-spec'],
+    verify: ({ work }, stdout) => verifyGenerated(join(work, 'out'), stdout),
+    notes: ({ work }) => ({ filesWritten: countFiles(join(work, 'out')) }),
+    pages: githubSpecPages,
+    ratioBase: 'floor-write-spec-pages',
+  },
 ];
+
+/** openapi-file wrote a page per operation (a few share one: none is lost) and printed the navigation as JSON. */
+function verifyGenerated(out: string, stdout: string): void {
+  const navigation = JSON.parse(stdout) as { pages: string[] }[];
+  const listed = navigation.reduce((n, group) => n + group.pages.length, 0);
+  const files = countFiles(out);
+  if (files !== listed || files < githubSpecPages() * 0.95) {
+    throw new Error(`openapi-file wrote ${files} files for ${listed} navigation entries and ${githubSpecPages()} operations`);
+  }
+}

@@ -1,6 +1,8 @@
 // The bench's regression gate (bench/compare.ts): CPU time or peak RSS grown
 // beyond the tolerance fails; within it, or wall time alone, passes; missing
-// scenarios are listed, not failed; another machine is a warning.
+// scenarios are listed, not failed; another machine is a warning. Scenarios
+// with a floor are compared by their ratio to it: a machine twice as slow
+// passes, a slowdown of docsc alone fails; floors are never gated.
 
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -113,6 +115,39 @@ test('a baseline from another machine gives a warning line', () => {
     renderComparison(comparison, 'base.json'),
     /^warning: the baseline was measured on a different machine \(CPU Test CPU @ 2\.80GHz → Other CPU, 2 → 4 cores\)/m,
   );
+});
+
+/** A build scenario with its floor's figures, as report.ts's summarize makes them. */
+function withFloor(name: string, cpuMs: number, floorCpuMs: number, wallMs = cpuMs, floorWallMs = floorCpuMs): ScenarioResult {
+  return scenario(name, wallMs, cpuMs, 400, { ratioToFloor: { base: 'floor-html-2t', cpu: cpuMs / floorCpuMs, wall: wallMs / floorWallMs } });
+}
+const floor = (cpuMs: number) => scenario('floor-html-2t', cpuMs, cpuMs, 300, { kind: 'floor', basis: 'work' });
+
+test('by ratios to the floor: a machine twice as slow passes, a slowdown of docsc alone fails', () => {
+  const before = result([floor(10_000), withFloor('build-cold', 12_000, 10_000)]);
+  const slowerMachine = result([floor(20_000), withFloor('build-cold', 24_000, 20_000)], { cpu: 'Slower CPU' });
+  const onSlowerMachine = compareResults(before, slowerMachine, { tolerance: 0.25 });
+  assert.not.ok(onSlowerMachine.failed, 'times doubled with the floor: the ratio is the same');
+  assert.equal(onSlowerMachine.scenarios.find((s) => s.name === 'build-cold')?.metrics[0]?.unit, 'ratio');
+
+  const slowerDocsc = result([floor(10_000), withFloor('build-cold', 18_000, 10_000)]);
+  const comparison = compareResults(before, slowerDocsc, { tolerance: 0.25 });
+  assert.equal(comparison.regressions, ['build-cold']);
+  assert.match(renderComparison(comparison, 'base.json'), /\| build-cold \| 1\.20× \| 1\.80× \| \+50% \|/);
+});
+
+test('a faster floor alone (the same docsc time) raises the ratio and is caught; absolute seconds would not', () => {
+  const before = result([floor(10_000), withFloor('build-cold', 12_000, 10_000)]);
+  const after = result([floor(7_000), withFloor('build-cold', 12_000, 7_000)]);
+  assert.ok(compareResults(before, after, { tolerance: 0.25 }).failed);
+});
+
+test('floors are shown but never gated', () => {
+  const before = result([floor(10_000)]);
+  const after = result([floor(30_000)]);
+  const comparison = compareResults(before, after, { tolerance: 0.25 });
+  assert.not.ok(comparison.failed);
+  assert.match(renderComparison(comparison, 'base.json'), /\| floor-html-2t \|.*\| not gated \|/);
 });
 
 test.run();

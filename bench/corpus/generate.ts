@@ -126,7 +126,7 @@ class TreeWriter {
 
 const METHODS = new Set(['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace']);
 
-function countOperations(text: string): number {
+export function countOperations(text: string): number {
   const spec = JSON.parse(text) as { paths?: Record<string, Record<string, unknown>>; webhooks?: Record<string, unknown> };
   const operations = Object.values(spec.paths ?? {}).reduce((sum, item) => sum + Object.keys(item).filter((m) => METHODS.has(m)).length, 0);
   return operations + Object.keys(spec.webhooks ?? {}).length;
