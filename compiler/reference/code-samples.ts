@@ -101,7 +101,8 @@ export function exampleRequest(input: SampleInput, settings: ApiSettings, resolv
     if (name === undefined) continue;
     const required = parameter.required === true || parameter.in === 'path';
     if (!required && settings.defaults === 'required') continue;
-    const value = parameterExample(parameter, resolver);
+    const value = parameterExample(parameter, resolver, required);
+    if (value === undefined) continue; // optional, and the document gives no value: generated noise would mislead
     if (parameter.in === 'path') path = path.split(`{${name}}`).join(encodeURIComponent(value));
     else if (parameter.in === 'query') queryString.push({ name, value });
     else if (parameter.in === 'header') headers.push({ name, value });
@@ -134,8 +135,10 @@ export function exampleRequest(input: SampleInput, settings: ApiSettings, resolv
   return har;
 }
 
-/** A parameter's example as text: `example`, the first of `examples`, the schema's example, default or enum, else a sample. */
-export function parameterExample(parameter: Json, resolver: RefResolver): string {
+/** A parameter's example as text: `example`, the first of `examples`, the schema's example, default or enum, else a sample (unless `sample` is false). */
+export function parameterExample(parameter: Json, resolver: RefResolver): string;
+export function parameterExample(parameter: Json, resolver: RefResolver, sample: boolean): string | undefined;
+export function parameterExample(parameter: Json, resolver: RefResolver, sample = true): string | undefined {
   const schema = asRecord(resolver.resolve(parameter.schema)) ?? {};
   const named = Object.values(asRecord(parameter.examples) ?? {})
     .map((e) => asRecord(resolver.resolve(e))?.value)
@@ -147,7 +150,7 @@ export function parameterExample(parameter: Json, resolver: RefResolver): string
     asArray(schema.examples)[0] ??
     schema.default ??
     asArray(schema.enum)[0] ??
-    sampleSchema(parameter.schema, 'request', resolver);
-  if (value === undefined || value === null) return stringOf(parameter.name) ?? 'value';
+    (sample ? sampleSchema(parameter.schema, 'request', resolver) : undefined);
+  if (value === undefined || value === null) return sample ? (stringOf(parameter.name) ?? 'value') : undefined;
   return typeof value === 'string' ? value : Array.isArray(value) ? value.map(String).join(',') : JSON.stringify(value);
 }

@@ -42,7 +42,12 @@ export function mediaExamples(media: Json | undefined, direction: 'request' | 'r
   return generated === undefined ? [] : [{ name: 'Example', value: generated, generated: true }];
 }
 
+/** openapi-sampler warns on the console about some schemas even when `quiet`: a build's output is not the place. */
+const silent = () => undefined;
+
 export function sampleSchema(schema: unknown, direction: 'request' | 'response', resolver: RefResolver): unknown {
+  const warn = console.warn;
+  console.warn = silent;
   try {
     return sample(
       schema as never,
@@ -51,6 +56,8 @@ export function sampleSchema(schema: unknown, direction: 'request' | 'response',
     );
   } catch {
     return undefined;
+  } finally {
+    console.warn = warn;
   }
 }
 

@@ -118,7 +118,9 @@ function readParameter(value: Json, settings: ApiSettings, resolver: RefResolver
   const parameter: PlaygroundParameter = { name, in: where, required };
   if (type) parameter.type = type;
   if (values.length > 0) parameter.enum = values;
-  if (settings.prefill || required) parameter.value = parameterExample(value, resolver);
+  // Optional parameters are prefilled only with values the document gives, never with generated ones.
+  const prefill = settings.prefill || required ? parameterExample(value, resolver, required) : undefined;
+  if (prefill !== undefined) parameter.value = prefill;
   return [parameter];
 }
 

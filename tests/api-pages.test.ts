@@ -1,0 +1,151 @@
+// API reference pages: the fixture document's pages rendered against a
+// baseline (tests/fixtures/api/reference.expected.txt), untrusted text that
+// must not become markup, and every OpenAPI 3.0 and 3.1 example of
+// @readme/oas-examples (webhooks, callbacks, circular schemas, polymorphism,
+// server variables, every security type) built into one site without error.
+
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { build } from '../compiler/build/build.js';
+import { ProjectHost } from '../compiler/host/project-host.js';
+import { loadOpenApi } from '../compiler/openapi/load-openapi.js';
+import type { OpenApiDocument } from '../compiler/openapi/openapi-document.js';
+import { DEFAULT_API_SETTINGS } from '../compiler/reference/api-settings.js';
+import { inlineJson } from '../compiler/reference/playground-data.js';
+import { renderApiPage } from '../compiler/reference/render-api-page.js';
+import { schemaBody } from '../compiler/reference/render-schema-page.js';
+import { matchBaseline } from './support/baseline.js';
+import { exampleFiles, examplesRoot } from './support/oas-examples.js';
+
+async function load(root: string, file: string): Promise<OpenApiDocument> {
+  const { document, diagnostics } = await loadOpenApi(file, new ProjectHost(root));
+  assert.ok(document, `${file}: ${diagnostics.map((d) => d.message).join('; ')}`);
+  return document as OpenApiDocument;
+}
+
+function pagesOf(document: OpenApiDocument) {
+  return [
+    ...document.operations.map((operation) => ({
+      label: `${operation.method.toUpperCase()} ${operation.path}`,
+      item: { type: 'operation' as const, operation },
+    })),
+    ...document.webhooks.map((webhook) => ({ label: `webhook ${webhook.name}`, item: { type: 'webhook' as const, webhook } })),
+  ];
+}
+
+/** Markup that must never come from a document's text: scripts other than the playground's data, event handlers, script URLs. */
+function assertInert(html: string, where: string): void {
+  const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+  assert.ok(
+    scripts.every((s) => s === '<script type="application/json" class="docsc-playground-data">'),
+    `${where}: ${scripts.join(' ')}`,
+  );
+  const tags = html.replace(/="[^"]*"/g, '=""');
+  assert.not.match(tags, /<[a-z][^>]*\son[a-z]+=/i, `${where}: an event handler attribute`);
+  assert.not.match(html, /(href|src)="\s*javascript:/i, `${where}: a javascript: URL`);
+  for (const data of html.matchAll(/class="docsc-playground-data">([^<]*)<\/script>/g)) JSON.parse(data[1] as string);
+}
+
+test('reference pages of the fixture document, against the baseline', async () => {
+  const document = await load('tests/fixtures/api/site', 'openapi.yaml');
+  const parts = pagesOf(document).map(({ label, item }) => {
+    const body = renderApiPage(document, item, DEFAULT_API_SETTINGS);
+    assertInert(body.html, label);
+    return `=== ${label}\n${body.toc.map((t) => `${'  '.repeat(t.depth - 2)}- ${t.text} #${t.id}`).join('\n')}\n${body.html}\n`;
+  });
+  parts.push(`=== schema Pet\n${schemaBody(document, 'Pet').html}\n`);
+  matchBaseline('tests/fixtures/api/reference.expected.txt', parts.join('\n'));
+});
+
+test('document text never becomes markup, not even inside the playground data', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'docsc-api-xss-'));
+  try {
+    const evil = '</script><script>alert(1)</script><img src=x onerror=alert(1)> [x](javascript:alert(1))';
+    const spec = {
+      openapi: '3.1.0',
+      info: { title: evil, version: '1' },
+      servers: [{ url: 'javascript:alert(1)' }, { url: `https://ok.example/${evil}` }],
+      paths: {
+        '/a/{id}': {
+          post: {
+            summary: evil,
+            description: evil,
+            parameters: [{ name: evil, in: 'path', required: true, description: evil, schema: { type: 'string', example: evil, enum: [evil] } }],
+            requestBody: {
+              content: {
+                'application/json': {
+                  schema: { type: 'object', properties: { [evil]: { type: 'string', description: evil } } },
+                  example: { a: evil },
+                },
+              },
+            },
+            responses: { '200': { description: evil, headers: { [evil]: { schema: { type: 'string' } } } } },
+            'x-codeSamples': [{ lang: evil, label: evil, source: evil }],
+          },
+        },
+      },
+    };
+    writeFileSync(join(dir, 'evil.json'), JSON.stringify(spec));
+    const document = await load(dir, 'evil.json');
+    const body = renderApiPage(document, pagesOf(document)[0]?.item as never, DEFAULT_API_SETTINGS);
+    assertInert(body.html, 'evil');
+    assert.not.match(body.html, '"url":"javascript:', 'a javascript: server is not offered to the playground');
+    assert.is(inlineJson('</script>\u2028'), '"\\u003c/script\\u003e\\u2028"');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('every OpenAPI 3.0 and 3.1 example of @readme/oas-examples builds, each in its own tab', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'docsc-oas-examples-'));
+  try {
+    const root = join(dir, 'docs');
+    mkdirSync(join(root, 'specs'), { recursive: true });
+    const files = [...exampleFiles('3.0'), ...exampleFiles('3.1')].filter((f) => f.endsWith('.json'));
+    const tabs = files.map((file) => {
+      const name = file.replace(/[/.]/g, '-');
+      copyFileSync(join(examplesRoot, file), join(root, 'specs', `${name}.json`));
+      return { tab: name, openapi: { source: `specs/${name}.json`, directory: `api/${name}` } };
+    });
+    writeFileSync(join(root, 'index.mdx'), '---\ntitle: Examples\n---\n\nHome.\n');
+    writeFileSync(
+      join(root, 'docs.json'),
+      JSON.stringify({
+        name: 'Examples',
+        theme: 'mint',
+        colors: { primary: '#000000' },
+        navigation: { tabs: [{ tab: 'Home', pages: ['index'] }, ...tabs] },
+      }),
+    );
+    const out = join(dir, 'out');
+    const result = await build({ root, outDir: out, cacheDir: false, threads: 1 });
+    // Two examples are invalid documents, and are reported as such; nothing else is an error.
+    const errors = new Set(result.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.file}: ${d.code}`));
+    assert.equal([...errors].sort(), [
+      'specs/3-0-json-openapi-workshop-post-json.json: openapi/invalid',
+      'specs/3-0-json-response-http-behavior-json.json: openapi/unknown-security-scheme',
+    ]);
+    const pages = readdirSync(join(out, 'api'), { recursive: true }).filter((p) => String(p).endsWith('index.html'));
+    assert.ok(pages.length > 300, `${pages.length} API pages`);
+    for (const page of pages) {
+      const html = readFileSync(join(out, 'api', String(page)), 'utf8');
+      assertInert(html.slice(html.indexOf('<main'), html.lastIndexOf('</main>')), String(page));
+    }
+    const webhooks = pages.filter((p) => String(p).startsWith('3-1-json-webhooks-json'));
+    assert.ok(webhooks.length >= 2, webhooks.join(', '));
+    const texts = webhooks.map((page) => readFileSync(join(out, 'api', String(page)), 'utf8'));
+    assert.ok(
+      texts.some((t) => t.includes('>Payload</h2>') && t.includes('>WEBHOOK</span>')),
+      'a webhook page with its payload',
+    );
+    assert.ok(statSync(join(out, '_docsc', 'playground.js')).size > 1000);
+    assert.ok(basename(out));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test.run();

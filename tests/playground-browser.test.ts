@@ -1,0 +1,304 @@
+// The API playground in a real browser: the fixture tests/fixtures/api/site
+// (servers with variables, every security type the playground sends, every
+// parameter location, JSON, form and multipart bodies, a recursive schema, a
+// page without servers, a page documented with <ParamField>s) is built with
+// the real build(), its servers pointed at an API server on loopback that
+// this test starts and that answers CORS preflights, then driven with
+// playwright-core and Debian's chromium. What the API server receives is the
+// assertion: method, path, query, headers, cookies, body and credentials.
+// Cookies work here because the site and the API share the host 127.0.0.1
+// (cookies are scoped by host, not port); across sites only `docsc dev`'s
+// proxy can send them (tests/api-dev-proxy.test.ts).
+
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { build } from '../compiler/build/build.js';
+import { launchBrowser, newContext, type StaticSite, serveSite } from './support/browser.js';
+
+const FIXTURE = 'tests/fixtures/api/site';
+
+interface Received {
+  method: string;
+  url: string;
+  headers: IncomingMessage['headers'];
+  body: string;
+}
+
+/** An API on loopback that records what reaches it and allows the site's origin (CORS, with credentials). */
+async function apiServer(): Promise<{ origin: string; port: number; received: Received[]; server: Server }> {
+  const received: Received[] = [];
+  const server = createServer((req, res) => {
+    const origin = req.headers.origin ?? '*';
+    const cors = {
+      'access-control-allow-origin': origin,
+      'access-control-allow-credentials': 'true',
+      'access-control-expose-headers': 'x-total',
+      vary: 'origin',
+    };
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, {
+        ...cors,
+        'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE',
+        'access-control-allow-headers': req.headers['access-control-request-headers'] ?? '',
+      });
+      res.end();
+      return;
+    }
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('latin1') });
+      if (req.url?.includes('/pets/302')) {
+        res.writeHead(302, { ...cors, location: 'http://127.0.0.2:1/elsewhere' });
+        res.end();
+        return;
+      }
+      res.writeHead(200, { ...cors, 'content-type': 'application/json', 'x-total': '42' });
+      res.end(JSON.stringify({ ok: true, html: '<b>not markup</b>' }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return { origin: `http://127.0.0.1:${port}`, port, received, server };
+}
+
+let dir: string;
+let browser: Browser;
+let site: StaticSite;
+let api: Awaited<ReturnType<typeof apiServer>>;
+let other: Awaited<ReturnType<typeof apiServer>>;
+let context: BrowserContext;
+
+test.before(async () => {
+  api = await apiServer();
+  other = await apiServer();
+  dir = mkdtempSync(join(tmpdir(), 'docsc-playground-'));
+  const root = join(dir, 'docs');
+  cpSync(FIXTURE, root, { recursive: true });
+  for (const file of ['openapi.yaml', 'guides/create-widget.mdx']) {
+    const path = join(root, file);
+    writeFileSync(
+      path,
+      readFileSync(path, 'utf8').replaceAll('127.0.0.1:9/', `127.0.0.1:${api.port}/`).replace(`default: '9'`, `default: '${api.port}'`),
+    );
+  }
+  const result = await build({ root, outDir: join(dir, 'out'), cacheDir: false, threads: 1 });
+  assert.ok(result.ok, 'the fixture builds');
+  site = await serveSite(join(dir, 'out'));
+  browser = await launchBrowser();
+});
+
+test.after(async () => {
+  await site?.close();
+  await browser?.close();
+  for (const s of [api, other]) {
+    s?.server.closeAllConnections();
+    s?.server.close();
+  }
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test.before.each(async () => {
+  context = await newContext(browser);
+  api.received.length = 0;
+  other.received.length = 0;
+});
+
+test.after.each(async () => {
+  await context.close();
+});
+
+async function open(path: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(`${site.origin}${path}`);
+  await page.waitForSelector('[data-docsc-playground] form');
+  return page;
+}
+
+async function send(page: Page): Promise<void> {
+  await page.click('[data-pg="send"]');
+  await page.waitForSelector('[data-pg="status"], [data-pg="error"]');
+}
+
+async function text(page: Page, selector: string): Promise<string> {
+  return (await page.textContent(selector)) ?? '';
+}
+
+function last(server = api): Received {
+  const request = server.received.at(-1);
+  assert.ok(request, 'a request arrived');
+  return request as Received;
+}
+
+test('without JavaScript: the reference is complete, the playground says it needs JavaScript', async () => {
+  const noJs = await newContext(browser, { javaScriptEnabled: false });
+  const page = await noJs.newPage();
+  await page.goto(`${site.origin}/api-reference/pets/list-pets`);
+  assert.ok(await page.isVisible('text=Query parameters'));
+  assert.is(await page.locator('[data-pg="send"]').count(), 0);
+  assert.match(await page.content(), 'The API playground needs JavaScript');
+  await noJs.close();
+});
+
+test('query, header and cookie parameters, with an API key in a header', async () => {
+  const page = await open('/api-reference/pets/list-pets');
+  await page.selectOption('[data-pg="auth"]', { index: 0 });
+  await page.fill('[data-pg-cred="apiKeyHeader:value"]', 'key-123');
+  await page.fill('[data-pg-param="query:limit"]', '5');
+  await page.selectOption('[data-pg-param="query:kind"]', 'dog');
+  await page.fill('[data-pg-param="header:X-Request-Id"]', 'req-1');
+  await page.fill('[data-pg-param="cookie:session"]', 's1');
+  await send(page);
+  const request = last();
+  assert.is(request.method, 'GET');
+  assert.is(request.url, '/v1/pets?limit=5&kind=dog');
+  assert.is(request.headers['x-api-key'], 'key-123');
+  assert.is(request.headers['x-request-id'], 'req-1');
+  assert.match(String(request.headers.cookie), 'session=s1');
+  assert.match(await text(page, '[data-pg="status"]'), /^200/);
+  assert.match(await text(page, '[data-pg="response-body"]'), '"html": "<b>not markup</b>"');
+  assert.is(await page.locator('[data-pg="response-body"] b').count(), 0, 'HTML in a response is text');
+  const preview = await text(page, '[data-pg="preview"]');
+  assert.match(preview, '<api-key>');
+  assert.not.match(preview, 'key-123', 'credentials never appear in code samples');
+});
+
+test('an API key in the query and in a cookie; HTTP basic; no authentication', async () => {
+  const page = await open('/api-reference/pets/list-pets');
+  await page.selectOption('[data-pg="auth"]', { index: 1 });
+  await page.fill('[data-pg-cred="apiKeyQuery:value"]', 'q-key');
+  await send(page);
+  assert.match(last().url, /[?&]api_key=q-key(&|$)/);
+
+  await page.selectOption('[data-pg="auth"]', { index: 2 });
+  await page.fill('[data-pg-cred="apiKeyCookie:value"]', 'c-key');
+  await send(page);
+  assert.match(String(last().headers.cookie), 'token=c-key');
+  assert.not.match(last().url, 'c-key');
+
+  await page.selectOption('[data-pg="auth"]', { index: 3 });
+  await page.fill('[data-pg-cred="basicAuth:username"]', 'ann');
+  await page.fill('[data-pg-cred="basicAuth:password"]', 'pä55');
+  await send(page);
+  assert.is(last().headers.authorization, `Basic ${Buffer.from('ann:pä55').toString('base64')}`);
+
+  await page.selectOption('[data-pg="auth"]', '-1');
+  await send(page);
+  assert.is(last().headers.authorization, undefined);
+  assert.is(last().headers['x-api-key'], undefined);
+});
+
+test('bearer token and a JSON body; then the form-urlencoded body', async () => {
+  const page = await open('/api-reference/pets/create-a-pet');
+  await page.fill('[data-pg-cred="bearerAuth:value"]', 'tok');
+  await page.fill('[data-pg="body"]', '{"name": "Bo"}');
+  await send(page);
+  let request = last();
+  assert.is(request.method, 'POST');
+  assert.is(request.url, '/v1/pets');
+  assert.is(request.headers.authorization, 'Bearer tok');
+  assert.is(request.headers['content-type'], 'application/json');
+  assert.equal(JSON.parse(request.body), { name: 'Bo' });
+
+  await page.selectOption('[data-pg="media"]', { index: 1 });
+  await page.fill('[data-pg-form="age"]', '3');
+  await send(page);
+  request = last();
+  assert.is(request.headers['content-type'], 'application/x-www-form-urlencoded');
+  assert.is(request.body, 'name=Rex&age=3');
+});
+
+test('multipart body with a file upload, and a path parameter', async () => {
+  const page = await open('/api-reference/pets/upload-a-photo');
+  await page.fill('[data-pg-param="path:petId"]', '12');
+  await page.setInputFiles('[data-pg-form="file"]', { name: 'cat.txt', mimeType: 'text/plain', buffer: Buffer.from('meow') });
+  await send(page);
+  const request = last();
+  assert.is(request.method, 'PUT');
+  assert.is(request.url, '/v1/pets/12/photo');
+  assert.match(String(request.headers['content-type']), /^multipart\/form-data; boundary=/);
+  assert.match(request.body, 'name="caption"\r\n\r\nSmile');
+  assert.match(request.body, 'filename="cat.txt"');
+  assert.match(request.body, 'meow');
+});
+
+test('the server dropdown and its variables change the target', async () => {
+  const page = await open('/api-reference/pets/get-a-pet');
+  assert.match(await text(page, '[data-pg="preview"]'), `${api.origin}/v1/pets/7`);
+  await page.fill('[data-pg-var="port"]', String(other.port));
+  await send(page);
+  assert.is(api.received.length, 0);
+  assert.is(last(other).url, '/v1/pets/7');
+
+  await page.fill('[data-pg-var="port"]', 'evil.example/x');
+  assert.match(await text(page, '[data-pg="problem"]'), 'host');
+
+  await page.selectOption('[data-pg="server"]', { index: 1 });
+  assert.match(await text(page, '[data-pg="preview"]'), 'https://eu.pets.example.com/v1/pets/7');
+  await page.selectOption('[data-pg-var="region"]', 'us');
+  assert.match(await text(page, '[data-pg="preview"]'), 'https://us.pets.example.com/v1/pets/7');
+});
+
+test('an operation’s own servers override the document’s', async () => {
+  const page = await open('/api-reference/pets/delete-a-pet');
+  await page.fill('[data-pg-cred="bearerAuth:value"]', 't');
+  await send(page);
+  assert.is(last().method, 'DELETE');
+  assert.is(last().url, '/admin/pets/7');
+});
+
+test('a redirect is not followed', async () => {
+  const page = await open('/api-reference/pets/get-a-pet');
+  await page.fill('[data-pg-param="path:petId"]', '302');
+  await send(page);
+  assert.match(await text(page, '[data-pg="status"]'), 'redirect');
+});
+
+test('simple mode: no server, no send button, a message why', async () => {
+  const page = await open('/api-reference/status');
+  assert.is(await page.locator('[data-pg="send"]').count(), 0);
+  assert.match(await text(page, '[data-pg="simple"]'), 'no server');
+});
+
+test('a recursive schema renders, marked', async () => {
+  const page = await context.newPage();
+  await page.goto(`${site.origin}/api-reference/pets/list-pets`);
+  const marks = await page.locator('.docsc-recursive').allTextContents();
+  assert.ok(marks.some((m) => m.includes('Pet')));
+});
+
+test('credentials stay out of localStorage unless the reader opts in', async () => {
+  const page = await open('/api-reference/pets/create-a-pet');
+  await page.fill('[data-pg-cred="bearerAuth:value"]', 'secret-tok');
+  await send(page);
+  const stored = () => page.evaluate(() => JSON.stringify({ ...localStorage }));
+  assert.not.match(await stored(), 'secret-tok');
+  await page.check('[data-pg="remember"]');
+  assert.match(await stored(), 'secret-tok');
+  await page.reload();
+  await page.waitForSelector('[data-pg-cred="bearerAuth:value"]');
+  assert.is(await page.inputValue('[data-pg-cred="bearerAuth:value"]'), 'secret-tok');
+  await page.uncheck('[data-pg="remember"]');
+  assert.not.match(await stored(), 'secret-tok');
+});
+
+test('a page documented with ParamFields gets the playground from its fields', async () => {
+  const page = await open('/guides/create-widget');
+  await page.fill('[data-pg-param="path:widget_id"]', 'w1');
+  await page.fill('[data-pg-param="header:X-Trace"]', 'tr');
+  await page.fill('[data-pg="body"]', '{"name":"gizmo","size":3}');
+  await send(page);
+  const request = last();
+  assert.is(request.method, 'POST');
+  assert.is(request.url, '/v1/widgets/w1?dry_run=false');
+  assert.is(request.headers['x-trace'], 'tr');
+  assert.equal(JSON.parse(request.body), { name: 'gizmo', size: 3 });
+});
+
+test.run();
