@@ -3,24 +3,36 @@
 // checks fail a run whose build did something else — a benchmark that
 // silently measures the wrong thing is a defect. No build runs here.
 
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import {
+  addAndRemovePage,
+  addedPage,
   type BuildReport,
+  CORPUS_SPEC,
   clientAssets,
+  clientJs,
   copyCorpus,
   corpusCopy,
+  diskUse,
+  EDITED_OPERATION,
   editedPage,
+  editedSnippet,
   editGroupLabel,
+  editOperation,
   editPage,
+  editSnippet,
+  verifyAddRemove,
   verifyCold,
   verifyNavEdit,
   verifyNoop,
   verifyOneEdit,
+  verifyOperationEdit,
+  verifySnippetEdit,
 } from '../bench/build-steps.js';
 import { generateCorpus } from '../bench/corpus/generate.js';
 
@@ -112,6 +124,101 @@ test("the client bytes are the files of the site's _docsc/ folder, raw and gzipp
   assert.is(assets.bytes, 1150);
   assert.is(assets.gzipBytes, gzipSync(readFileSync(join(out, '_docsc', 'site.css')), { level: 9 }).length);
   assert.throws(() => clientAssets(join(temp, 'nowhere')), /no _docsc\/ folder/);
+});
+
+test('the snippet-edit scenario edits the snippet imported most, and expects exactly its importers', () => {
+  const work = join(temp, 'snippet-edit');
+  copyCorpus(corpus, work);
+  const { snippet, importers } = editedSnippet(corpus);
+  assert.match(snippet, /^snippets\/.+\.mdx$/);
+  assert.ok(importers.length >= 1);
+  for (const page of importers) assert.match(readFileSync(join(corpus, page), 'utf8'), `/${snippet}`);
+  const original = readFileSync(join(corpus, snippet), 'utf8');
+  editSnippet(corpus, corpusCopy(work), snippet, 1);
+  const first = readFileSync(join(corpusCopy(work), snippet), 'utf8');
+  editSnippet(corpus, corpusCopy(work), snippet, 2);
+  assert.ok(first.startsWith(original.trimEnd()) && first !== original);
+  assert.is.not(readFileSync(join(corpusCopy(work), snippet), 'utf8'), first);
+  assert.is(readFileSync(join(corpus, snippet), 'utf8'), original, 'the shared corpus is never edited');
+  verifySnippetEdit(report({}, { bodies: { count: importers.length, first: importers.slice(0, 10) } }), importers);
+  assert.throws(() => verifySnippetEdit(report({}, { bodies: none }), importers), /importers compiled/);
+  assert.throws(() => verifySnippetEdit(report({}, { bodies: { count: importers.length, first: ['other.mdx'] } }), importers), /importers compiled/);
+});
+
+test('the add-remove scenario adds a page and removes the previous run’s, in files and docs.json', () => {
+  const work = join(temp, 'add-remove');
+  copyCorpus(corpus, work);
+  const copy = corpusCopy(work);
+  const listed = () => JSON.stringify(JSON.parse(readFileSync(join(copy, 'docs.json'), 'utf8')));
+  addAndRemovePage(corpus, copy, 0);
+  assert.ok(existsSync(join(copy, `${addedPage(0)}.mdx`)));
+  assert.match(listed(), `"${addedPage(0)}"`);
+  addAndRemovePage(corpus, copy, 1);
+  assert.not.ok(existsSync(join(copy, `${addedPage(0)}.mdx`)));
+  assert.ok(existsSync(join(copy, `${addedPage(1)}.mdx`)));
+  assert.not.match(listed(), `"${addedPage(0)}"`);
+  assert.match(listed(), `"${addedPage(1)}"`);
+  assert.not.ok(existsSync(join(corpus, `${addedPage(0)}.mdx`)), 'the shared corpus is never edited');
+  verifyAddRemove(report({}, { bodies: { count: 1, first: [`${addedPage(1)}.mdx`] }, deleted: 1 }), 1);
+  assert.throws(() => verifyAddRemove(report({}, { bodies: { count: 1, first: [`${addedPage(1)}.mdx`] }, deleted: 0 }), 1), /deleted/);
+  assert.throws(() => verifyAddRemove(report({}, { bodies: none, deleted: 1 }), 1), /exactly one body/);
+});
+
+test('the OpenAPI-edit scenario changes one operation’s description, new at every run, and expects one API page', () => {
+  const withSpec = join(temp, 'with-spec');
+  generateCorpus({ pages: 6, seed: 3, variant: 'basic', openapi: true, outDir: withSpec });
+  const work = join(temp, 'openapi-edit');
+  copyCorpus(withSpec, work);
+  type Spec = { paths: Record<string, Record<string, { description?: string }>> };
+  const read = (root: string) => JSON.parse(readFileSync(join(root, CORPUS_SPEC), 'utf8')) as Spec;
+  const original = read(withSpec);
+  editOperation(withSpec, corpusCopy(work), 1);
+  const first = read(corpusCopy(work));
+  const description = (spec: Spec) => spec.paths[EDITED_OPERATION.path]?.[EDITED_OPERATION.method]?.description;
+  assert.match(description(first) ?? '', /bench run 1/);
+  const { [EDITED_OPERATION.path]: _edited, ...restBefore } = original.paths;
+  const { [EDITED_OPERATION.path]: _same, ...restAfter } = first.paths;
+  assert.equal(restAfter, restBefore, 'no other path changes');
+  editOperation(withSpec, corpusCopy(work), 2);
+  assert.match(description(read(corpusCopy(work))) ?? '', /bench run 2/);
+  assert.not.match(description(read(corpusCopy(work))) ?? '', /bench run 1/);
+  verifyOperationEdit(report({}, { apiPages: { count: 1, first: ['/api-reference/repos/get-a-repository'] } }));
+  assert.throws(() => verifyOperationEdit(report({}, { apiPages: none })), /exactly one API page/);
+  assert.throws(
+    () => verifyOperationEdit(report({}, { apiPages: { count: 1, first: ['/x'] }, bodies: { count: 1, first: ['a.mdx'] } })),
+    /no MDX body/,
+  );
+});
+
+test('client JavaScript per page: the scripts a page names and their static imports, gzipped; inline scripts apart', () => {
+  const out = join(temp, 'js-out');
+  mkdirSync(join(out, '_docsc'), { recursive: true });
+  mkdirSync(join(out, 'api-reference', 'pets', 'list'), { recursive: true });
+  writeFileSync(join(out, '_docsc', 'site.js'), `import{a}from"./chunk.js";${'console.log(a);'.repeat(40)}import("./search.js");`);
+  writeFileSync(join(out, '_docsc', 'chunk.js'), 'export const a=1;');
+  writeFileSync(join(out, '_docsc', 'search.js'), 'export {};'.repeat(100));
+  writeFileSync(join(out, '_docsc', 'playground.js'), 'export {};'.repeat(10));
+  writeFileSync(join(out, 'index.html'), '<script>var x=1</script><script type="module" src="/_docsc/site.js"></script>');
+  writeFileSync(
+    join(out, 'api-reference', 'pets', 'list', 'index.html'),
+    '<script type="module" src="/_docsc/site.js"></script><script type="module" src="/_docsc/playground.js"></script>',
+  );
+  const js = clientJs(out);
+  assert.equal(
+    js.page.scripts.map((s) => s.path),
+    ['_docsc/site.js', '_docsc/chunk.js'],
+  );
+  assert.is(js.page.inlineBytes, 7);
+  assert.is(js.page.gzipBytes, js.page.scripts[0]!.gzipBytes + js.page.scripts[1]!.gzipBytes);
+  assert.is(js.apiPage?.page, 'api-reference/pets/list/index.html');
+  assert.equal(
+    js.apiPage?.scripts.map((s) => s.path),
+    ['_docsc/site.js', '_docsc/playground.js', '_docsc/chunk.js'],
+  );
+  const disk = diskUse({ root: temp, out, cache: join(temp, 'no-cache') }, 2);
+  assert.is(disk.outputFiles, 6);
+  assert.is(disk.outputBytesPerPage, Math.round(disk.outputBytes / 2));
+  assert.is(disk.cacheBytes, 0);
 });
 
 test.after(() => rmSync(temp, { recursive: true, force: true }));
