@@ -111,7 +111,7 @@ test('check: no canary in diagnostics or kept sources; each escape is reported',
     const result = await check({ root, threads: 1 });
     assert.not.ok(JSON.stringify(result.diagnostics).includes(CANARY), 'a diagnostic carries the canary');
     for (const [name, source] of result.sources) assert.not.ok(source.text.includes(CANARY), `source ${name} is a canary`);
-    const codes = new Set(result.diagnostics.map((d) => d.code));
+    const codes = new Set<string>(result.diagnostics.map((d) => d.code));
     for (const code of ['nav/page-outside-root', 'json/ref-outside-root', 'file/outside-root', 'openapi/external-ref', 'openapi/url-scheme']) {
       assert.ok(codes.has(code), `expected ${code}`);
     }

@@ -274,6 +274,7 @@ function reportYamlProblems(doc: Document.Parsed, file: SourceFile, bag: Diagnos
     if (error.code === 'DUPLICATE_KEY') bag.report('openapi/duplicate-key', span, { key: duplicateKeyText(doc, error.pos[0]) });
     else if (error.code === 'MULTIPLE_DOCS')
       bag.report('openapi/syntax', span, { detail: 'Unexpected second YAML document, expected one document per file' });
+    else if (/call stack/i.test(error.message)) bag.report('openapi/syntax', span, { detail: 'Nesting too deep to read (thousands of levels)' });
     else bag.report('openapi/syntax', span, { detail: error.message });
   }
   for (const warning of doc.warnings) {

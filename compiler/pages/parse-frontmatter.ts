@@ -135,6 +135,8 @@ function reportYamlErrors(doc: Document.Parsed, reader: FieldReader): boolean {
 }
 
 function humanYamlReason(error: YAMLError): string {
+  // yaml's recursive composer runs out of stack on thousands of nested levels and says so.
+  if (/call stack/i.test(error.message)) return 'nesting is too deep to read (thousands of levels)';
   const reason = lowerFirst(error.message);
   if (error.code === 'BLOCK_AS_IMPLICIT_KEY') return `${reason}; quote a value that contains \`: \``;
   if (error.code === 'TAB_AS_INDENT') return `${reason}; indent with spaces`;
