@@ -14,6 +14,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { type CommandIo, runOpenapiFile } from '../cli/commands/openapi-file.js';
+import { build } from '../compiler/build/build.js';
 import { check } from '../compiler/check.js';
 import { mergeNavigationGroups } from '../compiler/config/merge-navigation-groups.js';
 import { safeSegment } from '../compiler/openapi/api-page-paths.js';
@@ -287,6 +288,34 @@ test('--docs-json merges the groups keeping the formatting, twice without repeat
   const result = await check({ root, threads: 1 });
   const errors = result.diagnostics.filter((d) => d.severity !== 'info');
   assert.equal(errors, [], JSON.stringify(errors, null, 2));
+  rmSync(dir, { recursive: true });
+});
+
+test('the generated folder and the merged snippet build: every generated page is in the output, linked from the sidebar', async () => {
+  const dir = workspace('docs-repo', 'x-docs.json');
+  const root = join(dir, 'docs-repo');
+  cpSync(join(dir, 'x-docs.json'), join(root, 'openapi.json'));
+  const generated = await run(root, 'openapi.json', '-o', 'api-reference', '--docs-json');
+  assert.is(generated.code, 0, generated.stderr);
+  const navigation = JSON.parse(generated.stdout) as { group: string; pages: string[] }[];
+  const pages = navigation
+    .flatMap((group) => group.pages)
+    .filter((entry) => !/^(?:openapi\.json )?(?:GET|POST|PUT|PATCH|DELETE|webhook) /.test(entry));
+  assert.ok(pages.length >= 3, `generated pages: ${pages.join(', ')}`);
+  const out = join(dir, 'site');
+  const result = await build({ root, outDir: out, cacheDir: false, threads: 1 });
+  const problems = result.diagnostics.filter((d) => d.severity !== 'info');
+  assert.ok(result.ok, JSON.stringify(problems, null, 2));
+  assert.equal(problems, [], JSON.stringify(problems, null, 2));
+  assert.is(result.stats.failed, 0);
+  for (const page of pages) {
+    const html = join(out, page, 'index.html');
+    assert.ok(existsSync(html), `${page} was built`);
+    assert.match(readFileSync(join(out, 'index.html'), 'utf8'), `href="/${page}"`);
+  }
+  const listPets = readFileSync(join(out, 'api-reference/pets/list-pets/index.html'), 'utf8');
+  assert.match(listPets, 'List pets');
+  assert.match(listPets, '/pets');
   rmSync(dir, { recursive: true });
 });
 
