@@ -93,7 +93,7 @@ function findFrontmatter(text: string): BlockBounds | 'unclosed' | undefined {
 
 function readFrontmatter(file: SourceFile, bounds: BlockBounds, bag: DiagnosticBag): Frontmatter {
   const reader: FieldReader = { file, yamlStart: bounds.yamlStart, bag, frontmatter: {} };
-  const doc = parseDocument(file.text.slice(bounds.yamlStart, bounds.yamlEnd), { prettyErrors: false, uniqueKeys: true });
+  const doc = parseDocument(file.text.slice(bounds.yamlStart, bounds.yamlEnd), { prettyErrors: false, uniqueKeys: true, logLevel: 'error' });
   if (!reportYamlErrors(doc, reader)) return reader.frontmatter;
   const contents = doc.contents;
   if (contents === null) return reader.frontmatter;
