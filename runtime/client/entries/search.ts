@@ -1,17 +1,25 @@
-// The search engine, loaded by the search dialog on first use: fetches the
-// build's index shards (_docsc/search/<n>.json, written by
-// compiler/site/search-index.ts) and indexes them with MiniSearch in the
-// browser — titles, headings, section and the start of each page's text —
-// with prefix and fuzzy matching. Works offline once the shards are cached.
+// The search engine, loaded by the search dialog on first use. It fetches
+// the build's index shards (_docsc/search/<n>.json, written by
+// compiler/site/search-index.ts: pages, sorted terms, postings) and answers a
+// query without building anything: each query term is looked up by binary
+// search in every shard's terms, as a prefix (`instal` finds `install`,
+// worth half an exact match); a page must match every term; pages are
+// ranked by the sum of their weights (title > headings > section > text).
+// Works offline once the shards are cached.
 
-import MiniSearch from 'minisearch';
+import { searchTokens } from '../../../compiler/site/search-tokens.js';
 
-interface IndexedPage {
+interface ShardPage {
   url: string;
   title: string;
   section: string;
   headings: { id: string; text: string }[];
-  text: string;
+}
+
+export interface Shard {
+  pages: ShardPage[];
+  terms: string[];
+  postings: number[][];
 }
 
 export interface SearchResult {
@@ -20,53 +28,80 @@ export interface SearchResult {
   section: string;
 }
 
-interface LoadedIndex {
-  engine: MiniSearch<IndexedPage>;
-  pages: Map<string, IndexedPage>;
-}
+/** Terms a query term may expand to, per shard, by prefix. */
+const PREFIX_LIMIT = 64;
+const RESULTS = 12;
 
-let index: Promise<LoadedIndex> | undefined;
+let shards: Promise<Shard[]> | undefined;
 
-async function loadIndex(shards: number): Promise<LoadedIndex> {
-  const files = await Promise.all(
-    Array.from({ length: shards }, async (_, n) => {
+function loadShards(count: number): Promise<Shard[]> {
+  shards ??= Promise.all(
+    Array.from({ length: count }, async (_, n): Promise<Shard> => {
       const response = await fetch(new URL(`/_docsc/search/${n}.json`, location.href));
-      if (!response.ok) return [];
-      const shard = (await response.json()) as { pages?: IndexedPage[] };
-      return shard.pages ?? [];
+      if (!response.ok) return { pages: [], terms: [], postings: [] };
+      const shard = (await response.json()) as Partial<Shard>;
+      return { pages: shard.pages ?? [], terms: shard.terms ?? [], postings: shard.postings ?? [] };
     }),
   );
-  const search = new MiniSearch<IndexedPage>({
-    idField: 'url',
-    fields: ['title', 'section', 'headings', 'text'],
-    storeFields: [],
-    extractField: (page, field) => {
-      if (field === 'headings') return page.headings.map((h) => h.text).join(' ');
-      return String((page as unknown as Record<string, unknown>)[field] ?? '');
-    },
-    searchOptions: { boost: { title: 4, headings: 2, section: 1.5 }, prefix: true, fuzzy: 0.2, combineWith: 'AND' },
-  });
-  const pages = files.flat();
-  await search.addAllAsync(pages, { chunkSize: 500 });
-  return { engine: search, pages: new Map(pages.map((page) => [page.url, page])) };
+  return shards;
+}
+
+/** The first index in sorted `terms` whose term is not less than `term`. */
+function lowerBound(terms: readonly string[], term: string): number {
+  let low = 0;
+  let high = terms.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((terms[middle] as string) < term) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 /** The best pages for a query; a result whose heading matches links to that heading. */
-export async function search(query: string, shards: number): Promise<SearchResult[]> {
-  index ??= loadIndex(shards);
-  const { engine, pages } = await index;
-  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
-  return engine
-    .search(query)
-    .slice(0, 12)
-    .flatMap((hit) => {
-      const page = pages.get(hit.id as string);
-      if (page === undefined) return [];
-      const heading = page.headings.find((h) => words.some((w) => h.text.toLowerCase().includes(w)));
-      return {
-        url: heading ? `${page.url}#${encodeURIComponent(heading.id)}` : page.url,
-        title: heading ? `${page.title} › ${heading.text}` : page.title,
-        section: page.section,
-      };
+export async function search(query: string, shardCount: number): Promise<SearchResult[]> {
+  return searchShards(await loadShards(shardCount), query);
+}
+
+/** `search` over loaded shards (also what tests/support/measure-search.ts times). */
+export function searchShards(shards: readonly Shard[], query: string): SearchResult[] {
+  const words = [...new Set(searchTokens(query))];
+  if (words.length === 0) return [];
+  const found: { page: ShardPage; score: number }[] = [];
+  for (const shard of shards) {
+    const scores = new Map<number, number>();
+    const matched = new Map<number, number>();
+    words.forEach((word, index) => {
+      const best = new Map<number, number>();
+      for (let at = lowerBound(shard.terms, word), n = 0; at < shard.terms.length && n < PREFIX_LIMIT; at++, n++) {
+        const term = shard.terms[at] as string;
+        if (!term.startsWith(word)) break;
+        const factor = term === word ? 1 : 0.5;
+        const postings = shard.postings[at] ?? [];
+        for (let i = 0; i < postings.length; i += 2) {
+          const page = postings[i] as number;
+          const score = (postings[i + 1] as number) * factor;
+          if (score > (best.get(page) ?? 0)) best.set(page, score);
+        }
+      }
+      for (const [page, score] of best) {
+        if ((matched.get(page) ?? 0) !== index) continue;
+        matched.set(page, index + 1);
+        scores.set(page, (scores.get(page) ?? 0) + score);
+      }
     });
+    for (const [page, score] of scores) {
+      const record = shard.pages[page];
+      if (record && matched.get(page) === words.length) found.push({ page: record, score });
+    }
+  }
+  found.sort((a, b) => b.score - a.score || (a.page.url < b.page.url ? -1 : 1));
+  return found.slice(0, RESULTS).map(({ page }) => {
+    const heading = page.headings.find((h) => searchTokens(h.text).some((token) => words.some((word) => token.startsWith(word))));
+    return {
+      url: heading ? `${page.url}#${encodeURIComponent(heading.id)}` : page.url,
+      title: heading && heading.text !== page.title ? `${page.title} › ${heading.text}` : page.title,
+      section: page.section,
+    };
+  });
 }
