@@ -150,6 +150,7 @@ test('build: an incremental session recomputes only what changed', async () => {
     log.push(
       `## ${step}`,
       `up to date: ${r.noop}`,
+      `read: ${list(r.read)}`,
       `summaries: ${list(r.summaries)}`,
       `bodies: ${list(r.bodies)}`,
       `api pages: ${list(r.apiPages)}`,

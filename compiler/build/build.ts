@@ -117,6 +117,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
  */
 export class BuildSession {
   private warm: WarmState | undefined;
+  private warmedUp = false;
 
   constructor(private options: BuildOptions) {}
 
@@ -128,8 +129,46 @@ export class BuildSession {
     // Never up to date at once: the session needs the analysis for later patches.
     const { result, warm } = await fullBuild(this.options, false);
     this.warm = warm;
+    if (warm && !this.warmedUp) {
+      this.warmedUp = true;
+      setImmediate(() => void warmUpCompiler(warm.analysis.host));
+    }
     return result;
   }
+}
+
+/** A page using what most pages use (frontmatter, headings, a table, code, components, a link). */
+const WARM_UP_PAGE = [
+  '---',
+  'title: Warm-up',
+  '---',
+  '',
+  '## Heading {#heading}',
+  '',
+  'Text with **bold**, `code` and [a link](/x).',
+  '',
+  '| a | b |',
+  '| - | - |',
+  '| 1 | 2 |',
+  '',
+  '```js title="x.js"',
+  'const x = 1;',
+  '```',
+  '',
+  '<Note>A note.</Note>',
+  '',
+  '<Card title="Card" href="/x">Body</Card>',
+  '',
+].join('\n');
+
+/**
+ * After a session's first build, which may take every body from the cache, the
+ * page compiler has not run yet in this process: the first edit would pay for
+ * its cold code. It runs a few times on a sample page while the session is idle.
+ */
+async function warmUpCompiler(host: ProjectHost): Promise<void> {
+  const { compileBatch } = await import('./compile-worker.js');
+  for (let round = 0; round < 5; round++) compileBatch([{ path: '.docsc-warm-up.mdx', text: WARM_UP_PAGE, summary: true, body: true }], host);
 }
 
 /** What a full build leaves for patches. */
@@ -384,7 +423,7 @@ function noopResult(opened: Opened, graph: GraphRecord): BuildResult {
     diagnostics,
     sources: new Map(),
     stats: emptyStats(opened, graph.pages),
-    recomputed: { summaries: [], bodies: [], apiPages: [], written: [], deleted: [], noop: true, patched: false },
+    recomputed: { read: [], summaries: [], bodies: [], apiPages: [], written: [], deleted: [], noop: true, patched: false },
   };
 }
 

@@ -1,6 +1,6 @@
 // Pages through the cache: summaries for the front end, bodies for the
 // emitter. Two requests per page, cached apart (early cutoff): a summary is
-// keyed by the page's text alone; a body by its text, and by its folder when
+// keyed by the page's content hash alone (a hit reads nothing); a body by its text, and by its folder when
 // it has relative imports or links, and it records the snippet files it read
 // with their hashes — a body whose snippets changed is stale. Misses go to
 // the worker pool (compile-worker.ts), which parses a page once for both when
@@ -12,6 +12,7 @@
 import type { BuildCache } from '../cache/build-cache.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { isSnippet } from '../ir/page-urls.js';
+import type { PageInput } from '../pages/read-pages.js';
 import type { PageSummary, PageSummaryResult } from '../pages/summarize-page.js';
 import type { PageFile } from '../pages/summarize-pages.js';
 import type { CompilePool } from './compile-pool.js';
@@ -39,6 +40,8 @@ interface CachedBody {
 
 /** What was computed rather than taken from the cache, by page path: what incremental tests assert. */
 export interface Recomputed {
+  /** Pages and snippets the front end read (a summary found in the cache reads nothing). */
+  read: string[];
   summaries: string[];
   bodies: string[];
 }
@@ -47,13 +50,13 @@ export interface Recomputed {
 const ROUND = 1000;
 
 export class PageCompiler {
-  readonly recomputed: Recomputed = { summaries: [], bodies: [] };
+  readonly recomputed: Recomputed = { read: [], summaries: [], bodies: [] };
   /** What flushing the cache between rounds reported (`cache/full` …). */
   readonly cacheWarnings: Diagnostic[] = [];
   /** Pages whose body came from the cache of an earlier build. */
   bodiesFromCache = 0;
   private summaries = new Map<string, PageSummary>();
-  /** Each page's summary key (its text's hash): the text itself is not kept, a body compiled later reads it again. */
+  /** Each page's summary key (its content hash): the text is not kept, a body compiled later reads it again. */
   private textKeys = new Map<string, string>();
   /** Body keys compiled in this build (the cache sees them at once; `put` is buffered until flush). */
   private computedKeys = new Set<string>();
@@ -67,16 +70,32 @@ export class PageCompiler {
     private readText: (path: string) => string,
   ) {}
 
-  /** The front end's summarizer: cache first, then the pool, which also renders the bodies of pages it parses. */
-  readonly summarize = async (files: readonly PageFile[]): Promise<PageSummaryResult[]> => {
+  /**
+   * The front end's summarizer: cache first, then the pool, which also
+   * renders the bodies of pages it parses. A summary is keyed by the file's
+   * content hash from the input snapshot, so a page found in the cache is
+   * never read: a build after a navigation edit reads no page at all.
+   */
+  readonly summarize = async (inputs: readonly PageInput[]): Promise<PageSummaryResult[]> => {
     const results: (PageSummaryResult | undefined)[] = [];
-    const missing: { index: number; file: PageFile; key: string }[] = [];
-    files.forEach((file, index) => {
-      const key = summaryKey(file);
-      this.textKeys.set(file.path, key);
-      const cached = this.cache.get<CachedSummary>('summary', key);
-      if (cached) results[index] = relocateSummary(cached, file.path);
-      else missing.push({ index, file, key });
+    const missing: { index: number; file: PageFile; key: string; decoding: Diagnostic[] }[] = [];
+    inputs.forEach((input, index) => {
+      const identity = this.identities.get(input.path);
+      const known = identity !== undefined && !identity.startsWith('unreadable:');
+      const cached = known ? this.cache.get<CachedSummary>('summary', summaryKey(input.path, identity)) : undefined;
+      if (cached) {
+        this.textKeys.set(input.path, summaryKey(input.path, identity as string));
+        results[index] = relocateSummary(cached, input.path);
+        return;
+      }
+      const read = input.read();
+      this.recomputed.read.push(input.path);
+      if (!read) return;
+      // Keyed by what was read (the file may have changed since the snapshot). A text with decoding problems is
+      // keyed apart: a clean file with the same text must not replay them, and such a file simply misses next time.
+      const key = summaryKey(input.path, `${contentHash(read.text)}${read.diagnostics.length > 0 ? '!' : ''}`);
+      this.textKeys.set(input.path, key);
+      missing.push({ index, file: { path: input.path, text: read.text }, key, decoding: read.diagnostics });
     });
     const unique = dedupe(missing, (m) => m.key);
     const byKey = new Map<string, CachedSummary>();
@@ -92,10 +111,11 @@ export class PageCompiler {
       const done = await (next as Promise<CompileTaskResult[]>);
       const following = rounds[n + 1];
       next = following ? compile(following) : undefined;
-      round.forEach(({ file, key }, i) => {
+      round.forEach(({ file, key, decoding }, i) => {
         const result = done[i] as CompileTaskResult;
         this.recomputed.summaries.push(file.path);
-        const summary = blankSummary(result.summary as CachedSummary, file.path);
+        const computed = result.summary as CachedSummary;
+        const summary = blankSummary({ ...computed, diagnostics: [...decoding, ...computed.diagnostics] }, file.path);
         this.cache.put('summary', key, summary);
         byKey.set(key, summary);
         if (result.body) {
@@ -112,8 +132,9 @@ export class PageCompiler {
     for (const { index, file, key } of missing) {
       results[index] = relocateSummary(byKey.get(key) as CachedSummary, file.path);
     }
-    for (const result of results) if (result) this.summaries.set(result.summary.path, result.summary);
-    return results as PageSummaryResult[];
+    const found = results.filter((result): result is PageSummaryResult => result !== undefined);
+    for (const result of found) this.summaries.set(result.summary.path, result.summary);
+    return found;
   };
 
   /** Bodies of the given pages (not snippets), by path. */
@@ -153,8 +174,9 @@ export class PageCompiler {
   }
 }
 
-function summaryKey(file: { path: string; text: string }): string {
-  return `${contentHash(file.text)}.${file.path.endsWith('.md') ? 'md' : 'mdx'}`;
+/** The file's content hash (its bytes: decoding problems are part of the value) and its kind. */
+function summaryKey(path: string, hash: string): string {
+  return `${hash}.${path.endsWith('.md') ? 'md' : 'mdx'}`;
 }
 
 /** The text (by its summary key), plus the folder when something in the page is resolved against it. */

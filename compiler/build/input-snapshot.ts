@@ -69,9 +69,10 @@ export function updateSnapshot(snapshot: InputSnapshot, host: ProjectHost, paths
 }
 
 function snapshotKey(identities: ReadonlyMap<string, string>, salt: string): string {
-  const whole = createHash('sha256').update(salt);
-  for (const [path, identity] of identities) whole.update(`\0${path}\0${identity}`);
-  return whole.digest('hex').slice(0, 32);
+  // One string and one update: on 10,000 files, a call per file costs more than the hashing.
+  const parts: string[] = [salt];
+  for (const [path, identity] of identities) parts.push(path, identity);
+  return createHash('sha256').update(parts.join('\0')).digest('hex').slice(0, 32);
 }
 
 export function contentHash(data: string | Uint8Array): string {

@@ -9,8 +9,10 @@
 
 import type { ProjectAnalysis } from '../check.js';
 import { type Diagnostic, DiagnosticBag } from '../diagnostics/diagnostic.js';
+import { sourceFromBytes } from '../host/project-host.js';
 import { isSnippet, pagePathOfFile, pageUrl } from '../ir/page-urls.js';
 import type { OutputWriter } from '../output/write-output.js';
+import type { PageInput } from '../pages/read-pages.js';
 import type { PageSummary } from '../pages/summarize-page.js';
 import { checkLinks } from '../passes/check-links.js';
 import { renderSearchShard, shardOf, shardPath } from '../site/search-index.js';
@@ -41,23 +43,20 @@ const PAGE_LOCAL = /^(page|file|link|render)\//;
 export async function patchPages(changed: readonly string[], context: PatchContext): Promise<PatchResult | undefined> {
   const { analysis, site, compiler } = context;
   const previous = new Map(analysis.pages.summaries.map((s) => [s.path, s]));
-  const files: { path: string; text: string }[] = [];
-  const reading = new DiagnosticBag();
+  const inputs: PageInput[] = [];
   for (const path of changed) {
     if (pagePathOfFile(path) === undefined || isSnippet(path) || !previous.has(path)) return undefined;
-    const source = analysis.host.readSource(path, reading);
-    if (source === undefined) return undefined;
-    files.push({ path, text: source.text });
+    inputs.push({ path, read: () => readPage(analysis, path) });
   }
-  const results = await compiler.summarize(files);
+  const results = await compiler.summarize(inputs);
+  if (results.length !== inputs.length) return undefined;
   for (const { summary } of results) if (globalFacts(summary) !== globalFacts(previous.get(summary.path) as PageSummary)) return undefined;
   const writer = context.openWriter();
   if (writer === undefined) return undefined;
 
   const paths = new Set(changed);
   const diagnostics = context.diagnostics.filter((d) => !(paths.has(d.file) && PAGE_LOCAL.test(d.code)));
-  diagnostics.push(...reading.items);
-  const bodies = await compiler.bodies(files.map((f) => f.path));
+  const bodies = await compiler.bodies(changed);
   let failedPages = 0;
   const shards = new Set<number>();
   for (const { summary, diagnostics: summaryDiagnostics } of results) {
@@ -100,4 +99,13 @@ function globalFacts(summary: PageSummary): string {
 function replaceSummary(analysis: ProjectAnalysis, summary: PageSummary): void {
   const index = analysis.pages.summaries.findIndex((s) => s.path === summary.path);
   if (index !== -1) analysis.pages.summaries[index] = summary;
+}
+
+/** A changed page read for its new summary; undefined (a full build then) when it cannot be read. */
+function readPage(analysis: ProjectAnalysis, path: string): ReturnType<PageInput['read']> {
+  const read = analysis.host.read(path);
+  if (!read.ok) return undefined;
+  const decoding = new DiagnosticBag();
+  const text = sourceFromBytes(path, read.bytes, decoding).text;
+  return { text, diagnostics: decoding.items };
 }

@@ -3,7 +3,7 @@
 // summaries: the page index, the frontmatter OpenAPI references, whether a
 // page is hidden. Snippets are parsed for their own errors but are not pages.
 
-import type { DiagnosticBag, Location } from '../diagnostics/diagnostic.js';
+import { type Diagnostic, DiagnosticBag, type Location } from '../diagnostics/diagnostic.js';
 import { type ProjectHost, sourceFromBytes } from '../host/project-host.js';
 import { isSnippet, pagePathOfFile, pageUrl } from '../ir/page-urls.js';
 import type { PublishedPage } from '../passes/check-published-urls.js';
@@ -28,8 +28,19 @@ export interface RepositoryPages {
   apiReferences: ApiReference[];
 }
 
-/** Summarizes pages; the build passes one that consults its cache first. */
-export type Summarizer = (files: readonly PageFile[]) => Promise<PageSummaryResult[]>;
+/** A page or snippet file, read only when asked: the build's summarizer reads just the pages its cache lacks. */
+export interface PageInput {
+  path: string;
+  /**
+   * Reads and decodes the file. Decoding problems (BOM, invalid UTF-8, NUL)
+   * are returned, not reported, so that a cache can replay them; an
+   * unreadable file is reported and gives undefined.
+   */
+  read(): { text: string; diagnostics: Diagnostic[] } | undefined;
+}
+
+/** Summarizes pages (results in input order, unreadable files left out); the build passes one that consults its cache first. */
+export type Summarizer = (inputs: readonly PageInput[]) => Promise<PageSummaryResult[]>;
 
 export async function readPages(
   host: ProjectHost,
@@ -37,27 +48,44 @@ export async function readPages(
   options: { threads?: number | undefined; summarize?: Summarizer | undefined },
 ): Promise<RepositoryPages> {
   const pages: RepositoryPages = { index: new Map(), sources: [], summaries: [], facts: [], published: [], specReferences: [], apiReferences: [] };
+  const inputs: PageInput[] = [];
   for (const file of host.listFiles()) {
     const pagePath = pagePathOfFile(file);
     if (pagePath === undefined) continue;
     pages.index.set(pagePath, file);
-    const read = host.read(file);
-    if (!read.ok) {
-      host.readSource(file, bag);
-      continue;
-    }
-    pages.sources.push(sourceFromBytes(file, read.bytes, bag));
+    inputs.push({ path: file, read: () => readInput(host, file, bag, pages.sources) });
   }
-  const files = pages.sources.map((s) => ({ path: s.path, text: s.text }));
-  const results = options.summarize
-    ? await options.summarize(files)
-    : await summarizePages(files, options.threads === undefined ? {} : { threads: options.threads });
+  const results = options.summarize ? await options.summarize(inputs) : await summarizeAll(inputs, bag, options.threads);
   for (const { summary, diagnostics } of results) {
     bag.add(diagnostics);
     pages.summaries.push(summary);
     if (!isSnippet(summary.path)) addPageFacts(pages, summary);
   }
   return pages;
+}
+
+function readInput(host: ProjectHost, path: string, bag: DiagnosticBag, sources: SourceFile[]): ReturnType<PageInput['read']> {
+  const read = host.read(path);
+  if (!read.ok) {
+    host.readSource(path, bag);
+    return undefined;
+  }
+  const decoding = new DiagnosticBag();
+  const source = sourceFromBytes(path, read.bytes, decoding);
+  sources.push(source);
+  return { text: source.text, diagnostics: decoding.items };
+}
+
+/** Without a cache: every file read and summarized (in the worker pool for large sites). */
+async function summarizeAll(inputs: readonly PageInput[], bag: DiagnosticBag, threads: number | undefined): Promise<PageSummaryResult[]> {
+  const files: PageFile[] = [];
+  for (const input of inputs) {
+    const read = input.read();
+    if (!read) continue;
+    bag.add(read.diagnostics);
+    files.push({ path: input.path, text: read.text });
+  }
+  return summarizePages(files, threads === undefined ? {} : { threads });
 }
 
 function addPageFacts(pages: RepositoryPages, summary: PageSummary): void {
