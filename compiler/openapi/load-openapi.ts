@@ -16,6 +16,7 @@ import { type JsonMember, type JsonNode, member } from '../syntax/json-tree.js';
 import { locateJsonPointer } from '../syntax/locate-json-pointer.js';
 import { DEFAULT_FETCH_LIMITS, type FetchLimits, fetchDocument, isHttpUrl } from './fetch-document.js';
 import type { OpenApiDocument, OperationInfo, WebhookInfo, XDocs } from './openapi-document.js';
+import { validateSchema } from './validate-schema.js';
 
 export interface LoadOptions extends Partial<FetchLimits> {
   /** Where the configuration names the document: for problems with the document as a whole. */
@@ -33,6 +34,16 @@ export interface LoadResult {
 
 /** YAML alias expansions allowed (yaml's own measure); real documents use few or none. */
 const MAX_ALIAS_COUNT = 100;
+
+/**
+ * Documents larger than this (characters) that fail the schema are reported
+ * from the direct ajv pass (validate-schema.ts), each problem once where it is
+ * written, and @readme/openapi-parser is not run on them: its report of one
+ * mistake in a shared schema repeats it at every use with a code frame of the
+ * whole dereferenced document (GitHub's spec with one mistake: 40 s, 2 GB).
+ * Smaller documents keep the parser's messages, which say more.
+ */
+const DIRECT_SCHEMA_ERRORS_CHARS = 1_000_000;
 /** Deeper documents are refused before any recursive walk can overflow the stack. */
 const MAX_DEPTH = MAX_JSON_DEPTH;
 
@@ -119,14 +130,15 @@ async function analyzeDocument(key: string, file: SourceFile, bag: DiagnosticBag
   }
   const version = checkVersion(value, file, locator, bag);
   if (version === undefined) return undefined;
-  const scan = scanDocument(value, file, bag);
+  // The copy is the validator's alone: openapi-file, which skips validation, walks without it (0.2 s of GitHub's spec).
+  const scan = scanDocument(value, file, bag, options.validate !== false);
   if (scan === undefined) return undefined;
   const ctx: Context = { file, root: value, version, locator, bag, schemeNames: securitySchemeNames(value) };
   const refsOk = checkRefs(scan.refs, ctx);
   const operations = indexOperations(ctx);
   const webhooks = indexWebhooks(ctx);
   // Reported already: the validator would only repeat it as an unknown property.
-  if (!supportsWebhooks(version)) delete scan.copy.webhooks;
+  if (!supportsWebhooks(version) && scan.copy !== value) delete scan.copy.webhooks;
   checkSecurity(value.security, ['security'], ctx);
   checkServers(operations, ctx);
   // A broken `$ref` stops the validator at the first one; ours lists them all.
@@ -254,7 +266,7 @@ function jsonChild(node: JsonNode, step: string): { node: JsonNode; member?: Jso
 
 function parseYamlText(file: SourceFile, bag: DiagnosticBag): { value: unknown; locator: Locator } | undefined {
   // prettyErrors is off: its code frame repeats what the diagnostic's place already shows.
-  const doc = parseDocument(file.text, { prettyErrors: false, uniqueKeys: true, resolveKnownTags: false });
+  const doc = parseDocument(file.text, { prettyErrors: false, uniqueKeys: true, resolveKnownTags: false, logLevel: 'error' });
   reportYamlProblems(doc, file, bag);
   if (doc.errors.length > 0) return undefined;
   try {
@@ -394,12 +406,13 @@ interface Scan {
   /**
    * A deep copy for the validator, which dereferences in place. Data keeps
    * no `$ref` keys, or the validator's dereferencer would follow them.
+   * The document itself when no copy was asked for.
    */
   copy: JsonObject;
 }
 
 /** Walks the whole document once; undefined (reported) when it is too deep or expands too far. */
-function scanDocument(root: JsonObject, file: SourceFile, bag: DiagnosticBag): Scan | undefined {
+function scanDocument(root: JsonObject, file: SourceFile, bag: DiagnosticBag, copy = true): Scan | undefined {
   const refs: RefUse[] = [];
   const path: string[] = [];
   // Aliases share values, so a YAML tree can be far larger than its text; JSON never is.
@@ -409,6 +422,14 @@ function scanDocument(root: JsonObject, file: SourceFile, bag: DiagnosticBag): S
     if (--budget < 0) throw new ScanLimit('size');
     if (Array.isArray(value)) {
       const itemRole: Role = role === 'schema' || role === 'data' ? role : 'node';
+      if (!copy) {
+        value.forEach((item, index) => {
+          path.push(String(index));
+          walk(item, itemRole, depth + 1);
+          path.pop();
+        });
+        return value;
+      }
       return value.map((item, index) => {
         path.push(String(index));
         const out = walk(item, itemRole, depth + 1);
@@ -417,17 +438,18 @@ function scanDocument(root: JsonObject, file: SourceFile, bag: DiagnosticBag): S
       });
     }
     if (!isObject(value)) return value;
-    const out: JsonObject = {};
+    const out: JsonObject | undefined = copy ? {} : undefined;
     for (const key of Object.keys(value)) {
       const child = value[key];
       if (key === '$ref' && role === 'data') continue;
       // In `properties` and other maps of schemas, `$ref` may name a property.
       if (key === '$ref' && (typeof child === 'string' || role !== 'schemas')) refs.push({ ref: child, pointer: [...path] });
       path.push(key);
-      setOwn(out, key, walk(child, childRole(role, key, child), depth + 1));
+      const walked = walk(child, childRole(role, key, child), depth + 1);
+      if (out) setOwn(out, key, walked);
       path.pop();
     }
-    return out;
+    return out ?? value;
   };
   try {
     return { refs, copy: walk(root, 'node', 0) as JsonObject };
@@ -756,6 +778,18 @@ function hasServers(node: JsonObject): boolean {
 // Validation by @readme/openapi-parser
 
 async function validateDocument(copy: JsonObject, ctx: Context): Promise<void> {
+  if (ctx.file.text.length > DIRECT_SCHEMA_ERRORS_CHARS) {
+    const direct = validateSchema(copy, ctx.version);
+    if (direct.problems.length > 0) {
+      for (const problem of direct.problems) {
+        const pointer = canonicalPointer(ctx.root, problem.pointer);
+        const at = pointer.length === 0 ? { file: ctx.file.path } : ctx.locator.key(pointer);
+        ctx.bag.report('openapi/invalid', at, { detail: `\`${formatPointer(pointer)}\` ${problem.message}` });
+      }
+      if (direct.more > 0) ctx.bag.report('openapi/more-errors', { file: ctx.file.path }, { count: direct.more });
+      return;
+    }
+  }
   let result: Awaited<ReturnType<typeof import('@readme/openapi-parser').validate>>;
   try {
     // Loaded when a document is first validated: runs that validate none (all remembered) do not pay for it.
