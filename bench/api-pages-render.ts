@@ -18,9 +18,14 @@ copyFileSync(spec, join(root, basename(spec)));
 const { document } = await loadOpenApi(basename(spec), new ProjectHost(root), { validate: false });
 if (!document) throw new Error(`${spec} did not load`);
 const started = performance.now();
+const cpu = process.cpuUsage();
 let bytes = 0;
 for (const operation of document.operations) bytes += renderApiPage(document, { type: 'operation', operation }).html.length;
 for (const webhook of document.webhooks) bytes += renderApiPage(document, { type: 'webhook', webhook }).html.length;
 const ms = performance.now() - started;
+const used = process.cpuUsage(cpu);
+const cpuSeconds = (used.user + used.system) / 1e6;
 const pages = document.operations.length + document.webhooks.length;
-console.log(`${pages} pages rendered in ${(ms / 1000).toFixed(2)} s (${(bytes / pages / 1024).toFixed(1)} KiB of HTML per page on average)`);
+console.log(
+  `${pages} pages rendered in ${(ms / 1000).toFixed(2)} s (${cpuSeconds.toFixed(2)} s of CPU; ${(bytes / pages / 1024).toFixed(1)} KiB of HTML per page on average)`,
+);

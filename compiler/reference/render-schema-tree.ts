@@ -35,6 +35,34 @@ interface Walk {
   budget: number;
 }
 
+/**
+ * The children of a `$ref`'d schema, by document, reference, depth and the
+ * references open above it: GitHub's pages embed the same few schemas (a
+ * user, a repository) hundreds of times. A hit replays the fields it
+ * counted against the budget; a subtree the budget cut short is not kept.
+ */
+const subtrees = new WeakMap<object, Map<string, { html: string; fields: number }>>();
+
+function memoChildren(ref: string, schema: Json, walk: Walk, depth: number): string {
+  let byKey = subtrees.get(walk.resolver.root);
+  if (!byKey) {
+    byKey = new Map();
+    subtrees.set(walk.resolver.root, byKey);
+  }
+  const key = `${ref}\0${depth}\0${walk.open.join('\0')}`;
+  const known = byKey.get(key);
+  if (known && walk.budget > known.fields) {
+    walk.budget -= known.fields;
+    return known.html;
+  }
+  const before = walk.budget;
+  walk.open.push(ref);
+  const html = childrenOf(schema, walk, depth);
+  walk.open.pop();
+  if (walk.budget > 0) byKey.set(key, { html, fields: before - walk.budget });
+  return html;
+}
+
 /** The tree of a schema, the top level's properties listed directly. */
 export function renderSchemaTree(schema: unknown, resolver: RefResolver): string {
   const walk: Walk = { resolver, open: [], budget: FIELD_BUDGET };
@@ -65,11 +93,7 @@ function field(schema: unknown, extras: FieldExtras, walk: Walk, depth: number):
   const text = description ? `<div class="docsc-field-description">${renderDescription(description)}</div>` : '';
   let children = '';
   if (recursive) children = `<p class="docsc-recursive">Recursive: <code>${escapeHtml(refName(ref))}</code> (shown above)</p>`;
-  else if (depth < MAX_DEPTH) {
-    if (ref) walk.open.push(ref);
-    children = childrenOf(resolved, walk, depth + 1);
-    if (ref) walk.open.pop();
-  }
+  else if (depth < MAX_DEPTH) children = ref ? memoChildren(ref, resolved, walk, depth + 1) : childrenOf(resolved, walk, depth + 1);
   const attributes = extras.name === undefined ? '' : ` data-field="${escapeHtml(extras.name)}"`;
   return `<div class="docsc-field"${attributes}>${head}${text}${facts(resolved, extras)}${children}</div>`;
 }
