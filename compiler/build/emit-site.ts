@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { BuildCache } from '../cache/build-cache.js';
 import type { ProjectAnalysis } from '../check.js';
 import { type Diagnostic, makeDiagnostic } from '../diagnostics/diagnostic.js';
-import type { ApiPage } from '../ir/api-pages.js';
+import { type ApiPage, apiPageVersion } from '../ir/api-pages.js';
 import { isSnippet, pagePathOfFile, pageUrl } from '../ir/page-urls.js';
 import type { OutputFile } from '../output/write-output.js';
 import type { PageSummary } from '../pages/summarize-page.js';
@@ -23,6 +23,7 @@ import { type ApiPageBody, renderApiPage } from '../reference/render-api-page.js
 import { renderSchemaPage } from '../reference/render-schema-page.js';
 import { type PageDocument, PageLayout, type TocEntry } from '../site/page-layout.js';
 import { outputRedirects, renderRedirectPage, renderRedirectsFile, staticRedirectUrl } from '../site/redirect-pages.js';
+import { escapeHtml } from '../site/escape-html.js';
 import { renderSearchIndex, type SearchRecord } from '../site/search-index.js';
 import { siteAssets } from '../site/site-assets.js';
 import { buildSiteNavigation, type PageTitle, type SiteNavigation } from '../site/site-navigation.js';
@@ -127,7 +128,7 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
         }
       } else {
         const found = apiBodies.find(plan.source.page);
-        body = found.body;
+        body = withVersion(found.body, apiPageVersion(plan.source.page));
         diagnostics.push(...(found.body.diagnostics ?? []));
         if (found.fromEarlierBuild) apiPagesFromCache++;
       }
@@ -253,12 +254,18 @@ function apiPlan(page: ApiPage): PagePlan {
     noindex: metadata.noindex === true,
     method: item.type === 'webhook' ? 'WEBHOOK' : item.operation.method.toUpperCase(),
   };
-  const description = stringField(metadata.description) ?? info.summary;
+  const description = stringField(metadata.description) ?? info.description;
   if (description !== undefined && description !== title) document.description = description;
   const sidebarTitle = stringField(metadata.sidebarTitle);
   if (sidebarTitle !== undefined) document.sidebarTitle = sidebarTitle;
   if (info.deprecated || metadata.deprecated === true) document.deprecated = true;
   return { url, document, hidden: page.hidden || metadata.hidden === true, source: { kind: 'api', page } };
+}
+
+/** Seed 2.15: the version of the anchor or tab a generated page sits in, shown above its reference (not part of the cached body). */
+function withVersion(body: ApiPageBody, version: string | undefined): ApiPageBody {
+  if (version === undefined) return body;
+  return { ...body, html: `<p class="docsc-api-version">Version <span>${escapeHtml(version)}</span></p>\n${body.html}` };
 }
 
 /** API operations (generated or named by frontmatter) and `api:` pages load the playground (which also makes code samples tabs). */

@@ -24,3 +24,22 @@ export interface ApiPage {
   /** The element whose `openapi` generated it (origin `generated`). */
   generatedBy?: ContainerNode;
 }
+
+/**
+ * Seed 2.15: a generated page's `version` is that of its nearest parent
+ * anchor or tab (`version` written on it), else the label of the `versions`
+ * entry it sits in; undefined when there is none.
+ */
+export function apiPageVersion(page: ApiPage): string | undefined {
+  let node: ContainerNode | undefined = page.listedBy?.parent ?? page.generatedBy;
+  let fromVersions: string | undefined;
+  while (node) {
+    if (node.kind === 'anchor' || node.kind === 'tab') {
+      const version = node.raw.members.find((m) => m.key === 'version')?.value;
+      if (version?.kind === 'string') return version.value;
+    }
+    if (node.kind === 'version' && fromVersions === undefined) fromVersions = node.label;
+    node = node.parent;
+  }
+  return fromVersions;
+}
