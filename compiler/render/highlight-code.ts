@@ -2,10 +2,13 @@
 // first fence that names a language, with the JavaScript regex engine
 // (synchronous, so the render stays a pure synchronous function, and no
 // WebAssembly to instantiate per worker), and only the grammars pages use,
-// each loaded on first use. The code is tokenized once per theme and the
-// two are aligned; a token carries its light colour as `color` and its dark
-// one as `--sdark`, so the stylesheet switches to dark mode without another
-// render. shiki's per-line time limit is off: when it runs out (a grammar's
+// each loaded on first use. A token carries its light colour as `color` and
+// its dark one as `--sdark`, so the stylesheet switches to dark mode without
+// another render. github-light and github-dark have the same rules in the
+// same order, only their colours differ, so the code is tokenized once, with
+// a theme made of those rules whose every colour is a code for the rule's
+// pair of colours (half the work of shiki's way, one tokenizing per theme,
+// which remains as the fallback should the themes ever differ). shiki's per-line time limit is off: when it runs out (a grammar's
 // regular expressions are compiled on first use, slowly on a busy machine)
 // the rest of the line is left uncoloured, which would make the output
 // depend on timing; the code is the docs author's, not untrusted input.
@@ -36,6 +39,8 @@ const MAX_CODE_LENGTH = 100_000;
 
 interface Shiki {
   highlighter: HighlighterCore;
+  /** The paired theme's colour codes → the two colours; undefined when the themes differ in their rules. */
+  pairs: Map<string, { light: string; dark: string }> | undefined;
   /** Lower-case name or alias → the grammar module's id. */
   ids: Map<string, string>;
   loaded: Set<string>;
@@ -62,15 +67,13 @@ export function highlightLines(code: string, language: string | undefined): High
   if (hit !== undefined) return hit;
   const state = getShiki();
   if (!ensureLanguage(state, id)) return undefined;
-  let light: ThemedToken[][];
-  let dark: ThemedToken[][];
+  let tokens: ColouredToken[][];
   try {
-    light = state.highlighter.codeToTokensBase(code, { lang: id, theme: THEMES.light, tokenizeTimeLimit: 0 });
-    dark = state.highlighter.codeToTokensBase(code, { lang: id, theme: THEMES.dark, tokenizeTimeLimit: 0 });
+    tokens = colouredTokens(state, code, id);
   } catch {
     return undefined;
   }
-  const lines = light.map((line, i) => lineNodes(alignTokens(line, dark[i] ?? [])));
+  const lines = tokens.map(lineNodes);
   if (remembered.size >= MAX_REMEMBERED) remembered.delete(remembered.keys().next().value as string);
   remembered.set(key, lines);
   return lines;
@@ -89,8 +92,12 @@ function getShiki(): Shiki {
   const { createJavaScriptRegexEngine } = require('shiki/engine/javascript') as typeof import('shiki/engine/javascript');
   const { bundledLanguagesInfo } = require('shiki/langs') as typeof import('shiki/langs');
   const requireFromShiki = createRequire(require.resolve('shiki'));
+  const [light, dark] = [THEMES.light, THEMES.dark].map(
+    (theme) => (requireFromShiki(`@shikijs/themes/${theme}`) as { default: ThemeJson }).default,
+  ) as [ThemeJson, ThemeJson];
+  const paired = pairedTheme(light, dark);
   const highlighter = createHighlighterCoreSync({
-    themes: Object.values(THEMES).map((theme) => (requireFromShiki(`@shikijs/themes/${theme}`) as { default: never }).default),
+    themes: (paired === undefined ? [light, dark] : [paired.theme]) as never,
     langs: [],
     engine: createJavaScriptRegexEngine({ forgiving: true }),
   });
@@ -99,7 +106,7 @@ function getShiki(): Shiki {
     ids.set(info.id.toLowerCase(), info.id);
     for (const alias of info.aliases ?? []) ids.set(alias.toLowerCase(), info.id);
   }
-  shiki = { highlighter, ids, loaded: new Set(), failed: new Set(), requireFromShiki };
+  shiki = { highlighter, pairs: paired?.pairs, ids, loaded: new Set(), failed: new Set(), requireFromShiki };
   return shiki;
 }
 
@@ -117,15 +124,68 @@ function ensureLanguage(state: Shiki, id: string): boolean {
   }
 }
 
-interface AlignedToken {
+interface ThemeJson {
+  name: string;
+  tokenColors: { scope?: string | string[]; settings: { foreground?: string; fontStyle?: string } }[];
+}
+
+const PAIRED_THEME = 'docsc-github-pair';
+/** The paired theme's default colour: the themes' default foregrounds. */
+const PAIRED_DEFAULT = '#000000';
+
+/** One theme with the rules both themes share, each colour a code for the rule's two colours; undefined when the rules differ. */
+function pairedTheme(light: ThemeJson, dark: ThemeJson): { theme: object; pairs: Map<string, { light: string; dark: string }> } | undefined {
+  if (light.tokenColors.length !== dark.tokenColors.length) return undefined;
+  const pairs = new Map([[PAIRED_DEFAULT, { light: DEFAULT_LIGHT, dark: DEFAULT_DARK }]]);
+  const tokenColors: ThemeJson['tokenColors'] = [];
+  for (const [i, l] of light.tokenColors.entries()) {
+    const d = dark.tokenColors[i];
+    const same =
+      d !== undefined &&
+      JSON.stringify(l.scope) === JSON.stringify(d.scope) &&
+      l.settings.fontStyle === d.settings.fontStyle &&
+      (l.settings.foreground === undefined) === (d.settings.foreground === undefined);
+    if (!same) return undefined;
+    const settings: ThemeJson['tokenColors'][number]['settings'] = {};
+    if (l.settings.fontStyle !== undefined) settings.fontStyle = l.settings.fontStyle;
+    if (l.settings.foreground !== undefined && d.settings.foreground !== undefined) {
+      const code = `#${(i + 1).toString(16).padStart(6, '0')}`;
+      settings.foreground = code;
+      pairs.set(code, { light: l.settings.foreground.toLowerCase(), dark: d.settings.foreground.toLowerCase() });
+    }
+    tokenColors.push({ ...(l.scope === undefined ? {} : { scope: l.scope }), settings });
+  }
+  const theme = { name: PAIRED_THEME, type: 'light', colors: { 'editor.foreground': PAIRED_DEFAULT, 'editor.background': '#ffffff' }, tokenColors };
+  return { theme, pairs };
+}
+
+/** A piece of a line with both its colours. */
+interface ColouredToken {
   content: string;
-  light: ThemedToken;
-  dark: ThemedToken;
+  light: string;
+  dark: string;
+  fontStyle: number;
+}
+
+function colouredTokens(state: Shiki, code: string, lang: string): ColouredToken[][] {
+  const { pairs } = state;
+  if (pairs !== undefined) {
+    const fallback = { light: DEFAULT_LIGHT, dark: DEFAULT_DARK };
+    return state.highlighter.codeToTokensBase(code, { lang, theme: PAIRED_THEME, tokenizeTimeLimit: 0 }).map((line) =>
+      line.map((token) => {
+        const pair = pairs.get((token.color ?? PAIRED_DEFAULT).toLowerCase()) ?? fallback;
+        return { content: token.content, light: pair.light, dark: pair.dark, fontStyle: token.fontStyle ?? 0 };
+      }),
+    );
+  }
+  const light = state.highlighter.codeToTokensBase(code, { lang, theme: THEMES.light, tokenizeTimeLimit: 0 });
+  const dark = state.highlighter.codeToTokensBase(code, { lang, theme: THEMES.dark, tokenizeTimeLimit: 0 });
+  return light.map((line, i) => alignTokens(line, dark[i] ?? []));
 }
 
 /** The two themes' tokens of one line, cut where either theme cuts (both cover the same text). */
-function alignTokens(light: readonly ThemedToken[], dark: readonly ThemedToken[]): AlignedToken[] {
-  const aligned: AlignedToken[] = [];
+function alignTokens(light: readonly ThemedToken[], dark: readonly ThemedToken[]): ColouredToken[] {
+  const aligned: ColouredToken[] = [];
   let i = 0;
   let j = 0;
   let usedLight = 0;
@@ -134,7 +194,13 @@ function alignTokens(light: readonly ThemedToken[], dark: readonly ThemedToken[]
     const a = light[i] as ThemedToken;
     const b = dark[j] as ThemedToken;
     const n = Math.min(a.content.length - usedLight, b.content.length - usedDark);
-    if (n > 0) aligned.push({ content: a.content.slice(usedLight, usedLight + n), light: a, dark: b });
+    if (n > 0)
+      aligned.push({
+        content: a.content.slice(usedLight, usedLight + n),
+        light: (a.color ?? DEFAULT_LIGHT).toLowerCase(),
+        dark: (b.color ?? DEFAULT_DARK).toLowerCase(),
+        fontStyle: a.fontStyle === b.fontStyle ? (a.fontStyle ?? 0) : 0,
+      });
     usedLight += n;
     usedDark += n;
     if (usedLight >= a.content.length) {
@@ -157,21 +223,15 @@ const ITALIC = 1;
 const BOLD = 2;
 const UNDERLINE = 4;
 
-function styleOf(token: AlignedToken): string {
-  const light = (token.light.color ?? DEFAULT_LIGHT).toLowerCase();
-  const dark = (token.dark.color ?? DEFAULT_DARK).toLowerCase();
-  const declarations = light === DEFAULT_LIGHT && dark === DEFAULT_DARK ? [] : [`color:${light}`, `--sdark:${dark}`];
-  // Font styles are shown when both themes agree (github-light and github-dark do).
-  const fontStyle = token.light.fontStyle === token.dark.fontStyle ? (token.light.fontStyle ?? 0) : 0;
-  if (fontStyle > 0) {
-    if (fontStyle & ITALIC) declarations.push('font-style:italic');
-    if (fontStyle & BOLD) declarations.push('font-weight:bold');
-    if (fontStyle & UNDERLINE) declarations.push('text-decoration:underline');
-  }
+function styleOf(token: ColouredToken): string {
+  const declarations = token.light === DEFAULT_LIGHT && token.dark === DEFAULT_DARK ? [] : [`color:${token.light}`, `--sdark:${token.dark}`];
+  if (token.fontStyle & ITALIC) declarations.push('font-style:italic');
+  if (token.fontStyle & BOLD) declarations.push('font-weight:bold');
+  if (token.fontStyle & UNDERLINE) declarations.push('text-decoration:underline');
   return declarations.join(';');
 }
 
-function lineNodes(tokens: readonly AlignedToken[]): ElementContent[] {
+function lineNodes(tokens: readonly ColouredToken[]): ElementContent[] {
   const nodes: ElementContent[] = [];
   let pendingStyle: string | undefined;
   let pendingText = '';
