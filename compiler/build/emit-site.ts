@@ -21,6 +21,7 @@ import { paramFieldPlayground } from '../reference/param-field-playground.js';
 import { renderApiContent } from '../reference/render-api-content.js';
 import { type ApiPageBody, renderApiPage } from '../reference/render-api-page.js';
 import { renderSchemaPage } from '../reference/render-schema-page.js';
+import { checkNavigationIcons } from '../site/check-navigation-icons.js';
 import { type PageDocument, PageLayout, type TocEntry } from '../site/page-layout.js';
 import { outputRedirects, renderRedirectPage, renderRedirectsFile, staticRedirectUrl } from '../site/redirect-pages.js';
 import { escapeHtml } from '../site/escape-html.js';
@@ -96,7 +97,9 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
   const titles = new Map<string, PageTitle>();
   for (const plan of plans.values()) titles.set(plan.url, pageTitle(plan));
   const navigation = buildSiteNavigation(analysis.navigation, titles, analysis.apiPages);
-  const layout = new PageLayout(readSiteSettings(analysis.config?.root), navigation);
+  const settings = readSiteSettings(analysis.config?.root);
+  const layout = new PageLayout(settings, navigation);
+  diagnostics.push(...checkNavigationIcons(analysis.navigation, settings.iconLibrary === 'lucide' ? 'lucide' : undefined));
   const inject = options.injectHtml ?? '';
   const apiBodies = new ApiBodies(options.cache, apiSettings);
   const add = (path: string, contents: string) => sink.write({ path, hash: contentHash(contents), contents });

@@ -18,7 +18,7 @@ export class NavigationIcons {
   /** Markup for an icon, or '' (no icon, or an unknown name). */
   icon(icon: string | undefined, type = this.defaultType): string {
     if (icon === undefined || icon === '') return '';
-    if (/^(?:https?:\/\/|\/|\.\.?\/)/.test(icon) || /\.(?:svg|png|jpe?g|gif|webp)$/i.test(icon)) {
+    if (isIconImage(icon)) {
       const href = safeHref(icon);
       return href === undefined ? '' : `<img class="docsc-nav-icon" src="${escapeHtml(href)}" alt="" width="16" height="16">`;
     }
@@ -36,6 +36,11 @@ export class NavigationIcons {
       .map(([, symbol]) => symbol);
     return `<svg xmlns="http://www.w3.org/2000/svg">${symbols.join('')}</svg>\n`;
   }
+}
+
+/** An icon given as an image (a URL or a path), not a name. */
+export function isIconImage(icon: string): boolean {
+  return /^(?:https?:\/\/|\/|\.\.?\/)/.test(icon) || /\.(?:svg|png|jpe?g|gif|webp)$/i.test(icon);
 }
 
 /** iconSvg's `<svg viewBox … fill … stroke …>paths</svg>` as `<symbol id viewBox><g fill … stroke …>paths</g></symbol>`. */

@@ -1,0 +1,26 @@
+// Icons named in the navigation (tabs, anchors, dropdowns, products,
+// versions, languages, menu items, global anchors, groups) that no icon set
+// has: a warning at the name in docs.json (`render/unknown-icon`, as for
+// icons in pages), and the element is shown without an icon. URLs and image
+// paths are not checked here: they are links, like any other.
+
+import { type Diagnostic, makeDiagnostic } from '../diagnostics/diagnostic.js';
+import { iconSvg } from '../icons/icon-svg.js';
+import { type ContainerNode, type RootNode, walk } from '../ir/navigation.js';
+import { member } from '../syntax/json-tree.js';
+import { isIconImage } from './navigation-icon.js';
+
+export function checkNavigationIcons(root: RootNode | undefined, type: string | undefined): Diagnostic[] {
+  if (root === undefined) return [];
+  const diagnostics: Diagnostic[] = [];
+  const seen = new Set<ContainerNode>();
+  for (const node of walk(root)) {
+    if (node.kind === 'root' || node.kind === 'page' || node.kind === 'endpoint' || node.kind === 'webhook' || node.kind === 'invalid') continue;
+    if (seen.has(node) || node.icon === undefined || node.icon === '' || isIconImage(node.icon)) continue;
+    seen.add(node);
+    if (iconSvg(node.icon, type) !== undefined) continue;
+    const at = member(node.raw, 'icon')?.value.span ?? node.labelSpan;
+    diagnostics.push(makeDiagnostic('render/unknown-icon', at, { name: node.icon }));
+  }
+  return diagnostics;
+}

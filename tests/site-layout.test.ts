@@ -1,0 +1,109 @@
+// The layout on hostile configuration and pages (tests/fixtures/site/hostile):
+// every value from docs.json and frontmatter is escaped, every unsafe URL
+// dropped, colors and fonts cannot break out of the inline <style>; unknown
+// navigation icons are warnings at their place in docs.json. Also the
+// reader's-site fixture's pages without a browser: what each page carries.
+
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { build } from '../compiler/build/build.js';
+import { formatDiagnosticLines } from './support/diagnostic-lines.js';
+
+function scratch(): string {
+  return mkdtempSync(join(tmpdir(), 'docsc-site-layout-'));
+}
+
+async function buildCopy(fixture: string, dir: string) {
+  const root = join(dir, 'docs');
+  cpSync(fixture, root, { recursive: true });
+  const out = join(dir, 'out');
+  const result = await build({ root, outDir: out, cacheDir: false, threads: 1 });
+  return { result, out };
+}
+
+function htmlFiles(folder: string): string[] {
+  return readdirSync(folder, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.html'))
+    .map((file) => join(folder, file));
+}
+
+test('hostile configuration and frontmatter: escaped, unsafe URLs dropped, nothing breaks out of <style>', async () => {
+  const dir = scratch();
+  try {
+    const { result, out } = await buildCopy('tests/fixtures/site/hostile', dir);
+    const lines = formatDiagnosticLines(result.diagnostics);
+    assert.match(lines, /docs\.json:16:75 warning render\/unknown-icon `definitely-not-an-icon`/);
+    assert.match(lines, /docs\.json:18:103 warning render\/unknown-icon `nope-icon-name`/);
+    assert.not.match(lines, 'unknown-icon `rocket`');
+    const pages = htmlFiles(out);
+    assert.ok(pages.length >= 2);
+    for (const file of pages) {
+      const html = readFileSync(file, 'utf8');
+      for (const bad of [
+        '<script>alert',
+        '<img src=x',
+        '<svg onload',
+        'javascript:',
+        'vbscript:',
+        'data:text',
+        '//evil',
+        '<b>',
+        '<i>',
+        'onerror="',
+        '</style><',
+      ]) {
+        assert.not.ok(html.includes(bad), `${file} contains ${bad}`);
+      }
+      const style = /<style>([^<]*)<\/style>/.exec(html)?.[1] ?? '';
+      assert.not.match(style, 'red;', 'an invalid color is left out');
+      assert.not.match(style, /[<>"]"|@font-face|\)\s*;\s*\}/, 'a font family or source cannot inject CSS');
+      assert.match(style, '--docsc-font-body:"Interstylescriptalert4script"', 'a family keeps only letters, digits, spaces and hyphens');
+      assert.equal((html.match(/<script\b/g) ?? []).length, 2, 'only the color-mode script and the site script');
+    }
+    const home = readFileSync(join(out, 'index.html'), 'utf8');
+    assert.match(home, 'Evil &lt;script&gt;alert(&#39;name&#39;)&lt;/script&gt;');
+    assert.match(home, 'data-prompt="&quot;&gt;&lt;script&gt;alert(9)&lt;/script&gt;"');
+    assert.match(home, '<a href="https://example.com/?a=&quot;b&quot;&amp;c=&lt;d&gt;" rel="noopener">');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('the reader-site fixture: tabs, selectors and anchors per page, groups opened per page, search shards', async () => {
+  const dir = scratch();
+  try {
+    const { result, out } = await buildCopy('tests/fixtures/site/docs', dir);
+    assert.equal(formatDiagnosticLines(result.diagnostics.filter((d) => d.severity !== 'info')), '');
+    const page = (path: string) => readFileSync(join(out, path, 'index.html'), 'utf8');
+    const quickstart = page('quickstart');
+    assert.match(quickstart, '<a href="/v1/quickstart"><span>v1</span></a>', 'the version link keeps the page');
+    assert.match(quickstart, '<a href="/fr/quickstart"><span>Français</span></a>', 'so does the language link');
+    assert.match(page('guides/install'), '<a href="/v1"><span>v1</span></a>', "else the version's first page");
+    assert.match(page('guides/install'), '<details data-g="0.2" open>', 'its group is open');
+    assert.match(quickstart, '<details data-g="0.2">', 'elsewhere it is folded');
+    assert.match(quickstart, '<details data-g="0.3" open>', '`expanded: true`');
+    assert.match(page('guides/advanced/internals'), '<details data-g="0.3.1" open>');
+    assert.match(page('wide'), 'data-mode="wide"');
+    assert.not.match(page('wide'), 'docsc-toc', 'no table of contents in wide mode');
+    assert.match(page('tutorials/first-app'), '<ul class="docsc-anchors"><li><a href="/tutorials/first-app" aria-current="true">');
+    const shard = readdirSync(join(out, '_docsc/search')).map((f) => readFileSync(join(out, '_docsc/search', f), 'utf8'));
+    assert.ok(
+      shard.some((text) => text.includes('"xylophone"')),
+      'body words are indexed',
+    );
+    assert.not.ok(
+      shard.some((text) => text.includes('Hidden page')),
+      'hidden pages are not',
+    );
+    const sprite = readFileSync(join(out, '_docsc/icons.svg'), 'utf8');
+    assert.match(sprite, '<symbol id="fa-rocket"');
+    assert.match(quickstart, '<use href="/_docsc/icons.svg#fa-rocket"/>');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test.run();
