@@ -9,13 +9,17 @@ export function escapeHtml(text: string): string {
 
 /**
  * An href safe to write: http(s) and mailto URLs, and relative or
- * root-relative paths and fragments; anything else (`javascript:`, `data:`,
- * `vbscript:`, protocol-relative `//host`) is undefined.
+ * root-relative paths and fragments; anything else is undefined:
+ * `javascript:`, `data:`, `vbscript:` in any case, also with tabs, newlines
+ * or other control characters inside (browsers drop them, so `java\tscript:`
+ * is `javascript:`), and protocol-relative `//host`, also spelt with
+ * backslashes (`/\\host`, `\\\\host`), which browsers read as `//host`.
  */
 export function safeHref(href: string): string | undefined {
   const trimmed = href.trim();
-  if (trimmed.startsWith('//')) return undefined;
+  if (/[\u0000-\u001f\u007f]/.test(trimmed)) return undefined;
+  if (/^[/\\]{2}/.test(trimmed)) return undefined;
   const scheme = /^([a-zA-Z][a-zA-Z\d+.-]*):/.exec(trimmed)?.[1]?.toLowerCase();
-  if (scheme === undefined) return /[\u0000-\u001f]/.test(trimmed) ? undefined : trimmed;
+  if (scheme === undefined) return trimmed;
   return scheme === 'http' || scheme === 'https' || scheme === 'mailto' ? trimmed : undefined;
 }
