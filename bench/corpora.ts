@@ -6,7 +6,7 @@
 // the same corpus are deleted.
 
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type CorpusManifest, generateCorpus, githubSpecPath, type Variant } from './corpus/generate.js';
 
@@ -35,11 +35,19 @@ export function ensureCorpus(spec: CorpusSpec): Corpus {
   const dir = join(CORPORA, name);
   const manifestFile = join(CORPORA, `${name}.json`);
   if (existsSync(manifestFile)) return { spec, dir, manifest: JSON.parse(readFileSync(manifestFile, 'utf8')) as CorpusManifest, generated: false };
-  removeVersions(stem);
+  removeVersions(stem, name);
   const started = performance.now();
-  const manifest = generateCorpus({ ...spec, outDir: dir });
+  // Generated beside, then renamed into place: another bench process (a shared machine) may want the same corpus now.
+  const temporary = `${dir}.tmp-${process.pid}`;
+  rmSync(temporary, { recursive: true, force: true });
+  const manifest = generateCorpus({ ...spec, outDir: temporary });
   const generateMs = performance.now() - started;
-  writeFileSync(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`);
+  if (existsSync(manifestFile)) rmSync(temporary, { recursive: true, force: true });
+  else {
+    rmSync(dir, { recursive: true, force: true });
+    renameSync(temporary, dir);
+    writeFileSync(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`);
+  }
   return { spec, dir, manifest, generated: true, generateMs };
 }
 
@@ -50,12 +58,12 @@ export function warmFileCache(dir: string): void {
   }
 }
 
-/** Removes every version (complete or not) of a corpus: `<stem>-<hash>` folders and manifests. */
-function removeVersions(stem: string): void {
+/** Removes the other versions (complete or not) of a corpus: `<stem>-<hash>` folders and manifests not named `keep`. */
+function removeVersions(stem: string, keep: string): void {
   if (!existsSync(CORPORA)) return;
   const version = new RegExp(`^${stem.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}-[0-9a-f]{8}(\\.json)?$`);
   for (const entry of readdirSync(CORPORA)) {
-    if (version.test(entry)) rmSync(join(CORPORA, entry), { recursive: true, force: true });
+    if (version.test(entry) && entry !== keep && entry !== `${keep}.json`) rmSync(join(CORPORA, entry), { recursive: true, force: true });
   }
 }
 

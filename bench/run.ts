@@ -8,7 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { compareResults, renderComparison } from './compare.js';
 import { type Corpus, type CorpusSpec, ensureCorpus, warmFileCache } from './corpora.js';
@@ -19,8 +19,13 @@ import { type BenchResult, renderMarkdown, type ScenarioRuns, summarize } from '
 import { type ProfileName, RATIO_BASE, type RunContext, SCENARIOS, type Scenario, type ScenarioPaths } from './scenarios.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
-/** The scenarios' work folders (git-ignored), removed at the end of a run. */
-const WORK = join(ROOT, 'bench', '.work');
+/**
+ * This run's work folders (git-ignored), removed at the end of the run: one
+ * per bench process, so that two runs at once (a shared machine) never touch
+ * each other's builds.
+ */
+const WORK = join(ROOT, 'bench', '.work', `run-${process.pid}`);
+const DIST_SNAPSHOT = join(ROOT, 'bench', '.dist', `run-${process.pid}`);
 const PROFILES = { quick: { pages: 1000, runs: 3 }, full: { pages: 10000, runs: 5 } } as const;
 type Profile = ProfileName;
 
@@ -69,6 +74,7 @@ async function main(): Promise<void> {
     await runRounds(planned, options.runs);
   } finally {
     rmSync(WORK, { recursive: true, force: true });
+    rmSync(DIST_SNAPSHOT, { recursive: true, force: true });
   }
   const result: BenchResult = {
     profile: options.profile,
@@ -172,13 +178,18 @@ function sourceTimes(dir: string): number[] {
     .map((entry) => statSync(join(entry.parentPath, entry.name)).mtimeMs);
 }
 
-/** Copies dist/ to bench/.dist/ and returns its CLI: a rebuild of dist/ during a long run must not change what is measured. */
+/**
+ * Copies dist/ to bench/.dist/run-<pid>/ and returns its CLI: a rebuild of
+ * dist/ during a long run must not change what is measured. The timed drivers
+ * find it through BENCH_DIST. Removed at the end of the run.
+ */
 function snapshotDist(): string {
-  const snapshot = join(ROOT, 'bench', '.dist');
+  const snapshot = DIST_SNAPSHOT;
+  process.env.BENCH_DIST = snapshot;
   if (!existsSync(join(ROOT, 'dist', 'cli', 'main.js'))) throw new Error('dist/ has no cli/main.js: run npm run build:ts');
   rmSync(snapshot, { recursive: true, force: true });
   cpSync(join(ROOT, 'dist'), snapshot, { recursive: true });
-  return 'bench/.dist/cli/main.js';
+  return relative(ROOT, join(snapshot, 'cli', 'main.js'));
 }
 
 /** A scenario, its corpus and folders, and its runs so far. */

@@ -1,5 +1,5 @@
 // A build timed from inside: imports `build()` from the run's snapshot of
-// dist/ (bench/.dist/, the code the CLI scenarios run), calls it with the
+// dist/ (BENCH_DIST, set by run.ts: the code the CLI scenarios run), calls it with the
 // options `docsc build <root> -o <out> --cache-dir <cache> --json` would pass,
 // and times that call alone with floors/floor-clock.ts's clock, so that the
 // bench reports the build's own time ("after start-up") beside the whole
@@ -15,7 +15,8 @@
 // bench machine, under load).
 //   node bench/drivers/timed-build.mjs <docs-root> <out> <cache-dir>
 
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildReport } from './build-report.mjs';
 
 const [root, out, cacheDir] = process.argv.slice(2);
@@ -24,7 +25,9 @@ if (root === undefined || out === undefined || cacheDir === undefined) {
   process.exit(2);
 }
 
-const { build } = await import(new URL('../.dist/compiler/build/build.js', import.meta.url).href);
+const { build } = await import(
+  pathToFileURL(join(process.env.BENCH_DIST ?? fileURLToPath(new URL('../.dist/', import.meta.url)), 'compiler', 'build', 'build.js')).href
+);
 const { tsImport } = await import('tsx/esm/api');
 const { startClock } = await tsImport('../floors/floor-clock.ts', import.meta.url);
 

@@ -7,6 +7,7 @@
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildReport } from './build-report.mjs';
 
 const [root, out, cacheDir, page] = process.argv.slice(2);
@@ -15,7 +16,9 @@ if (root === undefined || out === undefined || cacheDir === undefined || page ==
   process.exit(2);
 }
 
-const { BuildSession } = await import(new URL('../.dist/compiler/build/build.js', import.meta.url).href);
+const { BuildSession } = await import(
+  pathToFileURL(join(process.env.BENCH_DIST ?? fileURLToPath(new URL('../.dist/', import.meta.url)), 'compiler', 'build', 'build.js')).href
+);
 const { tsImport } = await import('tsx/esm/api');
 const { startClock } = await tsImport('../floors/floor-clock.ts', import.meta.url);
 
