@@ -18,6 +18,7 @@ import type { PageSummary } from '../pages/summarize-page.js';
 import { type ApiSettings, readApiSettings, settingsKey } from '../reference/api-settings.js';
 import { operationSliceHash } from '../reference/operation-slice.js';
 import { paramFieldPlayground } from '../reference/param-field-playground.js';
+import { plainDescription } from '../reference/plain-description.js';
 import { renderApiContent } from '../reference/render-api-content.js';
 import { type ApiPageBody, renderApiPage } from '../reference/render-api-page.js';
 import { renderSchemaPage } from '../reference/render-schema-page.js';
@@ -257,7 +258,7 @@ function apiPlan(page: ApiPage): PagePlan {
     noindex: metadata.noindex === true,
     method: item.type === 'webhook' ? 'WEBHOOK' : item.operation.method.toUpperCase(),
   };
-  const description = stringField(metadata.description) ?? info.description;
+  const description = stringField(metadata.description) ?? plainDescription(info.description);
   if (description !== undefined && description !== title) document.description = description;
   const sidebarTitle = stringField(metadata.sidebarTitle);
   if (sidebarTitle !== undefined) document.sidebarTitle = sidebarTitle;

@@ -16,6 +16,7 @@ import { escapeHtml } from '../site/escape-html.js';
 import { type ApiSettings, DEFAULT_API_SETTINGS } from './api-settings.js';
 import { type CodeSample, codeSamples } from './code-samples.js';
 import { exampleText, mediaExamples } from './media-examples.js';
+import { descriptionIsPlain } from './plain-description.js';
 import { playgroundData, renderPlaygroundEmbed } from './playground-data.js';
 import { renderDescription } from './render-description.js';
 import { renderField, renderSchemaTree } from './render-schema-tree.js';
@@ -52,7 +53,9 @@ export function renderApiPage(document: OpenApiDocument, item: ApiItem, settings
 
   parts.push(endpointLine(webhook ? 'WEBHOOK' : info.method.toUpperCase(), info.method, label, servers));
   const description = stringOf(operation.description);
-  if (description !== undefined) parts.push(`<div class="docsc-api-description">${renderDescription(description)}</div>`);
+  // A one-paragraph plain description is the page's description, shown under its title by the layout.
+  if (description !== undefined && !descriptionIsPlain(description))
+    parts.push(`<div class="docsc-api-description">${renderDescription(description)}</div>`);
   if (webhook)
     parts.push(
       '<p class="docsc-webhook-note">The API sends this request to a URL you register. The payload and headers below describe what arrives; answer with one of the expected responses.</p>',

@@ -40,7 +40,8 @@ export function renderDescription(markdown: string): string {
   if (known !== undefined) return known;
   let html: string;
   if (!MARKDOWN_SYNTAX.test(markdown)) html = plain(markdown);
-  else if (!markdown.includes('\0') && CODE_SPANS.test(markdown) && !MARKDOWN_SYNTAX.test(markdown.replace(/`[^`\n]+`/g, 'x'))) html = withCodeSpans(markdown);
+  else if (!markdown.includes('\0') && CODE_SPANS.test(markdown) && !MARKDOWN_SYNTAX.test(markdown.replace(/`[^`\n]+`/g, 'x')))
+    html = withCodeSpans(markdown);
   else html = parsed(markdown);
   if (remembered.size >= MAX_REMEMBERED) remembered.clear();
   remembered.set(markdown, html);
