@@ -277,36 +277,40 @@ test('dark mode persists across navigation and reload; appearance.default applie
   }
 });
 
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: AXE });
+  return page.evaluate(async () => {
+    type Result = { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
+    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<Result> } }).axe;
+    const result = await axe.run(document);
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
+
 test('axe-core reports no serious or critical violation', async () => {
-  for (const [path, colorScheme] of [
-    ['/', 'light'],
-    ['/quickstart', 'light'],
-    ['/products/payments/overview', 'light'],
-    ['/guides/legacy', 'light'],
-    ['/sdks/javascript', 'light'],
-    ['/no-such-page', 'light'],
-  ] as const) {
-    const page = await open(path, { colorScheme });
+  for (const path of ['/', '/quickstart', '/products/payments/overview', '/guides/legacy', '/sdks/javascript', '/no-such-page']) {
+    const page = await open(path);
     try {
       for (const theme of ['light', 'dark']) {
         await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
-        await page.addScriptTag({ content: AXE });
-        const violations = await page.evaluate(async () => {
-          const axe = (
-            window as unknown as {
-              axe: { run: (context: Document) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> };
-            }
-          ).axe;
-          const result = await axe.run(document);
-          return result.violations
-            .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-            .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-        });
-        assert.equal(violations, [], `${path} in ${theme}`);
+        assert.equal(await seriousViolations(page), [], `${path} in ${theme}`);
       }
     } finally {
       await done(page);
     }
+  }
+  const page = await open('/quickstart');
+  try {
+    await page.locator('details[data-kind="version"] summary').click();
+    assert.equal(await seriousViolations(page), [], 'with a selector open');
+    await page.locator('.docsc-search-button').click();
+    await page.locator('.docsc-search-dialog input').fill('install');
+    await page.locator('.docsc-search-results a').first().waitFor();
+    assert.equal(await seriousViolations(page), [], 'with search results shown');
+  } finally {
+    await done(page);
   }
 });
 

@@ -297,7 +297,8 @@ function faviconLinks(settings: SiteSettings): string {
 
 /** One division link's inner HTML: icon and label. */
 function linkContent(link: SwitcherLink, icons: NavigationIcons): string {
-  return `${icons.icon(link.icon)}<span>${escapeHtml(link.label)}</span>`;
+  const tag = link.tag !== undefined ? ` <span class="docsc-tag">${escapeHtml(link.tag)}</span>` : '';
+  return `${icons.icon(link.icon)}<span>${escapeHtml(link.label)}</span>${tag}`;
 }
 
 function divisionAnchor(link: SwitcherLink, href: string, current: boolean, icons: NavigationIcons, extra = ''): string {
@@ -339,7 +340,7 @@ function renderSelector(switcher: Switcher, url: string, icons: NavigationIcons)
     return `<li>${divisionAnchor(link, href, index === switcher.current, icons, describe(link))}</li>`;
   });
   const summary = current ? linkContent(current, icons) : escapeHtml(label);
-  return `<details class="docsc-selector docsc-dropdown" data-kind="${escapeHtml(switcher.kind)}"><summary aria-label="${escapeHtml(`${label}: ${current?.label ?? ''}`)}">${summary}</summary><ul>${entries.join('')}</ul></details>`;
+  return `<details class="docsc-selector docsc-dropdown" data-kind="${escapeHtml(switcher.kind)}"><summary><span class="docsc-visually-hidden">${escapeHtml(label)}: </span>${summary}</summary><ul>${entries.join('')}</ul></details>`;
 }
 
 /** Seed 2.11's language codes, by the name a reader looks for. */

@@ -55,6 +55,8 @@ export interface SwitcherLink {
   external: boolean;
   icon?: string;
   description?: string;
+  /** A version's `tag` (`Latest`, `Beta`): a pill beside its label. */
+  tag?: string;
   /** A tab's `menu` items. */
   children?: SwitcherLink[];
 }
@@ -212,6 +214,7 @@ function divisionLink(division: DivisionNode, context: WalkContext): SwitcherLin
   };
   if (division.icon !== undefined) link.icon = division.icon;
   if (division.description !== undefined) link.description = division.description;
+  if (division.tag !== undefined) link.tag = division.tag;
   const menu = division.childLists.find((list) => list.key === 'menu');
   if (menu) {
     const items = menu.items.filter((item): item is DivisionNode => isDivision(item) && !item.hidden);

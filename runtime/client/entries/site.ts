@@ -6,6 +6,7 @@ import { initDropdowns } from '../site/dropdowns.js';
 import { initMobileMenu } from '../site/mobile-menu.js';
 import { initSearch } from '../site/search-dialog.js';
 import { revealCurrentPage } from '../site/sidebar-position.js';
+import { initTocHighlight } from '../site/toc-highlight.js';
 import { initThemeToggle } from '../site/theme-toggle.js';
 
 initThemeToggle(document);
@@ -13,4 +14,5 @@ initMobileMenu(document);
 initDropdowns(document);
 initSearch(document);
 revealCurrentPage(document);
+initTocHighlight(document);
 initComponents(document);
