@@ -60,6 +60,45 @@ test('reference pages of the fixture document, against the baseline', async () =
   matchBaseline('tests/fixtures/api/reference.expected.txt', parts.join('\n'));
 });
 
+test('the fixture site: x-docs content, hand-written and schema pages, x-hidden, ParamField pages, simple mode', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'docsc-api-site-'));
+  try {
+    const out = join(dir, 'out');
+    const result = await build({ root: 'tests/fixtures/api/site', outDir: out, cacheDir: false, threads: 1 });
+    assert.ok(result.ok);
+    assert.equal(
+      result.diagnostics.filter((d) => d.severity !== 'info').map((d) => d.code),
+      [],
+    );
+    const page = (url: string) => readFileSync(join(out, url, 'index.html'), 'utf8');
+    const getPet = page('api-reference/pets/get-a-pet');
+    const note = getPet.indexOf('Pets are fetched from the nearest shelter.');
+    assert.ok(note > 0 && note < getPet.indexOf('docsc-endpoint"'), 'x-docs content (MDX, with components) comes before the reference');
+    assert.match(getPet, 'class="docsc-api-content"');
+    const manual = page('guides/manual-get');
+    assert.ok(
+      manual.indexOf('This page is written by hand') < manual.indexOf('docsc-endpoint"'),
+      'a hand-written page shows its MDX, then the reference',
+    );
+    assert.not.match(manual, 'nearest shelter', 'x-docs content is for generated pages');
+    const schema = page('guides/pet-schema');
+    assert.match(schema, 'data-schema="Pet"');
+    assert.match(schema, 'class="docsc-recursive"');
+    assert.match(page('api-reference/hidden-thing'), 'Hidden thing');
+    assert.match(page('api-reference/pets/list-pets'), 'href="/api-reference/pets/create-a-pet"');
+    assert.not.match(page('api-reference/pets/list-pets'), 'href="/api-reference/hidden-thing"', 'x-hidden: published, not listed');
+    assert.match(page('api-reference/pets/delete-a-pet'), /<h1[^>]*>.*Delete a pet.*Deprecated/);
+    const widget = page('guides/create-widget');
+    assert.match(widget, '"fromParamFields":true');
+    assert.match(widget, 'src="/_docsc/playground.js"');
+    assert.match(page('api-reference/status'), '"mode":"simple"');
+    assert.match(page('api-reference/new-pet'), '>Payload</h2>');
+    assert.not.match(page('api-reference/new-pet'), 'data-docsc-playground', 'webhooks are sent by the API, not tried');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('document text never becomes markup, not even inside the playground data', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'docsc-api-xss-'));
   try {
