@@ -28,7 +28,12 @@ export function peerScenarios(): Scenario[] {
       kind: 'peer',
       description: `\`@mintlify/scraping openapi-file\` (${installedVersion()}) on GitHub's REST spec into an empty folder, for comparison with openapi-file`,
       prepare: ({ work }) => resetWork(work),
-      args: ({ work }) => [MINTLIFY_CLI, 'openapi-file', spec, '-o', join(work, 'out')],
+      // Paths relative to the working directory (the repository root): given an absolute input path, this version
+      // reads `<cwd>/<path>`, fails, and exits 0 having written nothing.
+      args: ({ work, cwd }) => [MINTLIFY_CLI, 'openapi-file', relative(cwd, spec), '-o', relative(cwd, join(work, 'out'))],
+      verify: ({ work }) => {
+        if (listFiles(join(work, 'out')).length === 0) throw new Error('@mintlify/scraping wrote no files (it exits 0 on errors)');
+      },
       notes: ({ work }) => ({ ...compareOutputs(join(dirname(work), 'openapi-file', 'out'), join(work, 'out')) }),
       pages: () => pages,
       ratioBase: 'floor-write-spec-pages',
