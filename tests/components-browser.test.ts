@@ -5,7 +5,7 @@
 // dark-mode code colours, links that open what hides their target, and the
 // page with JavaScript off. Screenshots go to tests/screenshots/ (gitignored).
 
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -16,6 +16,7 @@ import { launchBrowser, newContext, type StaticSite, serveSite } from './support
 
 const FIXTURE = 'tests/fixtures/components/docs';
 const SCREENSHOTS = 'tests/screenshots';
+const AXE = readFileSync('node_modules/axe-core/axe.min.js', 'utf8');
 
 let dir: string;
 let browser: Browser;
@@ -178,6 +179,35 @@ test('without JavaScript: the first tab shows, accordions work, code is whole', 
     await page.screenshot({ path: join(SCREENSHOTS, 'components-no-js.png'), fullPage: true });
   } finally {
     await page.context().close();
+  }
+});
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: AXE });
+  return page.evaluate(async () => {
+    type Result = { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
+    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<Result> } }).axe;
+    const result = await axe.run(document);
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({ ...v, nodes: v.nodes.filter((n) => !n.target.join(' ').includes('docsc-pg-')) }))
+      .filter((v) => v.nodes.length > 0)
+      .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
+
+// The API playground on `api:` pages (`docsc-pg-*`) is tested with the API pages, not here.
+test('axe-core reports no serious or critical violation in the components, light and dark', async () => {
+  for (const path of ['/', '/reference']) {
+    const page = await open(path);
+    try {
+      for (const theme of ['light', 'dark']) {
+        await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
+        assert.equal(await seriousViolations(page), [], `${path} in ${theme}`);
+      }
+    } finally {
+      await page.context().close();
+    }
   }
 });
 
