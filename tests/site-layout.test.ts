@@ -86,6 +86,8 @@ test('the reader-site fixture: tabs, selectors and anchors per page, groups open
     assert.match(quickstart, '<details data-g="0.2">', 'elsewhere it is folded');
     assert.match(quickstart, '<details data-g="0.3" open>', '`expanded: true`');
     assert.match(page('guides/advanced/internals'), '<details data-g="0.3.1" open>');
+    assert.match(page('fr'), '<html lang="fr"', "a page's language is its language division's");
+    assert.match(quickstart, '<html lang="en"');
     assert.match(page('wide'), 'data-mode="wide"');
     assert.not.match(page('wide'), 'docsc-toc', 'no table of contents in wide mode');
     assert.match(page('tutorials/first-app'), '<ul class="docsc-anchors"><li><a href="/tutorials/first-app" aria-current="true">');

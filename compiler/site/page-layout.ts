@@ -108,7 +108,12 @@ export class PageLayout {
     const tocShown = mode === 'default';
     return [
       '<!doctype html>',
-      `<html lang="${escapeHtml(this.settings.language)}" data-appearance="${this.settings.appearance.default}"${this.settings.appearance.strict ? ' data-strict' : ''}>`,
+      `<html lang="${escapeHtml(
+        htmlLanguage(
+          placement?.section.switchers.find((s) => s.kind === 'language'),
+          this.settings.language,
+        ),
+      )}"${this.direction(placement)} data-appearance="${this.settings.appearance.default}"${this.settings.appearance.strict ? ' data-strict' : ''}>`,
       '<head>',
       '<meta charset="utf-8">',
       '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -144,6 +149,14 @@ export class PageLayout {
     ]
       .filter((line) => line !== '')
       .join('\n');
+  }
+
+  private direction(placement: PagePlacement | undefined): string {
+    const language = htmlLanguage(
+      placement?.section.switchers.find((s) => s.kind === 'language'),
+      this.settings.language,
+    );
+    return language === 'ar' ? ' dir="rtl"' : '';
   }
 
   /** `_docsc/icons.svg`: every icon the pages rendered so far use (write it after the last page). */
@@ -369,6 +382,15 @@ const LANGUAGE_NAMES: Record<string, string> = {
   ua: 'Українська',
   vi: 'Tiếng Việt',
 };
+
+/** Seed 2.11 codes that are not BCP 47 language tags, as the tags `<html lang>` needs. */
+const LANGUAGE_TAGS: Record<string, string> = { cn: 'zh-CN', jp: 'ja', ua: 'uk' };
+
+/** The page's language: its language division's code (else the site's), as a BCP 47 tag. */
+function htmlLanguage(switcher: Switcher | undefined, fallback: string): string {
+  const code = switcher?.links[switcher.current]?.label ?? fallback;
+  return LANGUAGE_TAGS[code] ?? code;
+}
 
 function kindLabel(kind: string): string {
   return kind === 'menu-item' ? 'Menu' : kind.charAt(0).toUpperCase() + kind.slice(1);
