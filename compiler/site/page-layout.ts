@@ -90,8 +90,8 @@ export class PageLayout {
     navigation: SiteNavigation,
   ) {
     this.icons = new NavigationIcons(settings.iconLibrary === 'lucide' ? 'lucide' : undefined);
-    // The theme's <style> after the stylesheet: its custom properties override the defaults.
-    this.head = [faviconLinks(settings), `<link rel="stylesheet" href="/${STYLESHEET_PATH}">`, renderThemeHead(settings)]
+    const theme = renderThemeHead(settings);
+    this.head = [theme.script, faviconLinks(settings), `<link rel="stylesheet" href="/${STYLESHEET_PATH}">`, theme.style]
       .filter((l) => l !== '')
       .join('\n');
     this.topBar = renderTopBar(settings);

@@ -14,7 +14,8 @@ export const THEME_STORAGE_KEY = 'docsc-theme';
 
 const COLOR_MODE_SCRIPT = `<script>(function(){var d=document.documentElement;d.classList.add("docsc-js");try{var t=d.hasAttribute("data-strict")?null:localStorage.getItem("${THEME_STORAGE_KEY}");if(t!=="light"&&t!=="dark")t=d.getAttribute("data-appearance");if(t!=="light"&&t!=="dark")t=matchMedia("(prefers-color-scheme: dark)").matches?"dark":"light";d.setAttribute("data-theme",t)}catch(e){}})()</script>`;
 
-export function renderThemeHead(settings: SiteSettings): string {
+/** The color-mode script (first in <head>, so it runs before any stylesheet arrives) and the theme's fonts and <style> (after the site stylesheet, to override its defaults). */
+export function renderThemeHead(settings: SiteSettings): { script: string; style: string } {
   const properties: string[] = [];
   const { primary, light, dark } = settings.colors;
   if (primary) properties.push(`--docsc-primary:${primary}`);
@@ -36,7 +37,7 @@ export function renderThemeHead(settings: SiteSettings): string {
   }
   const style =
     properties.length + faces.length > 0 ? `<style>${faces.join('')}${properties.length > 0 ? `:root{${properties.join(';')}}` : ''}</style>` : '';
-  return [COLOR_MODE_SCRIPT, ...new Set(links), style].filter((l) => l !== '').join('\n');
+  return { script: COLOR_MODE_SCRIPT, style: [...new Set(links), style].filter((l) => l !== '').join('\n') };
 }
 
 /** A family name as CSS and a URL may carry it: letters, digits, spaces and hyphens. */
