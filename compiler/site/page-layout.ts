@@ -213,7 +213,12 @@ export class PageLayout {
       this.sidebars.set(key, html);
     }
     // The current page: marked, and the groups it is in opened (a few string replacements on the section's shared sidebar).
-    html = html.replace(`<a href="${escapeHtml(href)}">`, `<a href="${escapeHtml(href)}" aria-current="page">`);
+    const marked = html.replace(`<a href="${escapeHtml(href)}">`, `<a href="${escapeHtml(href)}" aria-current="page">`);
+    // A group's `root` page is its title's link.
+    html =
+      marked !== html
+        ? marked
+        : html.replace(`<a class="docsc-group-link" href="${escapeHtml(href)}">`, `<a class="docsc-group-link" href="${escapeHtml(href)}" aria-current="page">`);
     const steps = at.split('.').filter((step) => step !== '');
     for (let n = 1; n <= steps.length; n++) {
       const id = steps.slice(0, n).join('.');
