@@ -16,7 +16,6 @@ import { type JsonMember, type JsonNode, member } from '../syntax/json-tree.js';
 import { locateJsonPointer } from '../syntax/locate-json-pointer.js';
 import { DEFAULT_FETCH_LIMITS, type FetchLimits, fetchDocument, isHttpUrl } from './fetch-document.js';
 import type { OpenApiDocument, OperationInfo, WebhookInfo, XDocs } from './openapi-document.js';
-import { validateSchema } from './validate-schema.js';
 
 export interface LoadOptions extends Partial<FetchLimits> {
   /** Where the configuration names the document: for problems with the document as a whole. */
@@ -779,6 +778,8 @@ function hasServers(node: JsonObject): boolean {
 
 async function validateDocument(copy: JsonObject, ctx: Context): Promise<void> {
   if (ctx.file.text.length > DIRECT_SCHEMA_ERRORS_CHARS) {
+    // Loaded on first use, as the parser below: ajv and the schemas cost about 0.1 s of every command's start-up.
+    const { validateSchema } = await import('./validate-schema.js');
     const direct = validateSchema(copy, ctx.version);
     if (direct.problems.length > 0) {
       for (const problem of direct.problems) {
