@@ -36,6 +36,8 @@ const PLAIN = new Set(['', 'text', 'txt', 'plain', 'plaintext', 'none', 'ansi', 
 const MAX_REMEMBERED = 2000;
 /** Longer code is shown plain: tokenizing megabytes would stall the build for little benefit. */
 const MAX_CODE_LENGTH = 100_000;
+/** Longer lines (minified code) are left uncoloured, whatever the timing: the time limit is off. */
+const MAX_LINE_LENGTH = 5_000;
 
 interface Shiki {
   highlighter: HighlighterCore;
@@ -171,15 +173,17 @@ function colouredTokens(state: Shiki, code: string, lang: string): ColouredToken
   const { pairs } = state;
   if (pairs !== undefined) {
     const fallback = { light: DEFAULT_LIGHT, dark: DEFAULT_DARK };
-    return state.highlighter.codeToTokensBase(code, { lang, theme: PAIRED_THEME, tokenizeTimeLimit: 0 }).map((line) =>
-      line.map((token) => {
-        const pair = pairs.get((token.color ?? PAIRED_DEFAULT).toLowerCase()) ?? fallback;
-        return { content: token.content, light: pair.light, dark: pair.dark, fontStyle: token.fontStyle ?? 0 };
-      }),
-    );
+    return state.highlighter
+      .codeToTokensBase(code, { lang, theme: PAIRED_THEME, tokenizeTimeLimit: 0, tokenizeMaxLineLength: MAX_LINE_LENGTH })
+      .map((line) =>
+        line.map((token) => {
+          const pair = pairs.get((token.color ?? PAIRED_DEFAULT).toLowerCase()) ?? fallback;
+          return { content: token.content, light: pair.light, dark: pair.dark, fontStyle: token.fontStyle ?? 0 };
+        }),
+      );
   }
-  const light = state.highlighter.codeToTokensBase(code, { lang, theme: THEMES.light, tokenizeTimeLimit: 0 });
-  const dark = state.highlighter.codeToTokensBase(code, { lang, theme: THEMES.dark, tokenizeTimeLimit: 0 });
+  const light = state.highlighter.codeToTokensBase(code, { lang, theme: THEMES.light, tokenizeTimeLimit: 0, tokenizeMaxLineLength: MAX_LINE_LENGTH });
+  const dark = state.highlighter.codeToTokensBase(code, { lang, theme: THEMES.dark, tokenizeTimeLimit: 0, tokenizeMaxLineLength: MAX_LINE_LENGTH });
   return light.map((line, i) => alignTokens(line, dark[i] ?? []));
 }
 
