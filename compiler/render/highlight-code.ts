@@ -33,7 +33,7 @@ const require = createRequire(import.meta.url);
 const THEMES = { light: 'github-light', dark: 'github-dark' } as const;
 /** Languages that mean "no highlighting". */
 const PLAIN = new Set(['', 'text', 'txt', 'plain', 'plaintext', 'none', 'ansi', 'output', 'console-output']);
-const MAX_REMEMBERED = 2000;
+const MAX_REMEMBERED = 500;
 /** Longer code is shown plain: tokenizing megabytes would stall the build for little benefit. */
 const MAX_CODE_LENGTH = 100_000;
 /** Longer lines (minified code) are left uncoloured, whatever the timing: the time limit is off. */
