@@ -167,6 +167,10 @@ test('query, header and cookie parameters, with an API key in a header', async (
   const preview = await text(page, '[data-pg="preview"]');
   assert.match(preview, '<api-key>');
   assert.not.match(preview, 'key-123', 'credentials never appear in code samples');
+  const curl = await text(page, '[data-docsc-code-samples] figure[data-language="bash"] code');
+  assert.match(curl, 'limit=5', 'the reference’s samples follow the inputs');
+  assert.match(curl, '<api-key>');
+  assert.not.match(curl, 'key-123');
 });
 
 test('an API key in the query and in a cookie; HTTP basic; no authentication', async () => {

@@ -18,6 +18,8 @@ export interface CodeSample {
   /** A highlighting language name: `bash`, `javascript`, `python`, … */
   language: string;
   source: string;
+  /** Made by docsc from the operation (the playground may rewrite it), not written in the document. */
+  generated?: boolean;
 }
 
 /** Languages docsc generates, by the names `api.examples.languages` may use. */
@@ -82,7 +84,7 @@ export function codeSamples(input: SampleInput, settings: ApiSettings, resolver:
     try {
       const out = snippet.convert(target.target as never, target.client);
       const source = Array.isArray(out) ? out[0] : out;
-      return typeof source === 'string' ? [{ label: target.label, language: target.language, source }] : [];
+      return typeof source === 'string' ? [{ label: target.label, language: target.language, source, generated: true }] : [];
     } catch {
       return [];
     }

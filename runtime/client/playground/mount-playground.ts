@@ -52,9 +52,12 @@ export function mountPlayground(section: HTMLElement, data: PlaygroundData): voi
   const problem = h('p', { class: 'docsc-pg-problem', 'data-pg': 'problem', role: 'status' });
   const answerBox = h('div', { class: 'docsc-pg-answer', 'data-pg': 'answer', 'aria-live': 'polite' });
   const serverBox = h('div', { class: 'docsc-pg-servers' });
+  let initial = true;
   const update = () => {
     const masked = buildRequest(data, state, location.href, true);
     preview.textContent = previewRequest(masked, language);
+    // The reference's samples follow the reader's inputs from their first edit on.
+    if (!initial) syncReferenceSamples(masked);
     const real = buildRequest(data, state, location.href, false);
     problem.textContent = data.mode === 'interactive' ? (real.error ?? '') : '';
   };
@@ -246,6 +249,18 @@ export function mountPlayground(section: HTMLElement, data: PlaygroundData): voi
   }
   section.append(form, answerBox);
   update();
+  initial = false;
+}
+
+/** The build-time samples the playground can write (cURL, JavaScript, Python), rewritten for the current inputs; the others keep the example request. */
+const LIVE: Record<string, PreviewLanguage> = { bash: 'cURL', javascript: 'JavaScript', python: 'Python' };
+
+function syncReferenceSamples(masked: BuiltRequest): void {
+  for (const figure of document.querySelectorAll<HTMLElement>('[data-docsc-code-samples] figure[data-language][data-generated]')) {
+    const language = LIVE[figure.dataset.language ?? ''];
+    const code = figure.querySelector('code');
+    if (language && code) code.textContent = previewRequest(masked, language);
+  }
 }
 
 function credentialInputs(scheme: PlaygroundScheme, credentials: Record<string, Credentials>, changed: () => void): HTMLElement[] {
