@@ -70,9 +70,22 @@ export function acquireBuildLock(paths: readonly string[], options: BuildLockOpt
   const files: string[] = [];
   try {
     for (const dir of dirs) {
-      mkdirSync(dir, { recursive: true });
+      // A folder nobody can write to needs no lock: no build can change it (a read-only or full file
+      // system, a file in the way). What then fails to write there says so itself; a cache there is
+      // kept in memory instead (lmdb-build-cache.ts).
+      try {
+        mkdirSync(dir, { recursive: true });
+      } catch (error) {
+        if (isUnwritable(error)) continue;
+        throw error;
+      }
       const file = join(dir, LOCK_FILE_NAME);
-      lockFile(file, content, displayFolder(dir, options.root));
+      try {
+        lockFile(file, content, displayFolder(dir, options.root));
+      } catch (error) {
+        if (!(error instanceof BuildLockedError) && isUnwritable(error)) continue;
+        throw error;
+      }
       files.push(file);
     }
   } catch (error) {
@@ -90,6 +103,12 @@ export function acquireBuildLock(paths: readonly string[], options: BuildLockOpt
       if (held.size === 0) process.off('exit', releaseAllOnExit);
     },
   };
+}
+
+const UNWRITABLE = new Set(['EROFS', 'EACCES', 'EPERM', 'ENOSPC', 'EDQUOT', 'ENOTDIR', 'ENOENT', 'EEXIST']);
+
+function isUnwritable(error: unknown): boolean {
+  return UNWRITABLE.has((error as NodeJS.ErrnoException | undefined)?.code ?? '');
 }
 
 /** Locks held by this process, released when it exits. */

@@ -6,7 +6,7 @@
 // can be opened without a probe (see probe-cache.ts). Wiping deletes these
 // files only, never the build lock (`.docsc-lock`) beside them.
 
-import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, statfsSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const DATA_FILE = 'data.mdb';
@@ -19,6 +19,25 @@ export const SEAL_FILE = 'seal.json';
  * are LZ4-compressed, which must be the same on every open.
  */
 export const LMDB_OPTIONS = { compression: true } as const;
+
+/**
+ * The least free space on the cache's disk for docsc to write the database.
+ * lmdb maps its files into memory: when their disk fills up under it, the
+ * process dies with SIGSEGV or SIGBUS instead of an error (measured on a full
+ * 1 MB tmpfs, with and without lmdb's write map). So the cache is not opened,
+ * and is given up before a flush, when less than this is free.
+ */
+export const MIN_FREE_BYTES = 64 * 1024 * 1024;
+
+/** Free bytes on the disk holding `dir` for this user, or undefined when unknown. */
+export function freeBytes(dir: string): number | undefined {
+  try {
+    const stats = statfsSync(dir);
+    return stats.bavail * stats.bsize;
+  } catch {
+    return undefined;
+  }
+}
 
 export interface DataFileState {
   size: number;

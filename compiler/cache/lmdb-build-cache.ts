@@ -22,7 +22,7 @@ import {
   type OpenBuildCacheOptions,
   type OpenedBuildCache,
 } from './build-cache.js';
-import { dataFileState, LMDB_OPTIONS, removeSeal, wipeCacheFiles, writeSeal } from './cache-files.js';
+import { dataFileState, freeBytes, LMDB_OPTIONS, MIN_FREE_BYTES, removeSeal, wipeCacheFiles, writeSeal } from './cache-files.js';
 import { type CacheIdentity, compareIdentity, currentIdentity, IDENTITY_KEY } from './cache-identity.js';
 import { entryId, MemoryBuildCache } from './memory-build-cache.js';
 import { probeCache } from './probe-cache.js';
@@ -46,6 +46,8 @@ export async function openLmdbBuildCache(options: OpenBuildCacheOptions & { dir:
   } catch (error) {
     return inMemory(describeError(error));
   }
+  const free = freeBytes(dir);
+  if (free !== undefined && free < MIN_FREE_BYTES) return inMemory(lowSpaceReason(free));
 
   // Any doubt below wipes the database and opens an empty one; a wipe that fails leaves the build without cache.
   const startOver = (code: CacheCode, args: Record<string, string>): OpenedBuildCache | RootDatabase => {
@@ -80,6 +82,10 @@ export async function openLmdbBuildCache(options: OpenBuildCacheOptions & { dir:
   }
   const identityStored = problem === undefined && db.get(IDENTITY_KEY) !== undefined;
   return { cache: new LmdbBuildCache(db, dir, shown, identity, identityStored, maxSizeBytes), warnings };
+}
+
+function lowSpaceReason(free: number): string {
+  return `its disk has only ${formatBytes(free)} free (docsc needs ${formatBytes(MIN_FREE_BYTES)} to write it safely)`;
 }
 
 function isDatabase(value: OpenedBuildCache | RootDatabase): value is RootDatabase {
@@ -191,7 +197,9 @@ class LmdbBuildCache implements BuildCache {
     await this.closeAbandoned();
     if (this.db !== undefined && this.pending.size > 0) {
       const size = this.sizeBytes();
+      const free = freeBytes(this.location);
       if (size >= this.maxSizeBytes) this.giveUp('cache/full', `it is ${formatBytes(size)}, its limit is ${formatBytes(this.maxSizeBytes)}`);
+      else if (free !== undefined && free < MIN_FREE_BYTES) this.giveUp('cache/full', lowSpaceReason(free));
       else await this.write(this.db);
       await this.closeAbandoned();
     }

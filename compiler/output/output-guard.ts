@@ -1,11 +1,17 @@
 // Where a build may write. `-o` pointing at the repository itself, the docs
 // source, a folder above either, the file-system root or the home folder
 // would mix output with sources or delete files the tool does not own: it is
-// refused before anything is touched.
+// refused before anything is touched. So is a folder that already holds
+// files but no record of a docsc build (`-o /etc`, `-o ~/Documents`, another
+// tool's output): writing there would overwrite files docsc does not own.
 
-import { existsSync, realpathSync } from 'node:fs';
+import { existsSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, parse, relative, resolve, sep } from 'node:path';
+import { JOURNAL_FILE, MANIFEST_FILE } from './output-records.js';
+
+/** Entries that do not make a folder someone else's: docsc's lock, and what file managers and git leave. */
+const HARMLESS = new Set(['.docsc-lock', '.DS_Store', 'Thumbs.db', '.gitkeep', 'desktop.ini']);
 
 export type OutputRefusal = { ok: true; path: string } | { ok: false; reason: string };
 
@@ -21,7 +27,34 @@ export function checkOutputDir(output: string, root: string): OutputRefusal {
   const repository = repositoryRoot(docsRoot);
   if (repository !== undefined && target === repository) return { ok: false, reason: 'it is the root of the repository' };
   if (isInside(home, target) && target !== home) return { ok: false, reason: 'it contains your home folder' };
+  if (!isDirectoryOrMissing(target)) return { ok: false, reason: 'it is a file, not a folder' };
+  if (holdsForeignFiles(target)) {
+    return {
+      ok: false,
+      reason: `it already holds files and no record of a docsc build (\`${MANIFEST_FILE}\`); pick an empty or new folder, or empty this one`,
+    };
+  }
   return { ok: true, path: target };
+}
+
+function isDirectoryOrMissing(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return true;
+  }
+}
+
+/** A folder with entries but neither docsc's manifest nor its journal. */
+function holdsForeignFiles(dir: string): boolean {
+  let entries: string[];
+  try {
+    entries = readdirSync(dir);
+  } catch {
+    return false;
+  }
+  if (entries.includes(MANIFEST_FILE) || entries.includes(JOURNAL_FILE)) return false;
+  return entries.some((name) => !HARMLESS.has(name));
 }
 
 /** Whether `inner` is strictly inside `outer`. */

@@ -39,8 +39,9 @@ import {
 import { dirname, join } from 'node:path';
 import { isInside } from './output-guard.js';
 
-export const MANIFEST_FILE = '.docsc-output.json';
-const JOURNAL_FILE = '.docsc-output.journal';
+import { JOURNAL_FILE, MANIFEST_FILE } from './output-records.js';
+
+export { MANIFEST_FILE };
 
 /**
  * Fault injection for the crash tests: `DOCSC_FAULT_KILL_AFTER_WRITES=n`
