@@ -88,6 +88,10 @@ test('the reader-site fixture: tabs, selectors and anchors per page, groups open
     assert.match(page('guides/advanced/internals'), '<details data-g="0.3.1" open>');
     assert.match(page('fr'), '<html lang="fr"', "a page's language is its language division's");
     assert.match(quickstart, '<html lang="en"');
+    const hidden = page('guides/hidden');
+    assert.match(hidden, 'id="docsc-sidebar"', 'a hidden page shows the navigation it is listed in');
+    assert.match(hidden, '<li>Guides</li><li>Get started</li><li>Setup</li>');
+    assert.not.match(quickstart, 'Hidden page', 'without being listed in it');
     assert.match(page('wide'), 'data-mode="wide"');
     assert.not.match(page('wide'), 'docsc-toc', 'no table of contents in wide mode');
     assert.match(page('tutorials/first-app'), '<ul class="docsc-anchors"><li><a href="/tutorials/first-app" aria-current="true">');

@@ -119,7 +119,7 @@ export function buildSiteNavigation(
   const navigation: SiteNavigation = { sections: [], placements: new Map(), globalLinks: [] };
   if (root === undefined) return navigation;
   const lookup = new ApiLookup(apiPages);
-  const context: WalkContext = { titles, lookup, navigation };
+  const context: WalkContext = { titles, lookup, navigation, groups: [], hidden: [] };
   collectSections(root, [], context);
   addEquivalents(navigation);
   for (const anchor of root.global) {
@@ -138,6 +138,10 @@ interface WalkContext {
   titles: ReadonlyMap<string, PageTitle>;
   lookup: ApiLookup;
   navigation: SiteNavigation;
+  /** Labels of the groups being walked, outermost first. */
+  groups: string[];
+  /** Hidden pages listed in the section being collected, with the groups they are in: placed, not listed. */
+  hidden: { url: string; groups: string[] }[];
 }
 
 /** API pages by the navigation node that lists or generates them. */
@@ -191,6 +195,7 @@ function collectSections(node: ContainerNode, levels: Level[], context: WalkCont
     .filter((level) => level.kind !== 'version' && level.kind !== 'language')
     .map((level) => level.siblings[level.current]?.label ?? '');
   const section: Section = { id: context.navigation.sections.length, path, switchers: [], sidebar: [], order: [] };
+  context.hidden = [];
   section.sidebar = sidebarItems(node, context, section, 0);
   if (section.order.length === 0) return;
   context.navigation.sections.push(section);
@@ -204,6 +209,12 @@ function collectSections(node: ContainerNode, levels: Level[], context: WalkCont
     return switcher;
   });
   placePages(section, context.navigation);
+  // A hidden page is published and reached by its URL: it shows the navigation it is listed in, without being listed.
+  for (const { url, groups } of context.hidden) {
+    if (context.navigation.placements.has(url)) continue;
+    const divisions = section.path.length > 0 ? [section.path.at(-1) as string] : [];
+    context.navigation.placements.set(url, { section, breadcrumbs: groups.length > 0 ? groups : divisions, path: [...section.path, ...groups] });
+  }
 }
 
 function divisionLink(division: DivisionNode, context: WalkContext): SwitcherLink {
@@ -327,7 +338,9 @@ function sidebarItem(node: NavNode, context: WalkContext, section: Section, dept
         listPage(rootUrl, context, section);
       }
       if (node.tag !== undefined) group.tag = node.tag;
+      context.groups.push(node.label);
       group.items = sidebarItems(node, context, section, depth + 1);
+      context.groups.pop();
       return group.items.length > 0 || group.href !== undefined ? group : undefined;
     }
     default:
@@ -355,7 +368,10 @@ function generatedItems(node: ContainerNode, context: WalkContext, section: Sect
 
 function listPage(url: string, context: WalkContext, section: Section): SidebarPage | undefined {
   const title = context.titles.get(url);
-  if (title?.hidden) return undefined;
+  if (title?.hidden) {
+    if (section.id >= 0) context.hidden.push({ url, groups: [...context.groups] });
+    return undefined;
+  }
   const page: SidebarPage = { kind: 'page', label: title?.label ?? lastSegment(url), href: hrefOf(url) };
   if (title?.method !== undefined) page.method = title.method;
   if (title?.deprecated) page.deprecated = true;
