@@ -24,8 +24,6 @@ export interface FieldExtras {
   deprecated?: boolean;
   description?: string;
   example?: unknown;
-  /** Direction of the data: request bodies hide readOnly fields' badge meaning, responses writeOnly. */
-  location?: string;
 }
 
 interface Walk {
