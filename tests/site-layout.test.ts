@@ -35,8 +35,8 @@ test('hostile configuration and frontmatter: escaped, unsafe URLs dropped, nothi
   try {
     const { result, out } = await buildCopy('tests/fixtures/site/hostile', dir);
     const lines = formatDiagnosticLines(result.diagnostics);
-    assert.match(lines, /docs\.json:16:75 warning render\/unknown-icon `definitely-not-an-icon`/);
-    assert.match(lines, /docs\.json:18:103 warning render\/unknown-icon `nope-icon-name`/);
+    assert.match(lines, /docs\.json:17:75 warning render\/unknown-icon `definitely-not-an-icon`/);
+    assert.match(lines, /docs\.json:19:103 warning render\/unknown-icon `nope-icon-name`/);
     assert.not.match(lines, 'unknown-icon `rocket`');
     const pages = htmlFiles(out);
     assert.ok(pages.length >= 2);
@@ -88,6 +88,9 @@ test('the reader-site fixture: tabs, selectors and anchors per page, groups open
     assert.match(page('guides/advanced/internals'), '<details data-g="0.3.1" open>');
     assert.match(page('fr'), '<html lang="fr"', "a page's language is its language division's");
     assert.match(quickstart, '<html lang="en"');
+    assert.match(quickstart, '<meta property="og:title" content="Quickstart">');
+    assert.not.match(quickstart, 'name="robots"', 'a page in the navigation may be indexed');
+    assert.match(page('guides/hidden'), '<meta name="robots" content="noindex">', 'hidden pages are not');
     const hidden = page('guides/hidden');
     assert.match(hidden, 'id="docsc-sidebar"', 'a hidden page shows the navigation it is listed in');
     assert.match(hidden, '<li>Guides</li><li>Get started</li><li>Setup</li>');

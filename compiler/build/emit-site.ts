@@ -99,7 +99,7 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
   for (const plan of plans.values()) titles.set(plan.url, pageTitle(plan));
   const navigation = buildSiteNavigation(analysis.navigation, titles, analysis.apiPages);
   const settings = readSiteSettings(analysis.config?.root);
-  const layout = new PageLayout(settings, navigation);
+  const layout = new PageLayout(settings, navigation, options.siteUrl);
   diagnostics.push(...checkNavigationIcons(analysis.navigation, settings.iconLibrary === 'lucide' ? 'lucide' : undefined));
   const inject = options.injectHtml ?? '';
   const apiBodies = new ApiBodies(options.cache, apiSettings);
@@ -231,13 +231,16 @@ function planPages(analysis: ProjectAnalysis, apiSettings: ApiSettings): Map<str
 export function mdxPlan(url: string, summary: PageSummary, reference: ApiPage | undefined): PagePlan {
   const fm = summary.frontmatter;
   const title = fm.title ?? summary.title ?? lastSegment(url);
-  const document: PagePlan['document'] = { url, title, showTitle: fm.title !== undefined, noindex: fm.noindex === true };
+  // A hidden page is published but kept out of navigation, search, sitemap and search engines.
+  const document: PagePlan['document'] = { url, title, showTitle: fm.title !== undefined, noindex: fm.noindex === true || fm.hidden === true };
   if (fm.description !== undefined) document.description = fm.description;
   if (fm.sidebarTitle !== undefined) document.sidebarTitle = fm.sidebarTitle;
   if (fm.deprecated === true) document.deprecated = true;
   if (fm.tag !== undefined) document.tag = fm.tag;
   if (fm.icon !== undefined) document.icon = fm.icon;
   if (fm.mode !== undefined && fm.mode !== 'default') document.mode = fm.mode;
+  if (fm.openGraph !== undefined) document.openGraph = fm.openGraph;
+  if (fm.keywords !== undefined) document.keywords = fm.keywords;
   document.sourcePath = summary.path;
   const source: PagePlan['source'] = reference ? { kind: 'mdx', summary, reference } : { kind: 'mdx', summary };
   return { url, document, hidden: fm.hidden === true, source };

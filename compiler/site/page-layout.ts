@@ -59,6 +59,9 @@ export interface PageDocument {
   mode?: string;
   /** The page's file, project-relative, for "edit this page". */
   sourcePath?: string;
+  /** Frontmatter `og:*` values by their full name (`og:title`), overriding the defaults. */
+  openGraph?: Record<string, string>;
+  keywords?: readonly string[];
   /** Client entries (runtime/client/entries/<name>.ts) this page loads besides `site`, e.g. `playground` on API pages. */
   scripts?: readonly string[];
 }
@@ -85,10 +88,16 @@ export class PageLayout {
   private globalAnchors: string;
   private icons: NavigationIcons;
 
+  private siteUrl: string | undefined;
+
   constructor(
     private settings: SiteSettings,
     navigation: SiteNavigation,
+    /** `--site-url`, for canonical and `og:url` links. */
+    siteUrl?: string,
   ) {
+    const safe = siteUrl === undefined ? undefined : safeHref(siteUrl);
+    if (safe !== undefined && /^https?:\/\//i.test(safe)) this.siteUrl = safe.replace(/\/+$/, '');
     this.icons = new NavigationIcons(settings.iconLibrary === 'lucide' ? 'lucide' : undefined);
     const theme = renderThemeHead(settings);
     this.head = [theme.script, faviconLinks(settings), `<link rel="stylesheet" href="/${STYLESHEET_PATH}">`, theme.style]
@@ -119,7 +128,8 @@ export class PageLayout {
       '<meta name="viewport" content="width=device-width, initial-scale=1">',
       `<title>${escapeHtml(page.title === this.settings.name ? page.title : `${page.title} - ${this.settings.name}`)}</title>`,
       description ? `<meta name="description" content="${escapeHtml(description)}">` : '',
-      page.noindex ? '<meta name="robots" content="noindex">' : '',
+      page.noindex || (placement === undefined && !this.settings.indexAll) ? '<meta name="robots" content="noindex">' : '',
+      this.metaTags(page, href, description),
       this.head,
       '</head>',
       `<body data-mode="${escapeHtml(mode)}">`,
@@ -149,6 +159,20 @@ export class PageLayout {
     ]
       .filter((line) => line !== '')
       .join('\n');
+  }
+
+  /** Open Graph and Twitter tags, `keywords`, `seo.metatags`, and the canonical URL when the site's URL is known. */
+  private metaTags(page: PageDocument, href: string, description: string | undefined): string {
+    const og: Record<string, string> = { 'og:type': 'website', 'og:site_name': this.settings.name, 'og:title': page.title };
+    if (description) og['og:description'] = description;
+    if (this.siteUrl !== undefined) og['og:url'] = this.siteUrl + href;
+    Object.assign(og, page.openGraph);
+    const tags = Object.entries(og).map(([property, content]) => `<meta property="${escapeHtml(property)}" content="${escapeHtml(content)}">`);
+    tags.push('<meta name="twitter:card" content="summary">');
+    if (page.keywords && page.keywords.length > 0) tags.push(`<meta name="keywords" content="${escapeHtml(page.keywords.join(', '))}">`);
+    for (const [name, content] of this.settings.metatags) tags.push(`<meta name="${escapeHtml(name)}" content="${escapeHtml(content)}">`);
+    if (this.siteUrl !== undefined) tags.push(`<link rel="canonical" href="${escapeHtml(this.siteUrl + href)}">`);
+    return tags.join('\n');
   }
 
   private direction(placement: PagePlacement | undefined): string {
@@ -218,7 +242,10 @@ export class PageLayout {
     html =
       marked !== html
         ? marked
-        : html.replace(`<a class="docsc-group-link" href="${escapeHtml(href)}">`, `<a class="docsc-group-link" href="${escapeHtml(href)}" aria-current="page">`);
+        : html.replace(
+            `<a class="docsc-group-link" href="${escapeHtml(href)}">`,
+            `<a class="docsc-group-link" href="${escapeHtml(href)}" aria-current="page">`,
+          );
     const steps = at.split('.').filter((step) => step !== '');
     for (let n = 1; n <= steps.length; n++) {
       const id = steps.slice(0, n).join('.');

@@ -55,6 +55,10 @@ export interface SiteSettings {
   editBase?: string;
   /** `<html lang>`: the default language's code, else `en`. */
   language: string;
+  /** `seo.metatags`: name → content, on every page. */
+  metatags: [string, string][];
+  /** `seo.indexing: "all"`: pages outside the navigation may be indexed too (by default they are `noindex`). */
+  indexAll: boolean;
 }
 
 export function readSiteSettings(config: JsonNode | undefined): SiteSettings {
@@ -73,7 +77,12 @@ export function readSiteSettings(config: JsonNode | undefined): SiteSettings {
     searchPrompt: text(at('search', 'prompt')) ?? 'Search…',
     iconLibrary: text(at('icons', 'library')) ?? 'fontawesome',
     language: 'en',
+    metatags: [],
+    indexAll: at('seo', 'indexing') === 'all',
   };
+  const metatags = at('seo', 'metatags');
+  if (isRecord(metatags))
+    for (const [name, content] of Object.entries(metatags)) if (typeof content === 'string') settings.metatags.push([name, content]);
   const description = text(at('description'));
   if (description !== undefined) settings.description = description;
   const logo = at('logo');
