@@ -99,6 +99,20 @@ test('the fixture site: x-docs content, hand-written and schema pages, x-hidden,
   }
 });
 
+test('docs.json api settings: sample languages in order, simple and hidden playgrounds', async () => {
+  const document = await load('tests/fixtures/api/site', 'openapi.yaml');
+  const create = pagesOf(document).find((p) => p.label === 'POST /pets')?.item as never;
+  const languages = (html: string) => [...html.matchAll(/<figcaption>([^<]*)<\/figcaption>/g)].map((m) => m[1]);
+  const custom = renderApiPage(document, create, { ...DEFAULT_API_SETTINGS, languages: ['python', 'shell', 'klingon'] });
+  assert.equal(languages(custom.html), ['Ruby SDK', 'Python', 'cURL']);
+  const handWrittenOnly = renderApiPage(document, create, { ...DEFAULT_API_SETTINGS, autogenerate: false });
+  assert.equal(languages(handWrittenOnly.html), ['Ruby SDK']);
+  assert.match(renderApiPage(document, create, { ...DEFAULT_API_SETTINGS, display: 'simple' }).html, '"mode":"simple"');
+  const none = renderApiPage(document, create, { ...DEFAULT_API_SETTINGS, display: 'none' });
+  assert.not.match(none.html, 'data-docsc-playground');
+  assert.is(none.scripts, undefined);
+});
+
 test('document text never becomes markup, not even inside the playground data', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'docsc-api-xss-'));
   try {
