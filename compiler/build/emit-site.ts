@@ -139,7 +139,8 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
       const laidOut = layOutPage(plan, body, navigation, layout, inject);
       sink.write(laidOut.file);
       if (laidOut.search === undefined) continue;
-      sitemap.push(plan.url);
+      // The layout marks pages outside the navigation noindex (seo.indexing); the sitemap agrees.
+      if (settings.indexAll || navigation.placements.has(plan.url)) sitemap.push(plan.url);
       search.set(plan.url, laidOut.search);
     }
   }
