@@ -221,9 +221,10 @@ if (KILL_POINTS > 0) {
     const s = site();
     const cli = (args: string[], env: Record<string, string> = {}) =>
       spawnSync(process.execPath, ['--import', 'tsx', resolve('cli/main.ts'), ...args], { encoding: 'utf8', env: { ...process.env, ...env } });
+    // The fixture has deliberate errors (an unsafe link), so a complete build exits 1: what matters is that it completes.
+    const completed = (run: ReturnType<typeof cli>) => run.signal === null && (run.status === 0 || run.status === 1);
     try {
       const clean = join(s.dir, 'clean');
-      assert.equal(cli(['build', s.root, '-o', clean, '--no-cache']).status, 0);
       const out = join(s.dir, 'out');
       const cache = join(s.dir, 'cache');
       for (let point = 1; point <= KILL_POINTS; point++) {
@@ -232,8 +233,11 @@ if (KILL_POINTS > 0) {
         rmSync(out, { recursive: true, force: true });
         const after = 1 + Math.floor(((point - 1) * 37) % 31);
         const killed = cli(['build', s.root, '-o', out, '--cache-dir', cache], { DOCSC_FAULT_KILL_AFTER_WRITES: String(after) });
-        assert.ok(killed.signal === 'SIGKILL' || killed.status === 0, `point ${point}: ${killed.stderr}`);
-        assert.equal(cli(['build', s.root, '-o', out, '--cache-dir', cache]).status, 0, `rebuild after point ${point}`);
+        assert.ok(killed.signal === 'SIGKILL' || completed(killed), `point ${point}: ${killed.stderr}`);
+        assert.ok(completed(cli(['build', s.root, '-o', out, '--cache-dir', cache])), `rebuild after point ${point}`);
+        // The clean build right after, so that both see the same docsc (the runtime may be edited meanwhile).
+        rmSync(clean, { recursive: true, force: true });
+        assert.ok(completed(cli(['build', s.root, '-o', clean, '--no-cache'])));
         assert.equal(dumpOutput(out, { full: true }), dumpOutput(clean, { full: true }), `after killing at ${after} writes`);
       }
     } finally {
