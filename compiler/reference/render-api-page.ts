@@ -137,7 +137,7 @@ function renderOperationParts(
           required: p.required === true || location === 'path',
           deprecated: p.deprecated === true,
           ...(stringOf(p.description) !== undefined ? { description: p.description as string } : {}),
-          ...(p.example !== undefined ? { example: p.example } : {}),
+          ...(parameterValue(p, resolver) !== undefined ? { example: parameterValue(p, resolver) } : {}),
         },
         resolver,
       ),
@@ -299,6 +299,13 @@ function mergedParameters(pathItem: Json, operation: Json, resolver: RefResolver
 function contentSchema(parameter: Json, resolver: RefResolver): unknown {
   const first = Object.values(asRecord(parameter.content) ?? {})[0];
   return asRecord(resolver.resolve(first))?.schema;
+}
+
+/** A parameter's own example: `example`, else the first of its named `examples`. */
+function parameterValue(parameter: Json, resolver: RefResolver): unknown {
+  if (parameter.example !== undefined) return parameter.example;
+  const first = Object.values(asRecord(parameter.examples) ?? {})[0];
+  return asRecord(resolver.resolve(first))?.value;
 }
 
 function capitalize(text: string): string {
