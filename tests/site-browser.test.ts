@@ -289,6 +289,23 @@ async function seriousViolations(page: Page): Promise<string[]> {
   });
 }
 
+test('a dismissible banner stays dismissed across pages until its text changes', async () => {
+  const page = await open('/');
+  try {
+    const banner = page.locator('.docsc-banner');
+    assert.match(await banner.innerText(), 'version 2 is out');
+    assert.equal(await banner.locator('a').getAttribute('href'), '/quickstart');
+    await page.locator('.docsc-banner-close').click();
+    assert.not.ok(await banner.isVisible());
+    await page.goto(`${site.origin}/quickstart`);
+    assert.not.ok(await page.locator('.docsc-banner').isVisible(), 'on the next page');
+    await page.reload();
+    assert.not.ok(await page.locator('.docsc-banner').isVisible(), 'after reload');
+  } finally {
+    await done(page);
+  }
+});
+
 test('axe-core reports no serious or critical violation', async () => {
   for (const path of ['/', '/quickstart', '/products/payments/overview', '/guides/legacy', '/sdks/javascript', '/no-such-page']) {
     const page = await open(path);

@@ -14,6 +14,7 @@ import { clientScriptPath } from './client-bundle.js';
 import { escapeHtml, safeHref } from './escape-html.js';
 import { ICON_SPRITE_PATH, NavigationIcons } from './navigation-icon.js';
 import { SHARDS } from './search-index.js';
+import { bannerId, renderBanner } from './site-banner.js';
 import {
   equivalentHref,
   type PagePlacement,
@@ -89,6 +90,8 @@ export class PageLayout {
   private icons: NavigationIcons;
 
   private siteUrl: string | undefined;
+  private banner: string;
+  private bannerAttribute: string;
 
   constructor(
     private settings: SiteSettings,
@@ -104,6 +107,8 @@ export class PageLayout {
       .filter((l) => l !== '')
       .join('\n');
     this.topBar = renderTopBar(settings);
+    this.banner = settings.banner ? renderBanner(settings.banner) : '';
+    this.bannerAttribute = settings.banner?.dismissible ? ` data-banner="${bannerId(settings.banner)}"` : '';
     this.footer = renderFooter(settings, this.icons);
     this.globalAnchors = renderLinkList(navigation.globalLinks, -1, 'docsc-anchors docsc-global-anchors', this.icons);
   }
@@ -122,7 +127,7 @@ export class PageLayout {
           placement?.section.switchers.find((s) => s.kind === 'language'),
           this.settings.language,
         ),
-      )}"${this.direction(placement)} data-appearance="${this.settings.appearance.default}"${this.settings.appearance.strict ? ' data-strict' : ''}>`,
+      )}"${this.direction(placement)}${this.bannerAttribute} data-appearance="${this.settings.appearance.default}"${this.settings.appearance.strict ? ' data-strict' : ''}>`,
       '<head>',
       '<meta charset="utf-8">',
       '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -134,6 +139,7 @@ export class PageLayout {
       '</head>',
       `<body data-mode="${escapeHtml(mode)}">`,
       '<a class="docsc-skip-link" href="#content">Skip to content</a>',
+      this.banner,
       '<header class="docsc-header">',
       this.topBar,
       placement ? this.tabBarOf(placement.section) : '',

@@ -5,6 +5,7 @@
 // URLs are kept as written and made safe where they are written into HTML.
 
 import { type JsonNode, nodeAt, toPlain } from '../syntax/json-tree.js';
+import type { BannerSettings } from './site-banner.js';
 
 export interface SiteLink {
   label: string;
@@ -55,6 +56,7 @@ export interface SiteSettings {
   editBase?: string;
   /** `<html lang>`: the default language's code, else `en`. */
   language: string;
+  banner?: BannerSettings;
   /** `seo.metatags`: name → content, on every page. */
   metatags: [string, string][];
   /** `seo.indexing: "all"`: pages outside the navigation may be indexed too (by default they are `noindex`). */
@@ -80,6 +82,15 @@ export function readSiteSettings(config: JsonNode | undefined): SiteSettings {
     metatags: [],
     indexAll: at('seo', 'indexing') === 'all',
   };
+  const banner = at('banner');
+  if (isRecord(banner) && typeof banner.content === 'string' && banner.content.trim() !== '') {
+    const type = banner.type === 'warning' || banner.type === 'critical' ? banner.type : 'info';
+    settings.banner = { content: banner.content, dismissible: banner.dismissible === true, type };
+    const color = banner.color;
+    if (isHexColor(color)) settings.banner.color = { light: color, dark: color };
+    else if (isRecord(color) && isHexColor(color.light))
+      settings.banner.color = { light: color.light, dark: isHexColor(color.dark) ? color.dark : color.light };
+  }
   const metatags = at('seo', 'metatags');
   if (isRecord(metatags))
     for (const [name, content] of Object.entries(metatags)) if (typeof content === 'string') settings.metatags.push([name, content]);

@@ -11,8 +11,10 @@ import type { FontSetting, SiteSettings } from './site-settings.js';
 
 /** The localStorage key of the reader's color mode; runtime/client/theme-toggle.ts uses the same. */
 export const THEME_STORAGE_KEY = 'docsc-theme';
+/** The localStorage key of the dismissed banner's id; runtime/client/site/banner.ts uses the same. */
+export const BANNER_STORAGE_KEY = 'docsc-banner';
 
-const COLOR_MODE_SCRIPT = `<script>(function(){var d=document.documentElement;d.classList.add("docsc-js");try{var t=d.hasAttribute("data-strict")?null:localStorage.getItem("${THEME_STORAGE_KEY}");if(t!=="light"&&t!=="dark")t=d.getAttribute("data-appearance");if(t!=="light"&&t!=="dark")t=matchMedia("(prefers-color-scheme: dark)").matches?"dark":"light";d.setAttribute("data-theme",t)}catch(e){}})()</script>`;
+const COLOR_MODE_SCRIPT = `<script>(function(){var d=document.documentElement;d.classList.add("docsc-js");try{var t=d.hasAttribute("data-strict")?null:localStorage.getItem("${THEME_STORAGE_KEY}");if(t!=="light"&&t!=="dark")t=d.getAttribute("data-appearance");if(t!=="light"&&t!=="dark")t=matchMedia("(prefers-color-scheme: dark)").matches?"dark":"light";d.setAttribute("data-theme",t);var b=d.getAttribute("data-banner");if(b&&localStorage.getItem("${BANNER_STORAGE_KEY}")===b)d.classList.add("docsc-banner-dismissed")}catch(e){}})()</script>`;
 
 /** The color-mode script (first in <head>, so it runs before any stylesheet arrives) and the theme's fonts and <style> (after the site stylesheet, to override its defaults). */
 export function renderThemeHead(settings: SiteSettings): { script: string; style: string } {
