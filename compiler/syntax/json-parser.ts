@@ -78,7 +78,9 @@ const allTokens: TokenType[] = [
   BareWord,
 ];
 
-const jsonLexer = new Lexer(allTokens, { positionTracking: 'onlyOffset', ensureOptimizations: true });
+// Made on first use: building the lexer and the parser costs about 50 ms, which a command that reads no docs.json
+// (`openapi-file` on a JSON spec, whose JSON.parse succeeds) need not pay.
+let jsonLexer: InstanceType<typeof Lexer> | undefined;
 
 /** How a token reads in a message: "Unexpected `}`", "Unexpected end of file". */
 function describeToken(token: IToken): string {
@@ -258,7 +260,7 @@ function stringValue(token: IToken): string {
   });
 }
 
-const parser = new JsonParser();
+let jsonParser: JsonParser | undefined;
 
 export interface JsonParseResult {
   /** The root value; `invalid` when the document could not be read at all. */
@@ -268,6 +270,7 @@ export interface JsonParseResult {
 
 export function parseJson(file: SourceFile): JsonParseResult {
   const diagnostics: Diagnostic[] = [];
+  jsonLexer ??= new Lexer(allTokens, { positionTracking: 'onlyOffset', ensureOptimizations: true });
   const lexed = jsonLexer.tokenize(file.text);
   const span = (start: number, length: number): Span => ({ file, start, end: start + length });
 
@@ -307,6 +310,8 @@ export function parseJson(file: SourceFile): JsonParseResult {
     return { root: { kind: 'invalid', span: span(0, 0) }, diagnostics };
   }
 
+  jsonParser ??= new JsonParser();
+  const parser = jsonParser;
   parser.file = file;
   parser.problems = diagnostics;
   parser.input = lexed.tokens;
