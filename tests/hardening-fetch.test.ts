@@ -7,6 +7,7 @@
 // 127.0.0.1 plays the hostile server; the policy that lets a test reach it
 // refuses every other address as docsc does.
 
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -18,7 +19,12 @@ import * as assert from 'uvu/assert';
 import { check } from '../compiler/check.js';
 import { type AddressPolicy, ALLOW_PRIVATE_URLS_ENV, type FetchLimits, fetchDocument, refusedRange } from '../compiler/openapi/fetch-document.js';
 
-const spec = JSON.stringify({ openapi: '3.1.0', info: { title: 'T', version: '1' }, paths: {} });
+const spec = JSON.stringify({
+  openapi: '3.1.0',
+  info: { title: 'T', version: '1' },
+  servers: [{ url: 'https://api.example.com' }],
+  paths: { '/ping': { get: { summary: 'Ping', responses: { '200': { description: 'ok' } } } } },
+});
 const bomb = gzipSync(Buffer.alloc(64 * 1024 * 1024), { level: 9 }); // 64 MiB of zeros in ~64 kB
 
 let server: Server | undefined;
@@ -206,6 +212,42 @@ test('check refuses a loopback URL at its place in docs.json, with no request ma
       assert.match(d?.message ?? '', /address; docsc fetches only public addresses unless --allow-private-urls/);
     }
     assert.equal(hits, []);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('docsc check --allow-private-urls: refused without the flag (exit 1), fetched with it (exit 0)', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'docsc-ssrf-cli-'));
+  try {
+    writeFileSync(join(root, 'index.mdx'), '---\ntitle: Home\n---\n\nHome.\n');
+    const config = {
+      name: 'S',
+      colors: { primary: '#000000' },
+      navigation: {
+        groups: [
+          { group: 'Home', pages: ['index'] },
+          { group: 'API', openapi: `${origin}/spec.json` },
+        ],
+      },
+    };
+    writeFileSync(join(root, 'docs.json'), JSON.stringify(config, null, 2));
+    const env = { ...process.env };
+    delete env[ALLOW_PRIVATE_URLS_ENV];
+    const run = (args: string[]) =>
+      new Promise<{ status: number | null; stdout: string }>((resolve) => {
+        const child = spawn(process.execPath, ['--import', 'tsx', 'cli/main.ts', 'check', root, '--no-color', ...args], { env });
+        let stdout = '';
+        child.stdout.on('data', (chunk: Buffer) => {
+          stdout += chunk.toString();
+        });
+        child.on('exit', (status) => resolve({ status, stdout }));
+      });
+    const refused = await run([]);
+    assert.is(refused.status, 1);
+    assert.match(refused.stdout, 'is a loopback address');
+    const allowed = await run(['--allow-private-urls']);
+    assert.is(allowed.status, 0, allowed.stdout);
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
