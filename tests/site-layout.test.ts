@@ -92,6 +92,10 @@ test('the reader-site fixture: tabs, selectors and anchors per page, groups open
     assert.match(page('guides/advanced/internals'), '<details data-g="0.3.1" open>');
     assert.match(page('fr'), '<html lang="fr"', "a page's language is its language division's");
     assert.match(quickstart, '<html lang="en"');
+    assert.match(page('fr'), '<a href="mailto:aide@example.com" rel="noopener">Aide</a>', "a language's own navbar");
+    assert.not.match(page('fr'), '>Support</a>');
+    assert.match(page('fr'), '<p>Traduction <em>en cours</em>.</p>', 'and banner');
+    assert.not.match(page('fr'), 'Dashboard', "a language's navbar replaces the whole navbar, primary button included");
     assert.match(quickstart, '<meta property="og:title" content="Quickstart">');
     assert.not.match(quickstart, 'name="robots"', 'a page in the navigation may be indexed');
     assert.match(page('guides/hidden'), '<meta name="robots" content="noindex">', 'hidden pages are not');

@@ -75,6 +75,14 @@ export interface PageDocument {
  */
 export const FULL_SIDEBAR_LIMIT = 200;
 
+interface Chrome {
+  topBar: string;
+  footer: string;
+  banner: string;
+  /** ` data-banner="<id>"` on <html> for a dismissible banner. */
+  bannerAttribute: string;
+}
+
 /** Kinds of division levels shown as selectors at the top of the sidebar, in this order; `tab` is the tab bar, `anchor` a list. */
 const SELECTOR_KINDS = ['language', 'version', 'product', 'dropdown', 'menu-item'];
 
@@ -84,14 +92,12 @@ export class PageLayout {
   private tabBars = new Map<Section, string>();
   private groupPaths = new Map<Section, Map<string, string>>();
   private head: string;
-  private topBar: string;
-  private footer: string;
+  /** Top bar, footer and banner, per language (a language may set its own `navbar`, `footer`, `banner`). */
+  private chromes = new Map<string, Chrome>();
   private globalAnchors: string;
   private icons: NavigationIcons;
 
   private siteUrl: string | undefined;
-  private banner: string;
-  private bannerAttribute: string;
 
   constructor(
     private settings: SiteSettings,
@@ -106,10 +112,6 @@ export class PageLayout {
     this.head = [theme.script, faviconLinks(settings), `<link rel="stylesheet" href="/${STYLESHEET_PATH}">`, theme.style]
       .filter((l) => l !== '')
       .join('\n');
-    this.topBar = renderTopBar(settings);
-    this.banner = settings.banner ? renderBanner(settings.banner) : '';
-    this.bannerAttribute = settings.banner?.dismissible ? ` data-banner="${bannerId(settings.banner)}"` : '';
-    this.footer = renderFooter(settings, this.icons);
     this.globalAnchors = renderLinkList(navigation.globalLinks, -1, 'docsc-anchors docsc-global-anchors', this.icons);
   }
 
@@ -120,14 +122,14 @@ export class PageLayout {
     const sidebar = bare ? '' : this.sidebarOf(page.url, href, placement);
     const description = page.description ?? this.settings.description;
     const tocShown = mode === 'default';
+    const language = htmlLanguage(
+      placement?.section.switchers.find((s) => s.kind === 'language'),
+      this.settings.language,
+    );
+    const chrome = this.chromeOf(placement);
     return [
       '<!doctype html>',
-      `<html lang="${escapeHtml(
-        htmlLanguage(
-          placement?.section.switchers.find((s) => s.kind === 'language'),
-          this.settings.language,
-        ),
-      )}"${this.direction(placement)}${this.bannerAttribute} data-appearance="${this.settings.appearance.default}"${this.settings.appearance.strict ? ' data-strict' : ''}>`,
+      `<html lang="${escapeHtml(language)}"${language === 'ar' ? ' dir="rtl"' : ''}${chrome.bannerAttribute} data-appearance="${this.settings.appearance.default}"${this.settings.appearance.strict ? ' data-strict' : ''}>`,
       '<head>',
       '<meta charset="utf-8">',
       '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -139,9 +141,9 @@ export class PageLayout {
       '</head>',
       `<body data-mode="${escapeHtml(mode)}">`,
       '<a class="docsc-skip-link" href="#content">Skip to content</a>',
-      this.banner,
+      chrome.banner,
       '<header class="docsc-header">',
-      this.topBar,
+      chrome.topBar,
       placement ? this.tabBarOf(placement.section) : '',
       '</header>',
       '<div class="docsc-layout">',
@@ -157,7 +159,7 @@ export class PageLayout {
       '</main>',
       tocShown ? renderToc(page.toc) : '',
       '</div>',
-      this.footer,
+      chrome.footer,
       renderScripts(page.scripts),
       '</body>',
       '</html>',
@@ -181,12 +183,21 @@ export class PageLayout {
     return tags.join('\n');
   }
 
-  private direction(placement: PagePlacement | undefined): string {
-    const language = htmlLanguage(
-      placement?.section.switchers.find((s) => s.kind === 'language'),
-      this.settings.language,
-    );
-    return language === 'ar' ? ' dir="rtl"' : '';
+  private chromeOf(placement: PagePlacement | undefined): Chrome {
+    const switcher = placement?.section.switchers.find((s) => s.kind === 'language');
+    const code = switcher?.links[switcher.current]?.label ?? '';
+    let chrome = this.chromes.get(code);
+    if (chrome === undefined) {
+      const settings = this.settings.languages.get(code) ?? this.settings;
+      chrome = {
+        topBar: renderTopBar(settings),
+        footer: renderFooter(settings, this.icons),
+        banner: settings.banner ? renderBanner(settings.banner) : '',
+        bannerAttribute: settings.banner?.dismissible ? ` data-banner="${bannerId(settings.banner)}"` : '',
+      };
+      this.chromes.set(code, chrome);
+    }
+    return chrome;
   }
 
   /** `_docsc/icons.svg`: every icon the pages rendered so far use (write it after the last page). */

@@ -56,6 +56,8 @@ export interface SiteSettings {
   editBase?: string;
   /** `<html lang>`: the default language's code, else `en`. */
   language: string;
+  /** Languages whose entry in `navigation.languages` sets its own `navbar`, `footer` or `banner`: the settings of their pages. */
+  languages: Map<string, SiteSettings>;
   banner?: BannerSettings;
   /** `seo.metatags`: name → content, on every page. */
   metatags: [string, string][];
@@ -79,18 +81,11 @@ export function readSiteSettings(config: JsonNode | undefined): SiteSettings {
     searchPrompt: text(at('search', 'prompt')) ?? 'Search…',
     iconLibrary: text(at('icons', 'library')) ?? 'fontawesome',
     language: 'en',
+    languages: new Map(),
     metatags: [],
     indexAll: at('seo', 'indexing') === 'all',
   };
-  const banner = at('banner');
-  if (isRecord(banner) && typeof banner.content === 'string' && banner.content.trim() !== '') {
-    const type = banner.type === 'warning' || banner.type === 'critical' ? banner.type : 'info';
-    settings.banner = { content: banner.content, dismissible: banner.dismissible === true, type };
-    const color = banner.color;
-    if (isHexColor(color)) settings.banner.color = { light: color, dark: color };
-    else if (isRecord(color) && isHexColor(color.light))
-      settings.banner.color = { light: color.light, dark: isHexColor(color.dark) ? color.dark : color.light };
-  }
+  applyBanner(settings, at('banner'));
   const metatags = at('seo', 'metatags');
   if (isRecord(metatags))
     for (const [name, content] of Object.entries(metatags)) if (typeof content === 'string') settings.metatags.push([name, content]);
@@ -121,20 +116,8 @@ export function readSiteSettings(config: JsonNode | undefined): SiteSettings {
     if (appearance.default === 'light' || appearance.default === 'dark') settings.appearance.default = appearance.default;
     settings.appearance.strict = appearance.strict === true;
   }
-  settings.navbarLinks = links(at('navbar', 'links'));
-  const primary = at('navbar', 'primary');
-  if (isRecord(primary) && typeof primary.href === 'string') settings.primary = { label: text(primary.label) ?? primary.href, href: primary.href };
-  const socials = at('footer', 'socials');
-  if (isRecord(socials)) for (const [label, href] of Object.entries(socials)) if (typeof href === 'string') settings.socials.push({ label, href });
-  const columns = at('footer', 'links');
-  if (Array.isArray(columns))
-    for (const column of columns) {
-      if (!isRecord(column)) continue;
-      const entry: FooterColumn = { links: links(column.items) };
-      if (typeof column.header === 'string') entry.header = column.header;
-      settings.footerColumns.push(entry);
-    }
-  settings.footerLinks = [...settings.socials, ...settings.footerColumns.flatMap((c) => c.links)];
+  applyNavbar(settings, at('navbar'));
+  applyFooter(settings, at('footer'));
   if (at('feedback', 'suggestEdit') === true) {
     const repository = [...settings.socials, ...settings.navbarLinks].map((l) => githubRepository(l.href)).find((r) => r !== undefined);
     if (repository !== undefined) settings.editBase = `${repository}/edit/HEAD/`;
@@ -143,8 +126,60 @@ export function readSiteSettings(config: JsonNode | undefined): SiteSettings {
   if (Array.isArray(languages)) {
     const chosen = languages.find((l) => isRecord(l) && l.default === true) ?? languages[0];
     if (isRecord(chosen) && typeof chosen.language === 'string') settings.language = chosen.language;
+    for (const language of languages) {
+      if (!isRecord(language) || typeof language.language !== 'string') continue;
+      if (language.navbar === undefined && language.footer === undefined && language.banner === undefined) continue;
+      const variant: SiteSettings = { ...settings, language: language.language, languages: new Map() };
+      if (language.navbar !== undefined) {
+        variant.navbarLinks = [];
+        delete variant.primary;
+        applyNavbar(variant, language.navbar);
+      }
+      if (language.footer !== undefined) {
+        variant.socials = [];
+        variant.footerColumns = [];
+        applyFooter(variant, language.footer);
+      }
+      if (language.banner !== undefined) {
+        delete variant.banner;
+        applyBanner(variant, language.banner);
+      }
+      settings.languages.set(language.language, variant);
+    }
   }
   return settings;
+}
+
+function applyNavbar(settings: SiteSettings, navbar: unknown): void {
+  if (!isRecord(navbar)) return;
+  settings.navbarLinks = links(navbar.links);
+  const primary = navbar.primary;
+  if (isRecord(primary) && typeof primary.href === 'string') settings.primary = { label: text(primary.label) ?? primary.href, href: primary.href };
+}
+
+function applyFooter(settings: SiteSettings, footer: unknown): void {
+  if (!isRecord(footer)) return;
+  const socials = footer.socials;
+  if (isRecord(socials)) for (const [label, href] of Object.entries(socials)) if (typeof href === 'string') settings.socials.push({ label, href });
+  const columns = footer.links;
+  if (Array.isArray(columns))
+    for (const column of columns) {
+      if (!isRecord(column)) continue;
+      const entry: FooterColumn = { links: links(column.items) };
+      if (typeof column.header === 'string') entry.header = column.header;
+      settings.footerColumns.push(entry);
+    }
+  settings.footerLinks = [...settings.socials, ...settings.footerColumns.flatMap((c) => c.links)];
+}
+
+function applyBanner(settings: SiteSettings, banner: unknown): void {
+  if (!isRecord(banner) || typeof banner.content !== 'string' || banner.content.trim() === '') return;
+  const type = banner.type === 'warning' || banner.type === 'critical' ? banner.type : 'info';
+  settings.banner = { content: banner.content, dismissible: banner.dismissible === true, type };
+  const color = banner.color;
+  if (isHexColor(color)) settings.banner.color = { light: color, dark: color };
+  else if (isRecord(color) && isHexColor(color.light))
+    settings.banner.color = { light: color.light, dark: isHexColor(color.dark) ? color.dark : color.light };
 }
 
 /** `https://github.com/owner/repo` (a repository, not a profile) → that URL without a trailing slash or `.git`. */
