@@ -25,7 +25,7 @@
 
 import { createRequire } from 'node:module';
 import type { ElementContent, Properties } from 'hast';
-import type { HighlighterCore, LanguageRegistration, ThemedToken } from 'shiki/core';
+import type { GrammarState, HighlighterCore, LanguageRegistration, ThemedToken } from 'shiki/core';
 import { h, text } from './hast-nodes.js';
 
 const require = createRequire(import.meta.url);
@@ -173,18 +173,85 @@ function colouredTokens(state: Shiki, code: string, lang: string): ColouredToken
   const { pairs } = state;
   if (pairs !== undefined) {
     const fallback = { light: DEFAULT_LIGHT, dark: DEFAULT_DARK };
-    return state.highlighter
-      .codeToTokensBase(code, { lang, theme: PAIRED_THEME, tokenizeTimeLimit: 0, tokenizeMaxLineLength: MAX_LINE_LENGTH })
-      .map((line) =>
-        line.map((token) => {
-          const pair = pairs.get((token.color ?? PAIRED_DEFAULT).toLowerCase()) ?? fallback;
-          return { content: token.content, light: pair.light, dark: pair.dark, fontStyle: token.fontStyle ?? 0 };
-        }),
-      );
+    return pairedLines(state, code, lang).map((line) =>
+      line.map((token) => {
+        const pair = pairs.get((token.color ?? PAIRED_DEFAULT).toLowerCase()) ?? fallback;
+        return { content: token.content, light: pair.light, dark: pair.dark, fontStyle: token.fontStyle ?? 0 };
+      }),
+    );
   }
-  const light = state.highlighter.codeToTokensBase(code, { lang, theme: THEMES.light, tokenizeTimeLimit: 0, tokenizeMaxLineLength: MAX_LINE_LENGTH });
-  const dark = state.highlighter.codeToTokensBase(code, { lang, theme: THEMES.dark, tokenizeTimeLimit: 0, tokenizeMaxLineLength: MAX_LINE_LENGTH });
+  const light = state.highlighter.codeToTokensBase(code, { lang, theme: THEMES.light, ...TOKENIZE });
+  const dark = state.highlighter.codeToTokensBase(code, { lang, theme: THEMES.dark, ...TOKENIZE });
   return light.map((line, i) => alignTokens(line, dark[i] ?? []));
+}
+
+const TOKENIZE = { tokenizeTimeLimit: 0, tokenizeMaxLineLength: MAX_LINE_LENGTH } as const;
+
+interface RememberedLine {
+  tokens: ThemedToken[];
+  /** The grammar's state after the line; `root` when it is the state between top-level statements. */
+  end: GrammarState | 'root';
+}
+
+const rememberedLines = new Map<string, RememberedLine>();
+const MAX_REMEMBERED_LINES = 20_000;
+
+/**
+ * The paired theme's tokens, line by line. A line that starts in the grammar's root state (between
+ * top-level statements, as most lines of docs snippets do) is tokenized once per thread and language:
+ * `import { Client } from '@example/sdk';` on a thousand pages costs one tokenizing. A line that starts
+ * inside a construct (a string or comment spanning lines) is tokenized with that state, as shiki would.
+ */
+function pairedLines(state: Shiki, code: string, lang: string): ThemedToken[][] {
+  const lines = code.split('\n');
+  if (code.includes('\r')) return state.highlighter.codeToTokensBase(code, { lang, theme: PAIRED_THEME, ...TOKENIZE });
+  const result: ThemedToken[][] = [];
+  let grammarState: GrammarState | undefined;
+  let atRoot = true;
+  for (const [i, line] of lines.entries()) {
+    // The first line is apart: `\A` anchors (a shebang) match only there.
+    const key: string | undefined = atRoot ? `${lang}\u0000${i === 0 ? 1 : 0}\u0000${line}` : undefined;
+    const hit: RememberedLine | undefined = key === undefined ? undefined : rememberedLines.get(key);
+    if (hit !== undefined) {
+      result.push(hit.tokens);
+      atRoot = hit.end === 'root';
+      grammarState = hit.end === 'root' ? rootState(lang) : hit.end;
+      continue;
+    }
+    const tokens = state.highlighter.codeToTokensBase(line, {
+      lang,
+      theme: PAIRED_THEME,
+      ...TOKENIZE,
+      ...(grammarState === undefined ? {} : { grammarState }),
+    });
+    const end = state.highlighter.getLastGrammarState(tokens);
+    // Without a state to go on from, the block is tokenized whole, as shiki does.
+    if (end === undefined) return state.highlighter.codeToTokensBase(code, { lang, theme: PAIRED_THEME, ...TOKENIZE });
+    const endsAtRoot = isRoot(lang, end);
+    result.push(tokens[0] ?? []);
+    if (key !== undefined) {
+      if (rememberedLines.size >= MAX_REMEMBERED_LINES) rememberedLines.clear();
+      rememberedLines.set(key, { tokens: tokens[0] ?? [], end: endsAtRoot ? 'root' : end });
+    }
+    atRoot = endsAtRoot;
+    grammarState = end;
+  }
+  return result;
+}
+
+/** Per language, a state at the grammar's root (all are equal: the root rule alone on the stack). */
+const rootStates = new Map<string, GrammarState>();
+
+function rootState(lang: string): GrammarState {
+  return rootStates.get(lang) as GrammarState;
+}
+
+/** True when only the grammar's root rule is on the stack (remembering that state for the language). */
+function isRoot(lang: string, end: GrammarState): boolean {
+  const stack = end.getInternalStack() as { depth?: number } | undefined;
+  if (stack?.depth !== 1) return false;
+  if (!rootStates.has(lang)) rootStates.set(lang, end);
+  return true;
 }
 
 /** The two themes' tokens of one line, cut where either theme cuts (both cover the same text). */
