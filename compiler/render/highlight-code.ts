@@ -17,8 +17,9 @@
 //
 // A language shiki does not know, or none, is plain text; a grammar that
 // fails to load or to tokenize is plain text too — highlighting never fails a
-// page. Results are remembered per thread by language and code (real sites
-// repeat their install snippets on many pages).
+// page. Results are remembered per thread: whole blocks by language and
+// code, and lines that start at the grammar's root by language and text
+// (real sites repeat their install snippets and imports on many pages).
 //
 // shiki ships as ES modules; they are loaded with `require` (Node ≥ 20.19
 // loads ES modules synchronously), only when a page has a fence to colour.
