@@ -265,7 +265,10 @@ function saveResult(result: BenchResult, options: Options): string {
   mkdirSync(dir, { recursive: true });
   const size = options.pages === PROFILES[options.profile].pages ? '' : `-${options.pages}p`;
   const partial = options.only === undefined ? '' : '-partial';
-  const file = join(dir, `${result.date.slice(0, 10)}-${options.profile}${size}${partial}.json`);
+  const stem = `${result.date.slice(0, 10)}-${options.profile}${size}${partial}`;
+  // A second result of the same day and kind gets the time: committed results are never overwritten.
+  const first = join(dir, `${stem}.json`);
+  const file = existsSync(first) ? join(dir, `${stem}-${result.date.slice(11, 16).replace(':', '')}.json`) : first;
   writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
   return file.slice(ROOT.length + 1);
 }
