@@ -71,7 +71,9 @@ export function codeSamples(input: SampleInput, settings: ApiSettings, resolver:
     return [{ label: stringOf(sample.label) ?? lang, language: lang.toLowerCase(), source }];
   });
   if (!settings.autogenerate) return written;
-  const har = exampleRequest(input, settings, resolver);
+  const placeholders: string[] = [];
+  const har = exampleRequest(input, settings, resolver, placeholders);
+  const unencode = (source: string) => placeholders.reduce((text, p) => text.split(p).join(decodeURIComponent(p)), source);
   let snippet: HTTPSnippet;
   try {
     snippet = new HTTPSnippet({ ...har, httpVersion: 'HTTP/1.1', headersSize: -1, bodySize: -1 } as never);
@@ -84,7 +86,7 @@ export function codeSamples(input: SampleInput, settings: ApiSettings, resolver:
     try {
       const out = snippet.convert(target.target as never, target.client);
       const source = Array.isArray(out) ? out[0] : out;
-      return typeof source === 'string' ? [{ label: target.label, language: target.language, source, generated: true }] : [];
+      return typeof source === 'string' ? [{ label: target.label, language: target.language, source: unencode(source), generated: true }] : [];
     } catch {
       return [];
     }
@@ -93,7 +95,7 @@ export function codeSamples(input: SampleInput, settings: ApiSettings, resolver:
 }
 
 /** The request a sample shows: example values, credential placeholders. */
-export function exampleRequest(input: SampleInput, settings: ApiSettings, resolver: RefResolver): HarRequest {
+export function exampleRequest(input: SampleInput, settings: ApiSettings, resolver: RefResolver, placeholders: string[] = []): HarRequest {
   let path = input.path;
   const queryString: HarRequest['queryString'] = [];
   const headers: HarRequest['headers'] = [];
@@ -103,10 +105,16 @@ export function exampleRequest(input: SampleInput, settings: ApiSettings, resolv
     if (name === undefined) continue;
     const required = parameter.required === true || parameter.in === 'path';
     if (!required && settings.defaults === 'required') continue;
+    if (parameter.in === 'path') {
+      // A path parameter without a documented value stays a `{name}` placeholder (httpsnippet's encoding undone below).
+      const value = parameterExample(parameter, resolver, false);
+      path = path.split(`{${name}}`).join(value === undefined ? `%7B${encodeURIComponent(name)}%7D` : encodeURIComponent(value));
+      if (value === undefined) placeholders.push(`%7B${encodeURIComponent(name)}%7D`);
+      continue;
+    }
     const value = parameterExample(parameter, resolver, required);
     if (value === undefined) continue; // optional, and the document gives no value: generated noise would mislead
-    if (parameter.in === 'path') path = path.split(`{${name}}`).join(encodeURIComponent(value));
-    else if (parameter.in === 'query') queryString.push({ name, value });
+    if (parameter.in === 'query') queryString.push({ name, value });
     else if (parameter.in === 'header') headers.push({ name, value });
     else if (parameter.in === 'cookie') cookies.push({ name, value });
   }

@@ -118,8 +118,8 @@ function readParameter(value: Json, settings: ApiSettings, resolver: RefResolver
   const parameter: PlaygroundParameter = { name, in: where, required };
   if (type) parameter.type = type;
   if (values.length > 0) parameter.enum = values;
-  // Optional parameters are prefilled only with values the document gives, never with generated ones.
-  const prefill = settings.prefill || required ? parameterExample(value, resolver, required) : undefined;
+  // Optional and path parameters are prefilled only with values the document gives, never with generated ones.
+  const prefill = settings.prefill || required ? parameterExample(value, resolver, required && where !== 'path') : undefined;
   if (prefill !== undefined) parameter.value = prefill;
   return [parameter];
 }
