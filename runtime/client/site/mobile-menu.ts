@@ -19,6 +19,8 @@ export function initMobileMenu(root: Document): void {
     return;
   }
   const set = (open: boolean) => {
+    // Under the header wherever it is now (a banner above it may have scrolled away or not).
+    if (open && header) sidebar.style.top = `${Math.max(0, header.getBoundingClientRect().bottom)}px`;
     button.setAttribute('aria-expanded', String(open));
     sidebar.toggleAttribute('data-open', open);
   };
