@@ -221,6 +221,34 @@ test('build session: a body edit is patched, and gives what a full build gives',
   }
 });
 
+test('build session: a body edit of a page with an API reference or playground gives what a full build gives', async () => {
+  const site = copyFixture('site');
+  const clean = join(site.dir, 'clean');
+  try {
+    const docsJson = join(site.root, 'docs.json');
+    writeFileSync(
+      docsJson,
+      readFileSync(docsJson, 'utf8').replace('"pages": ["index", "quickstart",', '"pages": ["index", "quickstart", "pets", "call",'),
+    );
+    writeFileSync(join(site.root, 'pets.mdx'), '---\nopenapi: api/pets.yaml GET /pets\n---\n\nAbout pets.\n');
+    writeFileSync(
+      join(site.root, 'call.mdx'),
+      '---\ntitle: Call\napi: POST https://api.example.com/call\n---\n\n<ParamField body="name" type="string">A name.</ParamField>\n',
+    );
+    const session = new BuildSession({ root: site.root, outDir: site.out, cacheDir: site.cache, threads: 1 });
+    await session.build();
+    for (const page of ['pets.mdx', 'call.mdx']) {
+      appendFileSync(join(site.root, page), '\nA new paragraph.\n');
+      await session.build([page]);
+    }
+    assert.match(readFileSync(join(site.out, 'pets/index.html'), 'utf8'), 'A new paragraph.');
+    await build({ root: site.root, outDir: clean, cacheDir: false, threads: 1 });
+    assert.equal(dumpOutput(site.out, { full: true }), dumpOutput(clean, { full: true }));
+  } finally {
+    rmSync(site.dir, { recursive: true, force: true });
+  }
+});
+
 test('build: a large section folds the groups a page is not in', async () => {
   const dir = scratch();
   try {

@@ -50,7 +50,10 @@ export async function patchPages(changed: readonly string[], context: PatchConte
   }
   const results = await compiler.summarize(inputs);
   if (results.length !== inputs.length) return undefined;
-  for (const { summary } of results) if (globalFacts(summary) !== globalFacts(previous.get(summary.path) as PageSummary)) return undefined;
+  for (const { summary } of results) {
+    const before = previous.get(summary.path) as PageSummary;
+    if (hasReference(before) || hasReference(summary) || globalFacts(summary) !== globalFacts(before)) return undefined;
+  }
   const writer = context.openWriter();
   if (writer === undefined) return undefined;
 
@@ -84,6 +87,12 @@ export async function patchPages(changed: readonly string[], context: PatchConte
 }
 
 /** What the rest of the site reads of a page, as one comparable string (positions left out: a body edit moves them). */
+/** Pages that carry an API reference or playground (`openapi:`, `openapi-schema:`, `api:`) are laid out by the full build. */
+function hasReference(summary: PageSummary): boolean {
+  const fm = summary.frontmatter;
+  return fm.openapi !== undefined || fm['openapi-schema'] !== undefined || fm.api !== undefined;
+}
+
 function globalFacts(summary: PageSummary): string {
   const { openapi, 'openapi-schema': schema, api, ...plain } = summary.frontmatter;
   return JSON.stringify({
