@@ -307,6 +307,8 @@ export const SCENARIOS: readonly Scenario[] = [
     prepare: (run) => editOperation(run.corpus, corpusCopy(run.work), run.run),
     args: (paths) => timedBuild(ownCopy(paths)),
     verify: (_run, stdout) => verifyOperationEdit(stdout),
+    // Its site has API pages: the client JavaScript of one, without a cold build of its own.
+    notes: (run) => ({ clientJs: clientJs(ownCopy(run).out), ...diskNotes(run, ownCopy(run)) }),
     pages: withApiPages,
     ratioBase: BUILD_RATIO_BASE,
   },
