@@ -250,6 +250,16 @@ test('search finds a page by a word in its body, from the button and the keyboar
     assert.ok(await page.locator('.docsc-search-dialog').isVisible(), '`/` opens search');
     await page.locator('.docsc-search-dialog input').fill('zzzznotaword');
     await page.locator('.docsc-search-status', { hasText: 'No results' }).waitFor();
+    // Results come from the reader's version and language.
+    await page.goto(`${site.origin}/v1`);
+    await page.keyboard.press('Control+k');
+    await page.locator('.docsc-search-dialog input').fill('quickstart');
+    await page.locator('.docsc-search-results a').first().waitFor();
+    const v1 = await page
+      .locator('.docsc-search-results a')
+      .evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+    assert.ok(v1.includes('/v1/quickstart'), v1.join(' '));
+    assert.not.ok(v1.includes('/quickstart'), 'not the other version’s page');
   } finally {
     await done(page);
   }

@@ -26,7 +26,7 @@ import { checkNavigationIcons } from '../site/check-navigation-icons.js';
 import { escapeHtml } from '../site/escape-html.js';
 import { type PageDocument, PageLayout, type TocEntry } from '../site/page-layout.js';
 import { outputRedirects, renderRedirectPage, renderRedirectsFile, staticRedirectUrl } from '../site/redirect-pages.js';
-import { renderSearchIndex, type SearchRecord } from '../site/search-index.js';
+import { renderSearchIndex, type SearchRecord, searchScope } from '../site/search-index.js';
 import { siteAssets } from '../site/site-assets.js';
 import { buildSiteNavigation, type PageTitle, type SiteNavigation } from '../site/site-navigation.js';
 import { readSiteSettings } from '../site/site-settings.js';
@@ -192,6 +192,8 @@ export function layOutPage(
     headings: body.toc.map((h) => ({ id: h.id, text: h.text })),
     text: body.text,
   };
+  const scope = placement ? searchScope(placement.section) : '';
+  if (scope !== '') search.scope = scope;
   return { file, search };
 }
 

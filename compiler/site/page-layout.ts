@@ -13,7 +13,7 @@
 import { clientScriptPath } from './client-bundle.js';
 import { escapeHtml, safeHref } from './escape-html.js';
 import { ICON_SPRITE_PATH, NavigationIcons } from './navigation-icon.js';
-import { SHARDS } from './search-index.js';
+import { SHARDS, searchScope } from './search-index.js';
 import { bannerId, renderBanner } from './site-banner.js';
 import {
   equivalentHref,
@@ -98,6 +98,8 @@ export class PageLayout {
   private icons: NavigationIcons;
 
   private siteUrl: string | undefined;
+  /** Whether the site has versions or languages, so that search has scopes. */
+  private scoped: boolean;
 
   constructor(
     private settings: SiteSettings,
@@ -107,6 +109,7 @@ export class PageLayout {
   ) {
     const safe = siteUrl === undefined ? undefined : safeHref(siteUrl);
     if (safe !== undefined && /^https?:\/\//i.test(safe)) this.siteUrl = safe.replace(/\/+$/, '');
+    this.scoped = navigation.sections.some((section) => searchScope(section) !== '');
     this.icons = new NavigationIcons(settings.iconLibrary === 'lucide' ? 'lucide' : undefined);
     const theme = renderThemeHead(settings);
     this.head = [theme.script, faviconLinks(settings), `<link rel="stylesheet" href="/${STYLESHEET_PATH}">`, theme.style]
@@ -143,7 +146,9 @@ export class PageLayout {
       '<a class="docsc-skip-link" href="#content">Skip to content</a>',
       chrome.banner,
       '<header class="docsc-header">',
-      chrome.topBar,
+      placement && this.scoped
+        ? chrome.topBar.replace(' data-shards=', ` data-scope="${escapeHtml(searchScope(placement.section))}" data-shards=`)
+        : chrome.topBar,
       placement ? this.tabBarOf(placement.section) : '',
       '</header>',
       '<div class="docsc-layout">',

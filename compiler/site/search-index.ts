@@ -9,6 +9,7 @@
 // why, with measurements.
 
 import { searchTokens } from './search-tokens.js';
+import type { Section } from './site-navigation.js';
 
 export interface SearchRecord {
   url: string;
@@ -16,6 +17,16 @@ export interface SearchRecord {
   section: string;
   headings: { id: string; text: string }[];
   text: string;
+  /** The version and language the page is in (`en/v2`): search shows results from the reader's own first. */
+  scope?: string;
+}
+
+/** A section's version and language labels, outermost first, joined by `/`; `` when it has none. */
+export function searchScope(section: Section): string {
+  return section.switchers
+    .filter((s) => s.kind === 'version' || s.kind === 'language')
+    .map((s) => s.links[s.current]?.label ?? '')
+    .join('/');
 }
 
 export const SHARDS = 16;
@@ -69,7 +80,9 @@ export function renderSearchShard(records: readonly SearchRecord[]): string {
     }
   });
   const terms = [...postings.keys()].sort();
-  const pages = sorted.map(({ url, title, section, headings }) => ({ url, title, section, headings }));
+  const pages = sorted.map(({ url, title, section, headings, scope }) =>
+    scope ? { url, title, section, headings, scope } : { url, title, section, headings },
+  );
   return `${JSON.stringify({ version: 2, pages, terms, postings: terms.map((term) => postings.get(term)) })}\n`;
 }
 

@@ -11,6 +11,8 @@ import { searchTokens } from '../../../compiler/site/search-tokens.js';
 
 interface ShardPage {
   url: string;
+  /** Version and language (`en/v2`), when the site has them. */
+  scope?: string;
   title: string;
   section: string;
   headings: { id: string; text: string }[];
@@ -59,12 +61,12 @@ function lowerBound(terms: readonly string[], term: string): number {
 }
 
 /** The best pages for a query; a result whose heading matches links to that heading. */
-export async function search(query: string, shardCount: number): Promise<SearchResult[]> {
-  return searchShards(await loadShards(shardCount), query);
+export async function search(query: string, shardCount: number, scope?: string): Promise<SearchResult[]> {
+  return searchShards(await loadShards(shardCount), query, scope);
 }
 
 /** `search` over loaded shards (also what tests/support/measure-search.ts times). */
-export function searchShards(shards: readonly Shard[], query: string): SearchResult[] {
+export function searchShards(shards: readonly Shard[], query: string, scope?: string): SearchResult[] {
   const words = [...new Set(searchTokens(query))];
   if (words.length === 0) return [];
   const found: { page: ShardPage; score: number }[] = [];
@@ -95,8 +97,11 @@ export function searchShards(shards: readonly Shard[], query: string): SearchRes
       if (record && matched.get(page) === words.length) found.push({ page: record, score });
     }
   }
-  found.sort((a, b) => b.score - a.score || (a.page.url < b.page.url ? -1 : 1));
-  return found.slice(0, RESULTS).map(({ page }) => {
+  // Pages of the reader's version and language first; the others only when there are none (a page copied across versions would show once per version).
+  const own = scope ? found.filter(({ page }) => page.scope === scope) : found;
+  const shown = own.length > 0 ? own : found;
+  shown.sort((a, b) => b.score - a.score || (a.page.url < b.page.url ? -1 : 1));
+  return shown.slice(0, RESULTS).map(({ page }) => {
     const heading = page.headings.find((h) => searchTokens(h.text).some((token) => words.some((word) => token.startsWith(word))));
     return {
       url: heading ? `${page.url}#${encodeURIComponent(heading.id)}` : page.url,

@@ -11,7 +11,7 @@ interface SearchResult {
 }
 
 interface SearchEngine {
-  search(query: string, shards: number): Promise<SearchResult[]>;
+  search(query: string, shards: number, scope?: string): Promise<SearchResult[]>;
 }
 
 let engine: Promise<SearchEngine> | undefined;
@@ -29,7 +29,7 @@ export function initSearch(root: Document): void {
   const shards = Number(button.dataset.shards ?? '16');
   let dialog: HTMLDialogElement | undefined;
   const open = () => {
-    dialog ??= createDialog(root, button.dataset.prompt ?? 'Search…', shards);
+    dialog ??= createDialog(root, button.dataset.prompt ?? 'Search…', shards, button.dataset.scope);
     if (!dialog.open) dialog.showModal();
     dialog.querySelector('input')?.select();
     void loadEngine();
@@ -55,7 +55,7 @@ function isTyping(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
 }
 
-function createDialog(root: Document, prompt: string, shards: number): HTMLDialogElement {
+function createDialog(root: Document, prompt: string, shards: number, scope: string | undefined): HTMLDialogElement {
   const dialog = root.createElement('dialog');
   dialog.className = 'docsc-search-dialog';
   dialog.setAttribute('aria-label', 'Search');
@@ -98,7 +98,7 @@ function createDialog(root: Document, prompt: string, shards: number): HTMLDialo
     status.textContent = 'Searching…';
     let results: SearchResult[];
     try {
-      results = await (await loadEngine()).search(query, shards);
+      results = await (await loadEngine()).search(query, shards, scope);
     } catch {
       status.textContent = 'Search is unavailable.';
       return;
