@@ -10,7 +10,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statS
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { listPageFiles } from './floors/floor-clock.js';
-import { measure } from './measure.js';
+import { type Measurement, measure } from './measure.js';
 
 /** Where a build scenario builds: the docs root, and the output and cache folders in its work folder. */
 export interface BuildFolders {
@@ -67,7 +67,9 @@ export function sharedBuild(cli: string, corpus: string, work: string, cwd: stri
     made = (async () => {
       resetWork(dir);
       copyCorpus(corpus, dir);
-      await completeBuild(cli, buildFolders(dir, corpusCopy(dir)), cwd);
+      const folders = buildFolders(dir, corpusCopy(dir));
+      const { measured, pages } = await completeBuild(cli, folders, cwd);
+      setupBuilds.push({ corpus: basename(corpus), pages, process: measured.process });
       return dir;
     })();
     sharedBuilds.set(dir, made);
@@ -83,11 +85,23 @@ export async function copySharedBuild(cli: string, corpus: string, work: string,
 }
 
 /** Runs a complete build with the CLI, unmeasured: the state a rebuild scenario starts from. */
-export async function completeBuild(cli: string, folders: BuildFolders, cwd: string): Promise<void> {
-  const { stdout } = await measure({ args: cliBuild(cli, folders), cwd });
+export async function completeBuild(cli: string, folders: BuildFolders, cwd: string): Promise<{ measured: Measurement; pages: number }> {
+  const { stdout, ...measured } = await measure({ args: cliBuild(cli, folders), cwd });
   const report = readBuildReport(stdout);
   if (!report.ok || report.upToDate) throw new Error(`the complete build of ${folders.root} did not build: ${summaryOf(report)}`);
+  return { measured, pages: report.stats.pages };
 }
+
+/** A shared complete build, measured once in setup: a cold build's figures when no build-cold runs (one sample, not a median). */
+export interface SetupBuild {
+  /** The corpus folder's name. */
+  corpus: string;
+  pages: number;
+  process: Measurement['process'];
+}
+
+/** The shared builds this bench process made, for the result. */
+export const setupBuilds: SetupBuild[] = [];
 
 // —— edits ——
 

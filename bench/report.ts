@@ -3,7 +3,7 @@
 // the ratio to the scenario's floor; and renders them as the JSON saved under
 // bench/results/ and the markdown table printed (and pasted in the README).
 
-import type { ClientAssets, PageScripts } from './build-steps.js';
+import type { ClientAssets, PageScripts, SetupBuild } from './build-steps.js';
 import { type Machine, machineLine } from './machine.js';
 import type { Measurement, Sample } from './measure.js';
 import type { RunNotes, ScenarioKind } from './scenarios.js';
@@ -55,6 +55,8 @@ export interface BenchResult {
   loadAverageAtEnd: number;
   /** The whole bench run, set-up included (absent from older results). */
   durationMs?: number;
+  /** The shared complete builds made in setup, each measured once (build-steps.ts). */
+  setupBuilds?: SetupBuild[];
   scenarios: ScenarioResult[];
 }
 
@@ -127,7 +129,13 @@ export function renderMarkdown(result: BenchResult): string {
     '‡ a timed build: the `build()` call alone, after start-up; `process wall s` is the whole process (driver start-up + work), and so is its peak RSS.',
     '× floor: median divided by that of the floor named (the corpus of the same size).',
     ...result.scenarios.flatMap((s) => notesLines(s)),
+    ...(result.setupBuilds ?? []).map((b) => setupBuildLine(b)),
   ].join('\n');
+}
+
+/** `Complete build in setup (…): 1 run, wall 93.1 s, CPU 160.2 s, peak RSS 780 MB.` */
+export function setupBuildLine(b: SetupBuild): string {
+  return `Complete build in setup (\`${b.corpus}\`, ${b.pages} pages, unmeasured by the table, one run): wall ${seconds(b.process.wallMs)} s, CPU ${seconds(b.process.cpuMs)} s, peak RSS ${b.process.maxRssMb.toFixed(0)} MB.`;
 }
 
 /** The lines under the table for what a scenario's last run made. */

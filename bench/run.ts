@@ -10,6 +10,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statS
 import { loadavg } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { setupBuilds } from './build-steps.js';
 import { compareResults, renderComparison } from './compare.js';
 import { type Corpus, type CorpusSpec, ensureCorpus, warmFileCache } from './corpora.js';
 import { describeMachine } from './machine.js';
@@ -86,6 +87,7 @@ async function main(): Promise<void> {
     machine,
     loadAverageAtEnd: currentLoad(),
     durationMs: Math.round(performance.now() - started),
+    setupBuilds,
     scenarios: summarize(
       planned.map((p) => p.record),
       RATIO_BASE,
