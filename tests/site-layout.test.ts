@@ -103,6 +103,7 @@ test('the reader-site fixture: tabs, selectors and anchors per page, groups open
     assert.match(hidden, 'id="docsc-sidebar"', 'a hidden page shows the navigation it is listed in');
     assert.match(hidden, '<li>Guides</li><li>Get started</li><li>Setup</li>');
     assert.not.match(quickstart, 'Hidden page', 'without being listed in it');
+    assert.match(quickstart, '<li class="docsc-tab-end"><a href="https://example.com/blog" rel="noopener">', 'a tab with `align: end`');
     assert.match(page('wide'), 'data-mode="wide"');
     assert.not.match(page('wide'), 'docsc-toc', 'no table of contents in wide mode');
     assert.match(page('tutorials/first-app'), '<ul class="docsc-anchors"><li><a href="/tutorials/first-app" aria-current="true">');

@@ -377,13 +377,15 @@ function divisionAnchor(link: SwitcherLink, href: string, current: boolean, icon
 
 /** Tabs: a horizontal bar; a tab with `menu` is a dropdown of its items (a `<details>`, usable without JavaScript). */
 function renderTabBar(switcher: Switcher, icons: NavigationIcons): string {
+  const firstEnd = switcher.links.findIndex((link) => link.alignEnd);
   const items = switcher.links.map((link, index) => {
     const current = index === switcher.current;
+    const end = index === firstEnd ? ' class="docsc-tab-end"' : '';
     if (link.children && link.children.length > 0) {
       const entries = link.children.map((child) => `<li>${divisionAnchor(child, child.href, false, icons, describe(child))}</li>`).join('');
-      return `<li class="docsc-tab-menu${current ? ' docsc-current' : ''}"><details class="docsc-dropdown"><summary${current ? ' aria-current="true"' : ''}>${linkContent(link, icons)}</summary><ul>${entries}</ul></details></li>`;
+      return `<li class="docsc-tab-menu${current ? ' docsc-current' : ''}${index === firstEnd ? ' docsc-tab-end' : ''}"><details class="docsc-dropdown"><summary${current ? ' aria-current="true"' : ''}>${linkContent(link, icons)}</summary><ul>${entries}</ul></details></li>`;
     }
-    return `<li>${divisionAnchor(link, link.href, current, icons)}</li>`;
+    return `<li${end}>${divisionAnchor(link, link.href, current, icons)}</li>`;
   });
   return `<nav class="docsc-tabs" aria-label="Tabs"><ul>${items.join('')}</ul></nav>`;
 }

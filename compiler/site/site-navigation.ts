@@ -9,6 +9,7 @@
 import type { ApiPage } from '../ir/api-pages.js';
 import { type ContainerNode, type DivisionNode, isContainer, type NavNode, type RootNode } from '../ir/navigation.js';
 import { pageUrl } from '../ir/page-urls.js';
+import { member } from '../syntax/json-tree.js';
 
 export interface PageTitle {
   /** In the sidebar: `sidebarTitle`, else the title. */
@@ -57,6 +58,8 @@ export interface SwitcherLink {
   description?: string;
   /** A version's `tag` (`Latest`, `Beta`): a pill beside its label. */
   tag?: string;
+  /** A tab's `align: "end"`: at the right of the tab bar. */
+  alignEnd?: boolean;
   /** A tab's `menu` items. */
   children?: SwitcherLink[];
 }
@@ -226,6 +229,8 @@ function divisionLink(division: DivisionNode, context: WalkContext): SwitcherLin
   if (division.icon !== undefined) link.icon = division.icon;
   if (division.description !== undefined) link.description = division.description;
   if (division.tag !== undefined) link.tag = division.tag;
+  const align = member(division.raw, 'align')?.value;
+  if (division.kind === 'tab' && align?.kind === 'string' && align.value === 'end') link.alignEnd = true;
   const menu = division.childLists.find((list) => list.key === 'menu');
   if (menu) {
     const items = menu.items.filter((item): item is DivisionNode => isDivision(item) && !item.hidden);
