@@ -35,8 +35,8 @@ test('hostile configuration and frontmatter: escaped, unsafe URLs dropped, nothi
   try {
     const { result, out } = await buildCopy('tests/fixtures/site/hostile', dir);
     const lines = formatDiagnosticLines(result.diagnostics);
-    assert.match(lines, /docs\.json:18:75 warning render\/unknown-icon `definitely-not-an-icon`/);
-    assert.match(lines, /docs\.json:20:103 warning render\/unknown-icon `nope-icon-name`/);
+    assert.match(lines, /docs\.json:19:75 warning render\/unknown-icon `definitely-not-an-icon`/);
+    assert.match(lines, /docs\.json:21:103 warning render\/unknown-icon `nope-icon-name`/);
     assert.not.match(lines, 'unknown-icon `rocket`');
     const pages = htmlFiles(out);
     assert.ok(pages.length >= 2);
@@ -68,6 +68,8 @@ test('hostile configuration and frontmatter: escaped, unsafe URLs dropped, nothi
       home,
       '<div class="docsc-banner" data-type="info" role="region" aria-label="Announcement"><p>&lt;script&gt;alert(17)&lt;/script&gt; x) <strong>&lt;b&gt;y&lt;/b&gt;</strong></p></div>',
     );
+    assert.match(home, 'data-appearance="dark" data-strict>', '`appearance.strict`: the default mode only');
+    assert.not.match(home, 'docsc-theme-toggle', 'and no toggle');
     assert.match(home, 'Evil &lt;script&gt;alert(&#39;name&#39;)&lt;/script&gt;');
     assert.match(home, 'data-prompt="&quot;&gt;&lt;script&gt;alert(9)&lt;/script&gt;"');
     assert.match(home, '<a href="https://example.com/?a=&quot;b&quot;&amp;c=&lt;d&gt;" rel="noopener">');
