@@ -1,5 +1,6 @@
-// The HTML document around a page body: head (theme colors, fonts, the
-// no-flash color-mode script), top bar (logo, name, search button, navbar
+// The HTML document around a page body: head (description, Open Graph,
+// `seo.metatags`, canonical, theme colors, fonts, the no-flash color-mode
+// script), the banner, top bar (logo, name, search button, navbar
 // links, primary button, color-mode toggle), the tab bar, the sidebar
 // (version, language, product and dropdown selectors, anchors, global
 // anchors, groups), the eyebrow or breadcrumbs, title, body, "edit this page",
