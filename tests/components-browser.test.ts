@@ -167,6 +167,35 @@ test('a link to a field inside a closed Expandable opens it', async () => {
   }
 });
 
+test('Views: one selector shows one View at a time; a tooltip shows on hover', async () => {
+  const page = await open('/reference');
+  try {
+    const picker = page.getByRole('combobox', { name: 'View' });
+    assert.is(await page.getByText('The JavaScript view.').isVisible(), true);
+    assert.is(await page.getByText('The Python view.').isVisible(), false);
+    await picker.selectOption({ label: 'Python' });
+    assert.is(await page.getByText('The JavaScript view.').isVisible(), false);
+    assert.is(await page.getByText('The Python view.').isVisible(), true);
+    assert.is(await page.getByRole('tooltip').isVisible(), false);
+    await page.locator('.docsc-tooltip-trigger').hover();
+    assert.is(await page.getByRole('tooltip').isVisible(), true);
+    assert.is(await page.getByRole('tooltip').textContent(), 'Forty-two');
+  } finally {
+    await page.context().close();
+  }
+});
+
+test('without JavaScript: every View shows under its title', async () => {
+  const page = await open('/reference', { javaScriptEnabled: false });
+  try {
+    assert.is(await page.getByText('The JavaScript view.').isVisible(), true);
+    assert.is(await page.getByText('The Python view.').isVisible(), true);
+    assert.is(await page.locator('.docsc-view-title', { hasText: 'Python' }).isVisible(), true);
+  } finally {
+    await page.context().close();
+  }
+});
+
 test('without JavaScript: the first tab shows, accordions work, code is whole', async () => {
   const page = await open('/', { javaScriptEnabled: false });
   try {
