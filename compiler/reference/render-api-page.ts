@@ -258,7 +258,7 @@ function renderSecurity(security: Security): string {
 function renderCodeSamples(samples: CodeSample[]): string {
   const figures = samples.map(
     (s) =>
-      `<figure class="docsc-code-sample" data-language="${escapeHtml(s.language)}"${s.generated ? ' data-generated' : ''}><figcaption>${escapeHtml(s.label)}</figcaption><pre><code class="language-${escapeHtml(idSlug(s.language) || 'text')}">${escapeHtml(s.source)}</code></pre></figure>`,
+      `<figure class="docsc-code-sample" data-language="${escapeHtml(s.language)}"${s.generated === true ? ' data-generated' : s.generated ? ` data-generated="${s.generated}"` : ''}><figcaption>${escapeHtml(s.label)}</figcaption><pre><code class="language-${escapeHtml(idSlug(s.language) || 'text')}">${escapeHtml(s.source)}</code></pre></figure>`,
   );
   return `<div class="docsc-code-samples" data-docsc-code-samples>${figures.join('')}</div>`;
 }

@@ -8,7 +8,7 @@
 import { type BuiltRequest, buildRequest, type Credentials, type PlaygroundState } from './build-request.js';
 import { CredentialStore } from './credential-store.js';
 import type { PlaygroundData, PlaygroundParameter, PlaygroundScheme } from './playground-data.js';
-import { PREVIEW_LANGUAGES, type PreviewLanguage, previewRequest } from './request-preview.js';
+import { previewRequest, SAMPLE_INFO, SAMPLE_LANGUAGES, type SampleLanguage, syncReferenceSamples } from './request-preview.js';
 import { type Answer, formatBody, sendRequest } from './send-request.js';
 import { serverUrl } from './server-url.js';
 
@@ -44,7 +44,7 @@ export function mountPlayground(section: HTMLElement, data: PlaygroundData): voi
   for (const media of data.body?.mediaTypes ?? []) for (const f of media.fields ?? []) state.form[f.name] ??= f.value ?? '';
   const store = new CredentialStore(originOf(data, state));
   state.credentials = store.load();
-  let language: PreviewLanguage = 'cURL';
+  let language: SampleLanguage = 'curl';
   const viaProxy = data.proxy && servedByDev();
 
   const form = h('form', { class: 'docsc-pg-form', novalidate: true });
@@ -57,7 +57,7 @@ export function mountPlayground(section: HTMLElement, data: PlaygroundData): voi
     const masked = buildRequest(data, state, location.href, true);
     preview.textContent = previewRequest(masked, language);
     // The reference's samples follow the reader's inputs from their first edit on.
-    if (!initial) syncReferenceSamples(masked);
+    if (!initial) syncReferenceSamples(document, masked);
     const real = buildRequest(data, state, location.href, false);
     problem.textContent = data.mode === 'interactive' ? (real.error ?? '') : '';
   };
@@ -208,8 +208,12 @@ export function mountPlayground(section: HTMLElement, data: PlaygroundData): voi
 
   // Preview, send, answer.
   const tabs = h('div', { class: 'docsc-pg-languages', role: 'tablist' });
-  for (const name of PREVIEW_LANGUAGES) {
-    const tab = h('button', { type: 'button', role: 'tab', 'aria-selected': name === language ? 'true' : 'false', 'data-pg-language': name }, name);
+  for (const name of SAMPLE_LANGUAGES) {
+    const tab = h(
+      'button',
+      { type: 'button', role: 'tab', 'aria-selected': name === language ? 'true' : 'false', 'data-pg-language': name },
+      SAMPLE_INFO[name].label,
+    );
     tab.addEventListener('click', () => {
       language = name;
       for (const other of tabs.children) other.setAttribute('aria-selected', other === tab ? 'true' : 'false');
@@ -250,17 +254,6 @@ export function mountPlayground(section: HTMLElement, data: PlaygroundData): voi
   section.append(form, answerBox);
   update();
   initial = false;
-}
-
-/** The build-time samples the playground can write (cURL, JavaScript, Python), rewritten for the current inputs; the others keep the example request. */
-const LIVE: Record<string, PreviewLanguage> = { bash: 'cURL', javascript: 'JavaScript', python: 'Python' };
-
-function syncReferenceSamples(masked: BuiltRequest): void {
-  for (const figure of document.querySelectorAll<HTMLElement>('[data-docsc-code-samples] figure[data-language][data-generated]')) {
-    const language = LIVE[figure.dataset.language ?? ''];
-    const code = figure.querySelector('code');
-    if (language && code) code.textContent = previewRequest(masked, language);
-  }
 }
 
 function credentialInputs(scheme: PlaygroundScheme, credentials: Record<string, Credentials>, changed: () => void): HTMLElement[] {
