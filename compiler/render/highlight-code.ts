@@ -85,9 +85,17 @@ export function highlightLines(code: string, language: string | undefined): High
 /** The grammar id for a fence's language (`js` → `javascript`), or undefined when shiki has none. */
 function languageId(language: string): string | undefined {
   const name = language.trim().toLowerCase();
-  if (PLAIN.has(name)) return undefined;
-  return getShiki().ids.get(name);
+  if (PLAIN.has(name) || unavailable) return undefined;
+  try {
+    return getShiki().ids.get(name);
+  } catch {
+    // shiki could not be loaded (a Node older than 20.19 cannot `require` ES modules): code stays plain.
+    unavailable = true;
+    return undefined;
+  }
 }
+
+let unavailable = false;
 
 function getShiki(): Shiki {
   if (shiki !== undefined) return shiki;
