@@ -244,6 +244,10 @@ test('search finds a page by a word in its body, from the button and the keyboar
     await first.waitFor();
     assert.equal(new URL(await first.evaluate((a) => (a as HTMLAnchorElement).href)).pathname, '/quickstart');
     await page.screenshot({ path: join(SCREENSHOTS, 'search.png') });
+    await input.fill('the in');
+    await page.locator('.docsc-search-results a', { hasText: 'Install' }).first().waitFor();
+    await input.fill('xylophone');
+    await first.waitFor();
     await input.press('Enter');
     await page.waitForURL('**/quickstart');
     await page.keyboard.press('/');

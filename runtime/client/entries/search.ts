@@ -7,7 +7,7 @@
 // ranked by the sum of their weights (title > headings > section > text).
 // Works offline once the shards are cached.
 
-import { searchTokens } from '../../../compiler/site/search-tokens.js';
+import { isStopWord, searchTokens } from '../../../compiler/site/search-tokens.js';
 
 interface ShardPage {
   url: string;
@@ -67,7 +67,9 @@ export async function search(query: string, shardCount: number, scope?: string):
 
 /** `search` over loaded shards (also what tests/support/measure-search.ts times). */
 export function searchShards(shards: readonly Shard[], query: string, scope?: string): SearchResult[] {
-  const words = [...new Set(searchTokens(query))];
+  // Stop words are not indexed; the last word stays, as the start of a longer one.
+  const typed = searchTokens(query, true);
+  const words = [...new Set(typed.filter((word, index) => index === typed.length - 1 || !isStopWord(word)))];
   if (words.length === 0) return [];
   const found: { page: ShardPage; score: number }[] = [];
   for (const shard of shards) {
