@@ -89,11 +89,8 @@ function allHeaders(request: SampleRequest): [string, string][] {
   return cookie ? [...request.headers, ['Cookie', cookie]] : request.headers;
 }
 
-/** A form body as `application/x-www-form-urlencoded` text. */
-function formText(pairs: [string, string][]): string {
-  const encode = (text: string) => encodeURIComponent(text).replace(/%20/g, '+');
-  return pairs.map(([k, v]) => `${encode(k)}=${encode(v)}`).join('&');
-}
+/** A form body as `application/x-www-form-urlencoded` text (what the playground sends). */
+const formText = (pairs: [string, string][]) => new URLSearchParams(pairs).toString();
 
 /** Text bodies, and url-encoded forms as their text (Go, Java and PHP send a string either way). */
 function bodyText(request: SampleRequest): string | undefined {
