@@ -48,7 +48,7 @@ async function open(path: string, options: Parameters<typeof newContext>[1] = {}
 /** The visible text of every tab panel of the page, in document order (hidden ones left out). */
 function visiblePanels(page: Page): Promise<string[]> {
   return page.$$eval('[role="tabpanel"]', (panels) =>
-    panels.filter((panel) => (panel as HTMLElement).offsetParent !== null).map((panel) => (panel.textContent ?? '').trim()),
+    panels.filter((panel) => (panel as HTMLElement).offsetParent !== null).map((panel) => (panel.textContent ?? '').replace(/\s+/g, ' ').trim()),
   );
 }
 
@@ -61,7 +61,7 @@ test('a tab click switches its group and every group with a tab of the same labe
     assert.equal(await page.getByRole('tab', { name: 'Python' }).nth(1).getAttribute('aria-selected'), 'true');
     // A label only one group has switches only that group.
     await page.getByRole('tab', { name: 'Go' }).click();
-    assert.equal(await visiblePanels(page), ['Install with pip.', 'pip install docsc-example', 'Go usage.']);
+    assert.equal(await visiblePanels(page), ['Install with pip.', 'pip install docsc-example', 'Go usage. Details for Go.']);
     // Arrow keys move along the tablist.
     await page.getByRole('tab', { name: 'Go' }).press('ArrowLeft');
     assert.equal(await visiblePanels(page), ['Install with pip.', 'pip install docsc-example', 'Python usage.']);
@@ -145,6 +145,16 @@ test('code colours follow dark mode without another render', async () => {
     assert.is.not(dark, light);
     assert.ok(expected.startsWith('#'), `--sdark is ${expected}`);
     await page.screenshot({ path: join(SCREENSHOTS, 'components-dark.png'), fullPage: true });
+  } finally {
+    await page.context().close();
+  }
+});
+
+test('a link to something in a hidden tab panel selects its tab', async () => {
+  const page = await open('/#go-details');
+  try {
+    assert.is(await page.getByText('Details for Go.').isVisible(), true);
+    assert.is(await page.getByRole('tab', { name: 'Go' }).getAttribute('aria-selected'), 'true');
   } finally {
     await page.context().close();
   }

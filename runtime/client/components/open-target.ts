@@ -1,6 +1,6 @@
-// A link to something inside a closed accordion, expandable or file tree
-// folder (`#param-id`, a heading in an accordion) opens what hides it, on
-// load and when the hash changes.
+// A link to something hidden — inside a closed accordion, expandable or file
+// tree folder, or a tab panel not shown (`#param-id`, a heading in a tab) —
+// opens what hides it, on load and when the hash changes.
 
 export function initOpenTarget(): void {
   const open = () => {
@@ -8,8 +8,11 @@ export function initOpenTarget(): void {
     if (id === '') return;
     const target = document.getElementById(id);
     if (target === null) return;
-    for (let node: Element | null = target; node !== null; node = node.parentElement)
+    for (let node: Element | null = target; node !== null; node = node.parentElement) {
       if (node instanceof HTMLDetailsElement && !node.open) node.open = true;
+      if (node.getAttribute('role') === 'tabpanel' && !node.hasAttribute('data-selected'))
+        document.querySelector<HTMLElement>(`[role="tab"][aria-controls="${CSS.escape(node.id)}"]`)?.click();
+    }
     target.scrollIntoView();
   };
   window.addEventListener('hashchange', open);
