@@ -265,15 +265,19 @@ function addEquivalents(navigation: SiteNavigation): void {
     }
 }
 
-/** The folder (`v2/`, `fr/docs/`, or ``) every URL of the set is in. */
+/**
+ * The folder (`v2/`, `fr/docs/`, or ``) every URL of the set is in. A URL may
+ * itself be the folder (`v2` is `v2/index`), so whole URLs are compared; a
+ * set of one URL gives that URL's folder.
+ */
 function commonFolder(urls: Set<string>): string {
   let common: string[] | undefined;
   for (const url of urls) {
-    const folders = url.split('/').slice(0, -1);
-    if (common === undefined) common = folders;
+    const segments = url === '' ? [] : url.split('/');
+    if (common === undefined) common = urls.size === 1 ? segments.slice(0, -1) : segments;
     else {
       let n = 0;
-      while (n < common.length && n < folders.length && common[n] === folders[n]) n++;
+      while (n < common.length && n < segments.length && common[n] === segments[n]) n++;
       common = common.slice(0, n);
     }
     if (common.length === 0) break;
@@ -294,7 +298,9 @@ export function equivalentHref(url: string, switcher: Switcher, target: number):
   const to = switcher.equivalents?.[target];
   if (from === undefined || to === undefined || target === switcher.current) return undefined;
   const candidates: string[] = [];
+  const folder = `${url}/`;
   if (url.startsWith(from.prefix)) candidates.push(to.prefix + url.slice(from.prefix.length));
+  else if (folder === from.prefix) candidates.push(to.prefix.slice(0, -1));
   const segments = url.split('/');
   const at = segments.indexOf(from.label);
   if (at !== -1) {
