@@ -4,7 +4,7 @@
 // navigation icons are warnings at their place in docs.json. Also the
 // reader's-site fixture's pages without a browser: what each page carries.
 
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'uvu';
@@ -121,6 +121,25 @@ test('the reader-site fixture: tabs, selectors and anchors per page, groups open
     const sprite = readFileSync(join(out, '_docsc/icons.svg'), 'utf8');
     assert.match(sprite, '<symbol id="fa-rocket"');
     assert.match(quickstart, '<use href="/_docsc/icons.svg#fa-rocket"/>');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('fonts: a Google Fonts family is linked, a self-hosted source is an @font-face', async () => {
+  const dir = scratch();
+  try {
+    const root = join(dir, 'docs');
+    cpSync('tests/fixtures/site/docs', root, { recursive: true });
+    const config = JSON.parse(readFileSync(join(root, 'docs.json'), 'utf8')) as Record<string, unknown>;
+    config.fonts = { family: 'Open Sans', weight: 400, heading: { family: 'Brand Serif', source: '/fonts/brand.woff2', format: 'woff2' } };
+    writeFileSync(join(root, 'docs.json'), JSON.stringify(config));
+    const out = join(dir, 'out');
+    await build({ root, outDir: out, cacheDir: false, threads: 1 });
+    const html = readFileSync(join(out, 'quickstart/index.html'), 'utf8');
+    assert.match(html, '<link rel="stylesheet" href="https://fonts.googleapis.com/css2?family=Open+Sans:wght@400&amp;display=swap">');
+    assert.match(html, '@font-face{font-family:"Brand Serif";src:url("/fonts/brand.woff2") format("woff2");font-display:swap}');
+    assert.match(html, '--docsc-font-body:"Open Sans",var(--docsc-font-fallback);--docsc-font-heading:"Brand Serif"');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
