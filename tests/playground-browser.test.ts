@@ -19,6 +19,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { build } from '../compiler/build/build.js';
+import { goString, javaString, phpString, SAMPLE_LANGUAGES, sh } from '../compiler/reference/request-samples.js';
 import { launchBrowser, newContext, type StaticSite, serveSite } from './support/browser.js';
 
 const FIXTURE = 'tests/fixtures/api/site';
@@ -171,6 +172,48 @@ test('query, header and cookie parameters, with an API key in a header', async (
   assert.match(curl, 'limit=5', 'the reference’s samples follow the inputs');
   assert.match(curl, '<api-key>');
   assert.not.match(curl, 'key-123');
+});
+
+/** The reference's sample in one language (cURL, JavaScript, Python, Go, Java, PHP). */
+const sampleCode = (page: Page, language: string) => text(page, `[data-docsc-code-samples] figure[data-generated="${language}"] code`);
+
+test('every reference sample and the preview follow a query parameter and the bearer token, shown as a placeholder', async () => {
+  const page = await open('/api-reference/pets/get-a-pet');
+  const before = await sampleCode(page, 'go');
+  assert.not.match(before, 'fields=', 'an optional parameter without a value is left out');
+  await page.fill('[data-pg-cred="bearerAuth:value"]', 'tok-secret');
+  await page.fill('[data-pg-param="query:fields"]', 'name,tag');
+  for (const language of SAMPLE_LANGUAGES) {
+    const code = await sampleCode(page, language);
+    assert.match(code, `${api.origin}/v1/pets/7?fields=name%2Ctag`, language);
+    assert.match(code, 'Bearer <token>', language);
+    assert.not.match(code, 'tok-secret', `${language}: credentials never appear in code samples`);
+    await page.click(`[data-pg-language="${language}"]`);
+    const preview = await text(page, '[data-pg="preview"]');
+    assert.is(preview, code, `${language}: the preview is the reference's sample`);
+  }
+  assert.match(await sampleCode(page, 'go'), 'req.Header.Add("Authorization", "Bearer <token>")');
+  assert.match(await sampleCode(page, 'java'), '.addHeader("Authorization", "Bearer <token>")');
+  assert.match(await sampleCode(page, 'php'), '"Authorization: Bearer <token>"');
+});
+
+test('quotes, backslashes, line breaks and $ in the inputs make valid escaped strings in every sample', async () => {
+  const page = await open('/api-reference/pets/create-a-pet');
+  const body = '{"name": "O\'Brien \\"Bo\\" $HOME {$x}",\n"tag": "a\\\\b"}';
+  await page.fill('[data-pg="body"]', body);
+  assert.match(await sampleCode(page, 'go'), `payload := strings.NewReader(${goString(body)})`);
+  assert.match(await sampleCode(page, 'java'), `RequestBody.create(mediaType, ${javaString(body)})`);
+  const php = await sampleCode(page, 'php');
+  assert.match(php, `CURLOPT_POSTFIELDS => ${phpString(body)},`);
+  assert.match(php, '\\$HOME {\\$x}', 'PHP interpolates nothing');
+  assert.match(await sampleCode(page, 'curl'), `--data ${sh(body)}`);
+  const python = await sampleCode(page, 'python');
+  assert.match(python, `"name": "O'Brien \\"Bo\\" $HOME {$x}",\n"tag": "a\\\\b"`);
+  const javascript = await sampleCode(page, 'javascript');
+  assert.match(javascript, 'body: JSON.stringify({"name"');
+  for (const language of ['go', 'java', 'php'])
+    for (const line of (await sampleCode(page, language)).split('\n'))
+      assert.is((line.replace(/\\./g, '').match(/"/g) ?? []).length % 2, 0, `${language}: every literal closes on its line: ${line}`);
 });
 
 test('an API key in the query and in a cookie; HTTP basic; no authentication', async () => {
