@@ -18,7 +18,7 @@ import type { PageSummary } from '../pages/summarize-page.js';
 import { type ApiSettings, readApiSettings, settingsKey } from '../reference/api-settings.js';
 import { operationSliceHash } from '../reference/operation-slice.js';
 import { paramFieldPlayground } from '../reference/param-field-playground.js';
-import { plainDescription } from '../reference/plain-description.js';
+import { descriptionIsPlain, plainDescription } from '../reference/plain-description.js';
 import { renderApiContent } from '../reference/render-api-content.js';
 import { type ApiPageBody, renderApiPage } from '../reference/render-api-page.js';
 import { renderSchemaPage } from '../reference/render-schema-page.js';
@@ -26,7 +26,7 @@ import { checkNavigationIcons } from '../site/check-navigation-icons.js';
 import { escapeHtml } from '../site/escape-html.js';
 import { type PageDocument, PageLayout, type TocEntry } from '../site/page-layout.js';
 import { outputRedirects, renderRedirectPage, renderRedirectsFile, staticRedirectUrl } from '../site/redirect-pages.js';
-import { renderSearchIndex, type SearchRecord, searchScope } from '../site/search-index.js';
+import { recordsByShard, renderSearchShard, type SearchRecord, searchScope, shardPath } from '../site/search-index.js';
 import { siteAssets } from '../site/site-assets.js';
 import { buildSiteNavigation, type PageTitle, type SiteNavigation } from '../site/site-navigation.js';
 import { readSiteSettings } from '../site/site-settings.js';
@@ -153,7 +153,16 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
   if (redirects.length > 0) add('_redirects', renderRedirectsFile(redirects));
   add('sitemap.xml', renderSitemap(sitemap, options.siteUrl));
   if (options.siteUrl === undefined) diagnostics.push(makeDiagnostic('build/sitemap-relative', { file: 'docs.json' }, {}));
-  for (const [path, contents] of renderSearchIndex(search.values())) add(path, contents);
+  // A shard's text is a function of its records: an edit that leaves a shard's records alone does not index it again.
+  for (const [n, records] of recordsByShard(search.values()).entries()) {
+    const key = `search-shard\0${contentHash(JSON.stringify(records))}`;
+    let contents = options.cache.get<string>('derived', key);
+    if (contents === undefined) {
+      contents = renderSearchShard(records);
+      options.cache.put('derived', key, contents);
+    }
+    add(shardPath(n), contents);
+  }
   add('404.html', withInjection(layout.render({ ...notFoundDocument(), toc: [] }, undefined), inject));
   const sprite = layout.iconSprite();
   add(sprite.path, sprite.contents);
@@ -237,6 +246,11 @@ export function mdxPlan(url: string, summary: PageSummary, reference: ApiPage | 
   // A hidden page is published but kept out of navigation, search, sitemap and search engines.
   const document: PagePlan['document'] = { url, title, showTitle: fm.title !== undefined, noindex: fm.noindex === true || fm.hidden === true };
   if (fm.description !== undefined) document.description = fm.description;
+  else if (reference) {
+    // The reference leaves a one-paragraph plain operation description to the title area.
+    const operation = reference.item.type === 'operation' ? reference.item.operation.description : reference.item.webhook.description;
+    if (operation !== undefined && descriptionIsPlain(operation)) document.description = plainDescription(operation);
+  }
   if (fm.sidebarTitle !== undefined) document.sidebarTitle = fm.sidebarTitle;
   if (fm.deprecated === true) document.deprecated = true;
   if (fm.tag !== undefined) document.tag = fm.tag;
@@ -264,8 +278,11 @@ function apiPlan(page: ApiPage): PagePlan {
     noindex: metadata.noindex === true,
     method: item.type === 'webhook' ? 'WEBHOOK' : item.operation.method.toUpperCase(),
   };
-  const description = stringField(metadata.description) ?? plainDescription(info.description);
+  const own = stringField(metadata.description);
+  const description = own ?? plainDescription(info.description);
   if (description !== undefined && description !== title) document.description = description;
+  // A longer description is in the body, formatted; its first paragraph, as text, stays the meta description.
+  if (own === undefined && info.description !== undefined && !descriptionIsPlain(info.description)) document.descriptionInBody = true;
   const sidebarTitle = stringField(metadata.sidebarTitle);
   if (sidebarTitle !== undefined) document.sidebarTitle = sidebarTitle;
   if (info.deprecated || metadata.deprecated === true) document.deprecated = true;

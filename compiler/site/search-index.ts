@@ -86,9 +86,15 @@ export function renderSearchShard(records: readonly SearchRecord[]): string {
   return `${JSON.stringify({ version: 2, pages, terms, postings: terms.map((term) => postings.get(term)) })}\n`;
 }
 
-/** Every shard file of a site's records: path → text. */
-export function renderSearchIndex(records: Iterable<SearchRecord>): Map<string, string> {
+/** A site's records by shard, each shard's sorted by URL (the order `renderSearchShard` writes them in). */
+export function recordsByShard(records: Iterable<SearchRecord>): SearchRecord[][] {
   const shards = Array.from({ length: SHARDS }, (): SearchRecord[] => []);
   for (const record of records) shards[shardOf(record.url)]?.push(record);
-  return new Map(shards.map((shard, n) => [shardPath(n), renderSearchShard(shard)]));
+  for (const shard of shards) shard.sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
+  return shards;
+}
+
+/** Every shard file of a site's records: path → text. */
+export function renderSearchIndex(records: Iterable<SearchRecord>): Map<string, string> {
+  return new Map(recordsByShard(records).map((shard, n) => [shardPath(n), renderSearchShard(shard)]));
 }
