@@ -45,6 +45,8 @@ export interface PageDocument {
   /** The label in the sidebar, when it differs from the title. */
   sidebarTitle?: string;
   description?: string;
+  /** The body shows the description, formatted (an API page's longer description): the layout writes it in meta tags only. */
+  descriptionInBody?: boolean;
   /** Whether the layout writes the title as the page's `<h1>` (the body has none of its own). */
   showTitle: boolean;
   body: string;
@@ -544,7 +546,7 @@ function renderTitle(page: PageDocument): string {
   const tag = page.tag !== undefined ? ` <span class="docsc-tag">${escapeHtml(page.tag)}</span>` : '';
   const deprecated = page.deprecated ? ' <span class="docsc-deprecated">Deprecated</span>' : '';
   const title = `<h1 class="docsc-title">${methodBadge(page.method)}${escapeHtml(page.title)}${tag}${deprecated}</h1>`;
-  const description = page.description ? `<p class="docsc-description">${escapeHtml(page.description)}</p>` : '';
+  const description = page.description && !page.descriptionInBody ? `<p class="docsc-description">${escapeHtml(page.description)}</p>` : '';
   return title + description;
 }
 
