@@ -117,6 +117,25 @@ test('the product switcher shows descriptions and lands on the product', async (
   }
 });
 
+test('keyboard: arrow keys move through a selector, Enter follows, Escape closes', async () => {
+  const page = await open('/quickstart');
+  try {
+    const summary = page.locator('details[data-kind="language"] summary');
+    await summary.focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Français');
+    await page.keyboard.press('Escape');
+    assert.equal(await page.locator('details[data-kind="language"]').getAttribute('open'), null);
+    await summary.focus();
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/fr/quickstart');
+  } finally {
+    await done(page);
+  }
+});
+
 test('the dropdown selector leads to the other section', async () => {
   const page = await open('/platform/cloud/regions');
   try {
