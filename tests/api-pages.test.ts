@@ -92,6 +92,21 @@ test('the fixture site: x-docs content, hand-written and schema pages, x-hidden,
     assert.match(widget, '"fromParamFields":true');
     assert.match(widget, 'src="/_docsc/playground.js"');
     assert.match(page('api-reference/status'), '"mode":"simple"');
+    // A description is shown once: a one-paragraph plain one under the title, any other formatted in the body.
+    const create = page('api-reference/pets/create-a-pet');
+    assert.match(create, '<meta name="description" content="Adds a pet to the shelter.">');
+    assert.not.match(create, 'class="docsc-description"', 'not repeated as text under the title');
+    assert.match(create, /<div class="docsc-api-description"><p>Adds a pet to the shelter.<\/p>\n<p>The name must be <strong>unique<\/strong>/);
+    const shown = (html: string, text: string) => html.slice(html.indexOf('<body')).split(text).length - 1;
+    assert.is(shown(getPet, 'Fetches one pet.'), 1, 'a plain one: under the title only');
+    assert.is(shown(create, 'Adds a pet to the shelter.'), 1, 'a longer one: in the body only');
+    assert.match(getPet, '<p class="docsc-description">Fetches one pet.</p>');
+    assert.not.match(getPet, 'docsc-api-description');
+    assert.match(
+      manual,
+      '<p class="docsc-description">Fetches one pet.</p>',
+      'a hand-written reference page without a description shows the operation’s',
+    );
     assert.match(page('api-reference/new-pet'), '>Payload</h2>');
     assert.not.match(page('api-reference/new-pet'), 'data-docsc-playground', 'webhooks are sent by the API, not tried');
   } finally {

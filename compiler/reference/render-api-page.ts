@@ -53,8 +53,10 @@ export function renderApiPage(document: OpenApiDocument, item: ApiItem, settings
 
   parts.push(endpointLine(webhook ? 'WEBHOOK' : info.method.toUpperCase(), info.method, label, servers));
   const description = stringOf(operation.description);
-  // A one-paragraph plain description is the page's description, shown under its title by the layout.
-  if (description !== undefined && !descriptionIsPlain(description))
+  // A one-paragraph plain description is the page's description, shown under its title by the layout
+  // (unless `x-docs.metadata.description` replaces it there); any other is shown here, formatted, and only here.
+  const replaced = stringOf(info.xDocs?.metadata?.description) !== undefined;
+  if (description !== undefined && (replaced || !descriptionIsPlain(description)))
     parts.push(`<div class="docsc-api-description">${renderDescription(description)}</div>`);
   if (webhook)
     parts.push(
