@@ -106,6 +106,10 @@ test('the reader-site fixture: tabs, selectors and anchors per page, groups open
     assert.match(hidden, '<li>Guides</li><li>Get started</li><li>Setup</li>');
     assert.not.match(quickstart, 'Hidden page', 'without being listed in it');
     assert.match(quickstart, '<li class="docsc-tab-end"><a href="https://example.com/blog" rel="noopener">', 'a tab with `align: end`');
+    assert.match(
+      quickstart,
+      '<a href="https://github.com/example/fixture-docs/issues/new?title=Issue%20on%20docs%3A%20Quickstart&amp;body=Path%3A%20%2Fquickstart" rel="noopener">Raise an issue</a>',
+    );
     assert.match(page('wide'), 'data-mode="wide"');
     assert.not.match(page('wide'), 'docsc-toc', 'no table of contents in wide mode');
     assert.match(page('tutorials/first-app'), '<ul class="docsc-anchors"><li><a href="/tutorials/first-app" aria-current="true">');

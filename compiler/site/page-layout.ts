@@ -219,10 +219,18 @@ export class PageLayout {
     return name ? `<p class="docsc-eyebrow">${escapeHtml(name)}</p>` : '';
   }
 
+  /** "Edit this page" and "Raise an issue" (`feedback.suggestEdit`, `feedback.raiseIssue`, with a GitHub repository). */
   private editLink(page: PageDocument): string {
-    if (this.settings.editBase === undefined || page.sourcePath === undefined) return '';
-    const href = this.settings.editBase + page.sourcePath.split('/').map(encodeURIComponent).join('/');
-    return `<p class="docsc-edit"><a href="${escapeHtml(href)}" rel="noopener">Edit this page</a></p>`;
+    const links: string[] = [];
+    if (this.settings.editBase !== undefined && page.sourcePath !== undefined) {
+      const href = this.settings.editBase + page.sourcePath.split('/').map(encodeURIComponent).join('/');
+      links.push(`<a href="${escapeHtml(href)}" rel="noopener">Edit this page</a>`);
+    }
+    if (this.settings.issueBase !== undefined) {
+      const href = `${this.settings.issueBase}?title=${encodeURIComponent(`Issue on docs: ${page.title}`)}&body=${encodeURIComponent(`Path: /${page.url}`)}`;
+      links.push(`<a href="${escapeHtml(href)}" rel="noopener">Raise an issue</a>`);
+    }
+    return links.length === 0 ? '' : `<p class="docsc-edit">${links.join(' · ')}</p>`;
   }
 
   /** The whole sidebar of a page: selectors, anchors, global anchors and the section's groups with the page's own group opened. */

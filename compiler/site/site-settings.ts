@@ -54,6 +54,8 @@ export interface SiteSettings {
    * (`https://github.com/<owner>/<repo>`) is among the footer socials or navbar links.
    */
   editBase?: string;
+  /** "Raise an issue" links (`https://github.com/o/r/issues/new`): `feedback.raiseIssue` and a repository, as for `editBase`. */
+  issueBase?: string;
   /** `<html lang>`: the default language's code, else `en`. */
   language: string;
   /** Languages whose entry in `navigation.languages` sets its own `navbar`, `footer` or `banner`: the settings of their pages. */
@@ -118,10 +120,9 @@ export function readSiteSettings(config: JsonNode | undefined): SiteSettings {
   }
   applyNavbar(settings, at('navbar'));
   applyFooter(settings, at('footer'));
-  if (at('feedback', 'suggestEdit') === true) {
-    const repository = [...settings.socials, ...settings.navbarLinks].map((l) => githubRepository(l.href)).find((r) => r !== undefined);
-    if (repository !== undefined) settings.editBase = `${repository}/edit/HEAD/`;
-  }
+  const repository = [...settings.socials, ...settings.navbarLinks].map((l) => githubRepository(l.href)).find((r) => r !== undefined);
+  if (repository !== undefined && at('feedback', 'suggestEdit') === true) settings.editBase = `${repository}/edit/HEAD/`;
+  if (repository !== undefined && at('feedback', 'raiseIssue') === true) settings.issueBase = `${repository}/issues/new`;
   const languages = at('navigation', 'languages');
   if (Array.isArray(languages)) {
     const chosen = languages.find((l) => isRecord(l) && l.default === true) ?? languages[0];
