@@ -118,13 +118,17 @@ test('want.body alone: the body, and only the body’s diagnostics', () => {
   assert.equal(bodyOnly.diagnostics, []);
 });
 
-test('heading ids in the HTML are the summary’s ids', () => {
+test('heading and component anchor ids in the HTML are the summary’s ids', () => {
   for (const page of allPages()) {
     const compiled = compilePage({ path: page.path, text: page.text, want: { summary: true, body: true } }, tableOf(page.files));
     const html = compiled.body?.html ?? '';
     const headingIds = [...html.matchAll(/<h[1-6] id="([^"]*)"/g)].map((m) => m[1]);
-    for (const heading of compiled.summary?.headings ?? [])
-      assert.ok(headingIds.includes(heading.id), `${page.path}: #${heading.id} missing in ${headingIds}`);
+    const allIds = [...html.matchAll(/ id="([^"]*)"/g)].map((m) => m[1]);
+    for (const heading of compiled.summary?.headings ?? []) {
+      const found = heading.component === undefined ? headingIds : allIds;
+      assert.ok(found.includes(heading.id), `${page.path}: #${heading.id} missing in ${found}`);
+    }
+    for (const id of compiled.summary?.componentIds ?? []) assert.ok(allIds.includes(id), `${page.path}: component anchor #${id} missing in ${allIds}`);
   }
 });
 

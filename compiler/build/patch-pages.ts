@@ -101,6 +101,7 @@ function globalFacts(summary: PageSummary): string {
     title: summary.title,
     headings: summary.headings.map((h) => [h.depth, h.text, h.id]),
     elementIds: summary.elementIds,
+    componentIds: summary.componentIds,
     imports: summary.imports.map((i) => i.specifier),
   });
 }

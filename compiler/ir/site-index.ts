@@ -26,5 +26,5 @@ export const GENERATED_PAGE_ANCHORS: PageAnchors = { ids: new Set(), anchorsKnow
 
 /** The anchors a summarized page offers: its heading ids and the `id` attributes of its elements. */
 export function pageAnchors(summary: PageSummary): PageAnchors {
-  return { ids: new Set([...summary.headings.map((h) => h.id), ...summary.elementIds]), anchorsKnown: true };
+  return { ids: new Set([...summary.headings.map((h) => h.id), ...summary.elementIds, ...summary.componentIds]), anchorsKnown: true };
 }

@@ -7,7 +7,7 @@
 // becomes a diagnostic.
 
 import type { Program } from 'estree';
-import GithubSlugger from 'github-slugger';
+import GithubSlugger, { slug } from 'github-slugger';
 import type { Nodes, Root } from 'mdast';
 import { type Diagnostic, DiagnosticBag, makeDiagnostic } from '../diagnostics/diagnostic.js';
 import { SourceFile, type Span } from '../source/source-file.js';
@@ -22,6 +22,8 @@ export interface Heading {
   id: string;
   line: number;
   column: number;
+  /** Set when the entry is a component's, not a Markdown heading: `Update` (its label is in the table of contents). */
+  component?: string;
 }
 
 /** An internal link: `/x`, `./x`, `../x`, `x`, `#anchor` (never `https:`, `mailto:`, `//host`). */
@@ -49,6 +51,8 @@ export interface PageSummary {
   headings: Heading[];
   /** Ids set by `id="…"` attributes of components and HTML elements: link targets beside the headings. */
   elementIds: string[];
+  /** Anchors components make for themselves (`param-<name>`, `response-<name>`), as the renderer makes them: link targets too. */
+  componentIds: string[];
   links: PageLink[];
   imports: PageImport[];
 }
@@ -69,6 +73,7 @@ interface ExpressionUse {
 interface TreeFacts {
   headings: HeadingDraft[];
   elementIds: string[];
+  componentIds: string[];
   links: PageLink[];
   imports: PageImport[];
   declared: Set<string>;
@@ -101,16 +106,17 @@ export function summarizeParsed(parsed: ParsedPage, bag: DiagnosticBag): PageSum
   const content: PageContent = {
     headings: assignHeadingIds(facts.headings, parsed.customIds),
     elementIds: facts.elementIds,
+    componentIds: facts.componentIds,
     links: facts.links,
     imports: facts.imports,
   };
   return summaryOf(file.path, frontmatter, content);
 }
 
-type PageContent = Pick<PageSummary, 'headings' | 'elementIds' | 'links' | 'imports'>;
+type PageContent = Pick<PageSummary, 'headings' | 'elementIds' | 'componentIds' | 'links' | 'imports'>;
 
 function noContent(): PageContent {
-  return { headings: [], elementIds: [], links: [], imports: [] };
+  return { headings: [], elementIds: [], componentIds: [], links: [], imports: [] };
 }
 
 function summaryOf(path: string, frontmatter: Frontmatter, content: PageContent): PageSummary {
@@ -122,7 +128,7 @@ function summaryOf(path: string, frontmatter: Frontmatter, content: PageContent)
 // Walking the tree
 
 function collectFacts(tree: Root, file: SourceFile): TreeFacts {
-  const facts: TreeFacts = { headings: [], elementIds: [], links: [], imports: [], declared: new Set(), bareNames: [] };
+  const facts: TreeFacts = { headings: [], elementIds: [], componentIds: [], links: [], imports: [], declared: new Set(), bareNames: [] };
   // In document order, and without recursion, so that no nesting depth can overflow the stack.
   const stack: Nodes[] = [tree];
   for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
@@ -149,6 +155,7 @@ function collectNode(node: Nodes, file: SourceFile, facts: TreeFacts): void {
     case 'mdxJsxFlowElement':
     case 'mdxJsxTextElement':
       collectAttributes(node.attributes, file, facts);
+      collectComponentAnchor(node.name, node.attributes, start, facts);
       break;
     case 'mdxjsEsm':
       collectScript(node.data?.estree, file, facts);
@@ -206,6 +213,44 @@ function collectAttributes(attributes: JsxAttributes, file: SourceFile, facts: T
     const offset = valueStart >= 0 && file.text.startsWith(attribute.value, valueStart) ? valueStart : (attribute.position?.start.offset ?? 0);
     addLink(attribute.value, file, offset, facts);
   }
+}
+
+/** Where ParamField and ResponseField put the field's name, in the order the renderer reads them. */
+const FIELD_NAME_PROPS: Record<string, { prefix: string; props: string[] }> = {
+  ParamField: { prefix: 'param-', props: ['path', 'query', 'body', 'header', 'cookie', 'name'] },
+  ResponseField: { prefix: 'response-', props: ['name'] },
+};
+
+/**
+ * Components that are link targets without an `id`: a field's anchor is
+ * `param-<name>` / `response-<name>`, an Update's its label's slug (and the
+ * label is in the table of contents, as a level-2 entry) — as the renderer
+ * makes them (compiler/render/components/fields.ts, updates.ts).
+ */
+function collectComponentAnchor(
+  name: string | null | undefined,
+  attributes: JsxAttributes,
+  start: { line: number; column: number } | undefined,
+  facts: TreeFacts,
+): void {
+  if (!name) return;
+  const values = new Map<string, string>();
+  for (const attribute of attributes) {
+    if (attribute.type === 'mdxJsxAttribute' && typeof attribute.value === 'string') values.set(attribute.name, attribute.value);
+  }
+  if (values.has('id')) return;
+  if (name === 'Update') {
+    const label = values.get('label');
+    if (label) facts.headings.push({ depth: 2, text: label, line: start?.line ?? 0, column: start?.column ?? 0, component: name });
+    return;
+  }
+  const field = FIELD_NAME_PROPS[name];
+  const fieldName = field?.props.map((prop) => values.get(prop)).find((value) => value !== undefined && value !== '');
+  if (field === undefined || fieldName === undefined) return;
+  const base = `${field.prefix}${slug(fieldName)}`;
+  let id = base;
+  for (let n = 1; facts.componentIds.includes(id); n++) id = `${base}-${n}`;
+  facts.componentIds.push(id);
 }
 
 function collectScript(program: Program | null | undefined, file: SourceFile, facts: TreeFacts): void {

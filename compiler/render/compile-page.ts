@@ -82,7 +82,9 @@ function renderBody(parsed: ParsedPage, summary: PageSummary, snippets: SnippetT
     return { body: { html: errorHtml('This page is not valid MDX; see the build diagnostics.'), text: '', dependencies: [] }, diagnostics: [] };
   const bag = new DiagnosticBag();
   const url = pageUrl(pagePathOfFile(file.path) ?? file.path);
-  const context = new RenderContext(file.path, url, bag, [...summary.headings.map((h) => h.id), ...summary.elementIds]);
+  // Reserved: what the page names itself. Components' own anchors (fields, Update labels) are made as the page renders, as the summary made them.
+  const reserved = [...summary.headings.filter((h) => h.component === undefined).map((h) => h.id), ...summary.elementIds];
+  const context = new RenderContext(file.path, url, bag, reserved);
   const loader = new SnippetLoader(context, snippets);
   context.imports = loader;
   try {
