@@ -219,8 +219,12 @@ const KILL_POINTS = Number(process.env.DOCSC_KILL_POINTS ?? 0);
 if (KILL_POINTS > 0) {
   test(`a build killed after each of ${KILL_POINTS} numbers of writes is repaired by the next build`, () => {
     const s = site();
+    // A snapshot of docsc's own source: the working tree may change while this long test runs.
+    const tree = join(s.dir, 'docsc');
+    for (const part of ['cli', 'compiler', 'runtime', 'spec', 'package.json', 'tsconfig.json']) cpSync(part, join(tree, part), { recursive: true });
+    symlinkSync(resolve('node_modules'), join(tree, 'node_modules'));
     const cli = (args: string[], env: Record<string, string> = {}) =>
-      spawnSync(process.execPath, ['--import', 'tsx', resolve('cli/main.ts'), ...args], { encoding: 'utf8', env: { ...process.env, ...env } });
+      spawnSync(process.execPath, ['--import', 'tsx', join(tree, 'cli/main.ts'), ...args], { encoding: 'utf8', env: { ...process.env, ...env } });
     // The fixture has deliberate errors (an unsafe link), so a complete build exits 1: what matters is that it completes.
     const completed = (run: ReturnType<typeof cli>) => run.signal === null && (run.status === 0 || run.status === 1);
     try {
@@ -235,7 +239,6 @@ if (KILL_POINTS > 0) {
         const killed = cli(['build', s.root, '-o', out, '--cache-dir', cache], { DOCSC_FAULT_KILL_AFTER_WRITES: String(after) });
         assert.ok(killed.signal === 'SIGKILL' || completed(killed), `point ${point}: ${killed.stderr}`);
         assert.ok(completed(cli(['build', s.root, '-o', out, '--cache-dir', cache])), `rebuild after point ${point}`);
-        // The clean build right after, so that both see the same docsc (the runtime may be edited meanwhile).
         rmSync(clean, { recursive: true, force: true });
         assert.ok(completed(cli(['build', s.root, '-o', clean, '--no-cache'])));
         assert.equal(dumpOutput(out, { full: true }), dumpOutput(clean, { full: true }), `after killing at ${after} writes`);
