@@ -231,7 +231,7 @@ test('breadcrumbs show the full navigation path; labels, tags and the deprecated
     assert.match(await page.locator('.docsc-groups a', { hasText: 'Webhooks' }).innerText(), 'BETA');
     assert.equal(await page.locator('.docsc-groups a', { hasText: 'Configuration' }).count(), 1, 'sidebarTitle');
     assert.equal(await page.locator('.docsc-groups a', { hasText: 'Hidden page' }).count(), 0, 'hidden pages are not listed');
-    assert.equal(await page.locator('.docsc-edit a').getAttribute('href'), 'https://github.com/example/fixture-docs/edit/HEAD/guides/legacy.mdx');
+    assert.equal(await page.locator('.docsc-edit a', { hasText: 'Edit this page' }).getAttribute('href'), 'https://github.com/example/fixture-docs/edit/HEAD/guides/legacy.mdx');
   } finally {
     await done(page);
   }
