@@ -305,6 +305,14 @@ function wantsPlayground(plan: PagePlan, settings: ApiSettings): boolean {
 function pageTitle(plan: PagePlan): PageTitle {
   const title: PageTitle = { label: plan.document.sidebarTitle ?? plan.document.title, hidden: plan.hidden };
   if (plan.document.method !== undefined) title.method = plan.document.method;
+  // An MDX page documenting an operation (`openapi:` frontmatter): its method in the sidebar, and the operation's summary when the page names no title.
+  const reference = plan.source.kind === 'mdx' ? plan.source.reference : undefined;
+  if (reference && plan.source.kind === 'mdx') {
+    const item = reference.item;
+    title.method = item.type === 'webhook' ? 'WEBHOOK' : item.operation.method.toUpperCase();
+    const summary = item.type === 'operation' ? item.operation.summary : item.webhook.summary;
+    if (plan.document.sidebarTitle === undefined && plan.source.summary.frontmatter.title === undefined && summary) title.label = summary;
+  }
   if (plan.document.deprecated) title.deprecated = true;
   if (plan.document.icon !== undefined) title.icon = plan.document.icon;
   if (plan.document.tag !== undefined) title.tag = plan.document.tag;
