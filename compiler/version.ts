@@ -1,6 +1,11 @@
-// The tool's version, read once from package.json (it keys caches and reports).
+// The tool's version, read once from package.json (it is in reports), and
+// the tool's identity (version and code hash: it keys caches).
 
+import { createHash } from 'node:crypto';
+import { type Dirent, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const require = createRequire(import.meta.url);
 
@@ -17,3 +22,44 @@ function readVersion(): string {
 }
 
 export const VERSION = readVersion();
+
+let codeIdentity: string | undefined;
+
+/**
+ * What keys the build cache and the up-to-date check: the version and a hash
+ * of docsc's own code (compiler/ and runtime/, as installed). A release bumps
+ * the version; a checkout of docsc between releases changes the code under
+ * the same version, and a cache written by other code must not be trusted.
+ * About 200 small files, read once per process, on builds only.
+ */
+export function toolIdentity(): string {
+  codeIdentity ??= `${VERSION}+${hashCode()}`;
+  return codeIdentity;
+}
+
+function hashCode(): string {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const hash = createHash('sha256');
+  const add = (dir: string) => {
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) add(path);
+      else if (/\.(m?js|ts|css|json)$/.test(entry.name) && !entry.name.endsWith('.map')) hash.update(`${entry.name}\0`).update(readFileSync(path));
+    }
+  };
+  add(here);
+  // runtime/ sits beside compiler/ in sources, and beside dist/ when built.
+  for (const runtime of [join(here, '..', 'runtime'), join(here, '..', '..', 'runtime')]) {
+    if (existsSync(runtime)) {
+      add(runtime);
+      break;
+    }
+  }
+  return hash.digest('hex').slice(0, 12);
+}

@@ -16,7 +16,7 @@ import { ProjectHost } from '../host/project-host.js';
 import { checkOutputDir } from '../output/output-guard.js';
 import { manifestDigest, OutputWriter, readManifest, type WriteReport } from '../output/write-output.js';
 import type { SourceFile } from '../source/source-file.js';
-import { VERSION } from '../version.js';
+import { toolIdentity } from '../version.js';
 import type { Recomputed } from './compile-pages.js';
 import type { BuildProgress, LaidOutSite } from './emit-site.js';
 import { type InputSnapshot, type SnapshotMemo, snapshotInputs, updateSnapshot } from './input-snapshot.js';
@@ -200,7 +200,7 @@ async function open(options: BuildOptions): Promise<Opened> {
   const lock = acquireBuildLock(cacheDir === undefined ? [out.path] : [out.path, cacheDir], { command: 'docsc build', root });
   // Cached values depend on no option today (bodies and summaries are the same for every build of a repository);
   // the output does, so the snapshot's key includes them.
-  const toolVersion = options.toolVersion ?? VERSION;
+  const toolVersion = options.toolVersion ?? toolIdentity();
   let opened: Awaited<ReturnType<typeof openBuildCache>>;
   try {
     opened = await openBuildCache({ dir: cacheDir, toolVersion, optionsKey: CACHED_OPTIONS, root });
