@@ -241,7 +241,9 @@ test('build session: a body edit of a page with an API reference or playground g
       appendFileSync(join(site.root, page), '\nA new paragraph.\n');
       await session.build([page]);
     }
-    assert.match(readFileSync(join(site.out, 'pets/index.html'), 'utf8'), 'A new paragraph.');
+    const pets = readFileSync(join(site.out, 'pets/index.html'), 'utf8');
+    assert.match(pets, 'A new paragraph.');
+    assert.match(pets, '<title>List pets - ', 'a page naming no title takes its operation’s summary');
     await build({ root: site.root, outDir: clean, cacheDir: false, threads: 1 });
     assert.equal(dumpOutput(site.out, { full: true }), dumpOutput(clean, { full: true }));
   } finally {

@@ -242,9 +242,16 @@ function planPages(analysis: ProjectAnalysis, apiSettings: ApiSettings): Map<str
 
 export function mdxPlan(url: string, summary: PageSummary, reference: ApiPage | undefined): PagePlan {
   const fm = summary.frontmatter;
-  const title = fm.title ?? summary.title ?? lastSegment(url);
+  // A page documenting an operation (`openapi:`) and naming no title takes the operation's, as a generated page would (seed 2.15).
+  const referenceTitle = reference && fm.title === undefined && summary.title === undefined ? apiTitle(reference) : undefined;
+  const title = fm.title ?? summary.title ?? referenceTitle ?? lastSegment(url);
   // A hidden page is published but kept out of navigation, search, sitemap and search engines.
-  const document: PagePlan['document'] = { url, title, showTitle: fm.title !== undefined, noindex: fm.noindex === true || fm.hidden === true };
+  const document: PagePlan['document'] = {
+    url,
+    title,
+    showTitle: fm.title !== undefined || referenceTitle !== undefined,
+    noindex: fm.noindex === true || fm.hidden === true,
+  };
   if (fm.description !== undefined) document.description = fm.description;
   else if (reference) {
     // The reference leaves a one-paragraph plain operation description to the title area.
@@ -264,12 +271,18 @@ export function mdxPlan(url: string, summary: PageSummary, reference: ApiPage | 
 }
 
 /** Seed 2.15: the title from `summary`, else method and path; `x-docs.metadata` overrides. */
+function apiTitle(page: ApiPage): string {
+  const item = page.item;
+  const info = item.type === 'operation' ? item.operation : item.webhook;
+  const fallback = item.type === 'operation' ? `${item.operation.method.toUpperCase()} ${item.operation.path}` : item.webhook.name;
+  return stringField(info.xDocs?.metadata?.title) ?? info.summary ?? fallback;
+}
+
 function apiPlan(page: ApiPage): PagePlan {
   const item = page.item;
   const info = item.type === 'operation' ? item.operation : item.webhook;
   const metadata = info.xDocs?.metadata ?? {};
-  const fallback = item.type === 'operation' ? `${item.operation.method.toUpperCase()} ${item.operation.path}` : item.webhook.name;
-  const title = stringField(metadata.title) ?? info.summary ?? fallback;
+  const title = apiTitle(page);
   const url = page.url as string;
   const document: PagePlan['document'] = {
     url,
