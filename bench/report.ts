@@ -135,7 +135,7 @@ export function renderMarkdown(result: BenchResult): string {
 
 /** `Complete build in setup (…): 1 run, wall 93.1 s, CPU 160.2 s, peak RSS 780 MB.` */
 export function setupBuildLine(b: SetupBuild): string {
-  return `Complete build in setup (\`${b.corpus}\`, ${b.pages} pages, unmeasured by the table, one run): wall ${seconds(b.process.wallMs)} s, CPU ${seconds(b.process.cpuMs)} s, peak RSS ${b.process.maxRssMb.toFixed(0)} MB.`;
+  return `Complete build in setup (\`${b.corpus}\`, ${b.pages} pages; not in the table; one run): wall ${seconds(b.process.wallMs)} s, CPU ${seconds(b.process.cpuMs)} s, peak RSS ${b.process.maxRssMb.toFixed(0)} MB.`;
 }
 
 /** The lines under the table for what a scenario's last run made. */
