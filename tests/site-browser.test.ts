@@ -4,7 +4,9 @@
 // breadcrumbs) is built with the real build() into a temporary folder, served
 // on loopback, and driven with playwright-core and Debian's chromium. A
 // second build of the same fixture with `interaction.drilldown: true` checks
-// drilldown. Screenshots go to tests/screenshots/ (gitignored).
+// drilldown. A generated section over FULL_SIDEBAR_LIMIT checks that its full
+// sidebar is loaded from its fragment. Screenshots go to tests/screenshots/
+// (gitignored).
 
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +15,7 @@ import type { Browser, Page } from 'playwright-core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { build } from '../compiler/build/build.js';
+import { FULL_SIDEBAR_LIMIT, NAVIGATION_FRAGMENT_FOLDER } from '../compiler/site/page-layout.js';
 import { launchBrowser, newContext, type StaticSite, serveSite } from './support/browser.js';
 
 const FIXTURE = 'tests/fixtures/site/docs';
@@ -24,6 +27,8 @@ let out: string;
 let browser: Browser;
 let site: StaticSite;
 let drilldownSite: StaticSite;
+let largeRoot: string;
+let largeSite: StaticSite;
 
 async function buildFixture(name: string, edit?: (config: Record<string, unknown>) => void): Promise<string> {
   const root = join(dir, name);
@@ -39,6 +44,30 @@ async function buildFixture(name: string, edit?: (config: Record<string, unknown
   return output;
 }
 
+/**
+ * A project whose one section is over the limit: three top-level groups of
+ * pages `/p/<a|b|c><n>`, and in the third a nested group of pages `/p/n<n>`.
+ */
+function writeLargeProject(root: string): void {
+  mkdirSync(join(root, 'p'), { recursive: true });
+  const per = Math.ceil(FULL_SIDEBAR_LIMIT / 3) + 5;
+  const pages = (prefix: string, count: number) => Array.from({ length: count }, (_, i) => `p/${prefix}${i}`);
+  const nested = { group: 'Nested', pages: pages('n', 5) };
+  const groups = [
+    { group: 'Alpha', pages: pages('a', per) },
+    { group: 'Beta', pages: pages('b', per) },
+    { group: 'Gamma', pages: [...pages('c', per), nested] },
+  ];
+  const all = [...pages('a', per), ...pages('b', per), ...pages('c', per), ...nested.pages];
+  for (const page of all) writeFileSync(join(root, `${page}.mdx`), `---\ntitle: Page ${page.slice(2)}\n---\n\nText of ${page}.\n`);
+  writeFileSync(join(root, 'docs.json'), JSON.stringify({ name: 'Large', theme: 'mint', colors: { primary: '#1f6feb' }, navigation: { groups } }));
+}
+
+async function buildLarge(out: string): Promise<void> {
+  const result = await build({ root: largeRoot, outDir: out, cacheDir: false, threads: 1 });
+  assert.ok(result.ok, 'the large project builds');
+}
+
 test.before(async () => {
   dir = mkdtempSync(join(tmpdir(), 'docsc-site-'));
   out = await buildFixture('site');
@@ -48,12 +77,17 @@ test.before(async () => {
   browser = await launchBrowser();
   site = await serveSite(out);
   drilldownSite = await serveSite(drilldownOut);
+  largeRoot = join(dir, 'large');
+  writeLargeProject(largeRoot);
+  await buildLarge(join(dir, 'large-out'));
+  largeSite = await serveSite(join(dir, 'large-out'));
   mkdirSync(SCREENSHOTS, { recursive: true });
 });
 
 test.after(async () => {
   await site?.close();
   await drilldownSite?.close();
+  await largeSite?.close();
   await browser?.close();
   rmSync(dir, { recursive: true, force: true });
 });
@@ -210,6 +244,88 @@ test('a collapsed nested group expands; a top-level group cannot collapse; the c
   }
 });
 
+test('a large section loads its full sidebar: top-level groups expanded and fixed, the current page marked', async () => {
+  const page = await open('/p/c60', {}, largeSite.origin);
+  try {
+    const groups = page.locator('.docsc-groups');
+    await page.locator('.docsc-groups[data-docsc-full]').waitFor({ state: 'attached' });
+    const tops = groups.locator('.docsc-group-top');
+    assert.equal(await tops.locator('.docsc-group-title').allInnerTexts(), ['Alpha', 'Beta', 'Gamma']);
+    assert.equal(await groups.locator('.docsc-folded').count(), 0, 'nothing folded');
+    for (let n = 0; n < 3; n++) {
+      assert.equal(await tops.nth(n).locator(':scope > details, :scope > .docsc-group-title button').count(), 0, 'no collapse control');
+      assert.ok(await tops.nth(n).locator(':scope > ul > li > a').first().isVisible(), 'its pages are listed');
+    }
+    assert.ok(await groups.locator('a[href="/p/a3"]').isVisible(), 'a page of another group is listed');
+    const current = groups.locator('a[aria-current="page"]');
+    assert.equal(await current.count(), 1);
+    assert.equal(await current.getAttribute('href'), '/p/c60');
+    // The current link is in view in the sidebar, where the folded one showed it.
+    const sidebar = await page.locator('#docsc-sidebar').boundingBox();
+    const link = await current.boundingBox();
+    assert.ok(sidebar && link && link.y >= sidebar.y && link.y + link.height <= sidebar.y + sidebar.height, 'the current link stays in view');
+    assert.equal(
+      await groups.locator('details[data-g]:has(a[href="/p/n0"])').getAttribute('open'),
+      null,
+      'a nested group the page is not in is closed',
+    );
+
+    await page.goto(`${largeSite.origin}/p/n2`);
+    await page.locator('.docsc-groups[data-docsc-full]').waitFor({ state: 'attached' });
+    assert.ok(await groups.locator('a[aria-current="page"]', { hasText: 'Page n2' }).isVisible(), "the page's nested group is open");
+    assert.equal(await groups.locator('a[aria-current="page"]').count(), 1);
+    await page.screenshot({ path: join(SCREENSHOTS, 'large-section.png') });
+  } finally {
+    await done(page);
+  }
+});
+
+test('a large section without JavaScript: the folded sidebar, its current page and links', async () => {
+  const page = await open('/p/b5', { javaScriptEnabled: false }, largeSite.origin);
+  try {
+    const groups = page.locator('.docsc-groups');
+    assert.equal(await groups.locator('a[aria-current="page"]').getAttribute('href'), '/p/b5');
+    assert.ok(await groups.locator('a[href="/p/b7"]').isVisible(), 'its own group is open');
+    assert.equal(await groups.locator('a[href="/p/a3"]').count(), 0, 'other groups are folded');
+    await groups.locator('.docsc-folded a', { hasText: 'Gamma' }).click();
+    await page.waitForURL('**/p/c0');
+    await page.locator('.docsc-groups a[href="/p/c1"]').click();
+    await page.waitForURL('**/p/c1');
+    assert.equal(await page.locator('.docsc-groups a[aria-current="page"]').getAttribute('href'), '/p/c1');
+  } finally {
+    await done(page);
+  }
+});
+
+test("a large section's fragment is written once, named by its content; a navigation edit replaces it", async () => {
+  const first = join(dir, 'large-out');
+  const fragments = (out: string) => readdirSync(join(out, NAVIGATION_FRAGMENT_FOLDER)).sort();
+  const names = fragments(first);
+  assert.equal(names.length, 1);
+  assert.match(names[0] ?? '', /^[0-9a-f]{16}\.html$/);
+  const html = readFileSync(join(first, 'p/b5/index.html'), 'utf8');
+  assert.match(html, `data-docsc-nav="/${NAVIGATION_FRAGMENT_FOLDER}/${names[0]}"`);
+  const fragment = readFileSync(join(first, NAVIGATION_FRAGMENT_FOLDER, names[0] ?? ''), 'utf8');
+  assert.not.match(fragment, 'aria-current');
+  assert.not.match(fragment, 'docsc-folded');
+  assert.ok(html.length < fragment.length, 'a page does not carry the full sidebar');
+
+  const again = join(dir, 'large-again');
+  await buildLarge(again);
+  assert.equal(fragments(again), names, 'the same name in another build');
+  assert.equal(readFileSync(join(again, NAVIGATION_FRAGMENT_FOLDER, names[0] ?? ''), 'utf8'), fragment, 'and the same bytes');
+  writeFileSync(join(largeRoot, 'p/a1.mdx'), '---\ntitle: Renamed\n---\n\nText.\n');
+  try {
+    await buildLarge(again);
+    const after = fragments(again);
+    assert.equal(after.length, 1, 'the stale fragment is removed');
+    assert.not.equal(after, names);
+    assert.match(readFileSync(join(again, NAVIGATION_FRAGMENT_FOLDER, after[0] ?? ''), 'utf8'), '>Renamed</a>');
+  } finally {
+    writeFileSync(join(largeRoot, 'p/a1.mdx'), '---\ntitle: Page a1\n---\n\nText of p/a1.\n');
+  }
+});
+
 test('drilldown true: selecting a group opens its first page', async () => {
   const page = await open('/', {}, drilldownSite.origin);
   try {
@@ -231,7 +347,10 @@ test('breadcrumbs show the full navigation path; labels, tags and the deprecated
     assert.match(await page.locator('.docsc-groups a', { hasText: 'Webhooks' }).innerText(), 'BETA');
     assert.equal(await page.locator('.docsc-groups a', { hasText: 'Configuration' }).count(), 1, 'sidebarTitle');
     assert.equal(await page.locator('.docsc-groups a', { hasText: 'Hidden page' }).count(), 0, 'hidden pages are not listed');
-    assert.equal(await page.locator('.docsc-edit a', { hasText: 'Edit this page' }).getAttribute('href'), 'https://github.com/example/fixture-docs/edit/HEAD/guides/legacy.mdx');
+    assert.equal(
+      await page.locator('.docsc-edit a', { hasText: 'Edit this page' }).getAttribute('href'),
+      'https://github.com/example/fixture-docs/edit/HEAD/guides/legacy.mdx',
+    );
   } finally {
     await done(page);
   }

@@ -1,7 +1,8 @@
 // From the analysis to the output files: page bodies (cache, then workers),
 // API reference bodies (cached by operation slice), the navigation each page
 // sits in, the layout around every body, and the site-wide files: redirects,
-// sitemap.xml, the search index, the 404 page, docsc's assets and the
+// sitemap.xml, the search index, the 404 page, large sections' full
+// sidebars (written once each), docsc's assets and the
 // repository's static files. Pages go to the output in chunks as they are
 // laid out, so a large site is never held in memory whole. Layout is never
 // cached — it is cheap, and a navigation edit must re-lay out pages without
@@ -164,6 +165,8 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
     add(shardPath(n), contents);
   }
   add('404.html', withInjection(layout.render({ ...notFoundDocument(), toc: [] }, undefined), inject));
+  // Large sections' full sidebars, once each (their pages inline a folded one and load this).
+  for (const fragment of layout.navigationFragments()) add(fragment.path, fragment.contents);
   const sprite = layout.iconSprite();
   add(sprite.path, sprite.contents);
   for (const asset of siteAssets()) add(asset.path, asset.contents);

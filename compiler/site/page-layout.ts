@@ -11,6 +11,7 @@
 // trusted HTML (compiled from the repository's MDX or rendered by the API
 // page renderer); every other value is escaped here.
 
+import { createHash } from 'node:crypto';
 import { clientScriptPath } from './client-bundle.js';
 import { escapeHtml, safeHref } from './escape-html.js';
 import { ICON_SPRITE_PATH, NavigationIcons } from './navigation-icon.js';
@@ -74,9 +75,14 @@ export interface PageDocument {
  * Sections with more listed pages than this show, in each page's sidebar, the
  * groups on the way to that page open and every other group folded to a link
  * to its first page: a 1,200-operation API reference would otherwise repeat
- * a 200 KB sidebar on each of its pages.
+ * a 200 KB sidebar on each of its pages. The full sidebar is written once per
+ * such section as a fragment (`NAVIGATION_FRAGMENT_FOLDER`), which the site
+ * script loads in place of the folded one.
  */
 export const FULL_SIDEBAR_LIMIT = 200;
+
+/** Full sidebars of large sections: `<content hash>.html`, so an unchanged sidebar keeps its name and bytes (and may be cached for good). */
+export const NAVIGATION_FRAGMENT_FOLDER = '_docsc/nav';
 
 interface Chrome {
   topBar: string;
@@ -92,6 +98,9 @@ const SELECTOR_KINDS = ['language', 'version', 'product', 'dropdown', 'menu-item
 /** Renders pages of one site; sidebars are rendered once per section (and per innermost group of a large one). */
 export class PageLayout {
   private sidebars = new Map<string, string>();
+  /** Large sections' full sidebars, by output path. */
+  private fragments = new Map<string, string>();
+  private fragmentPaths = new Map<Section, string>();
   private tabBars = new Map<Section, string>();
   private groupPaths = new Map<Section, Map<string, string>>();
   private head: string;
@@ -266,7 +275,9 @@ export class PageLayout {
             '',
           )
         : render.items(section.sidebar, '');
-      html = `<div class="docsc-groups">${html}</div>`;
+      html = large
+        ? `<div class="docsc-groups" data-docsc-nav="/${escapeHtml(this.fragmentOf(section))}">${html}</div>`
+        : `<div class="docsc-groups">${html}</div>`;
       this.sidebars.set(key, html);
     }
     // The current page: marked, and the groups it is in opened (a few string replacements on the section's shared sidebar).
@@ -285,6 +296,23 @@ export class PageLayout {
       html = html.replace(`<details data-g="${id}">`, `<details data-g="${id}" open>`);
     }
     return html;
+  }
+
+  /** The output path of a large section's full sidebar: its groups as in a small section, nothing marked or opened for a page. */
+  private fragmentOf(section: Section): string {
+    let path = this.fragmentPaths.get(section);
+    if (path === undefined) {
+      const contents = `${new SidebarRenderer(this.settings.drilldown, this.icons).items(section.sidebar, '')}\n`;
+      path = `${NAVIGATION_FRAGMENT_FOLDER}/${createHash('sha256').update(contents).digest('hex').slice(0, 16)}.html`;
+      this.fragments.set(path, contents);
+      this.fragmentPaths.set(section, path);
+    }
+    return path;
+  }
+
+  /** The full sidebars of the large sections laid out so far (write them with the pages), by path. */
+  navigationFragments(): { path: string; contents: string }[] {
+    return [...this.fragments].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([path, contents]) => ({ path, contents }));
   }
 
   private tabBarOf(section: Section): string {
@@ -509,7 +537,7 @@ class SidebarRenderer {
       const id = prefix === '' ? String(index) : `${prefix}.${index}`;
       if (item.kind === 'page') return `<li>${pageLink(item, this.icons)}</li>`;
       if (index === here) return this.group(item, id, this.openPath(item.items, rest, id), true);
-      // Folded even at the top: a large section's sidebar must not list every page on every page.
+      // Folded even at the top: a large section's sidebar must not list every page on every page (the script loads the full one).
       return foldedGroup(item);
     });
     return `<ul>${rendered.join('')}</ul>`;
