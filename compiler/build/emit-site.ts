@@ -19,7 +19,6 @@ import type { PageSummary } from '../pages/summarize-page.js';
 import { type ApiSettings, readApiSettings, settingsKey } from '../reference/api-settings.js';
 import { operationSliceHash } from '../reference/operation-slice.js';
 import { paramFieldPlayground } from '../reference/param-field-playground.js';
-import { descriptionIsPlain, plainDescription } from '../reference/plain-description.js';
 import { renderApiContent } from '../reference/render-api-content.js';
 import { type ApiPageBody, renderApiPage } from '../reference/render-api-page.js';
 import { renderSchemaPage } from '../reference/render-schema-page.js';
@@ -34,6 +33,7 @@ import { readSiteSettings } from '../site/site-settings.js';
 import { renderSitemap } from '../site/sitemap-xml.js';
 import { staticFiles } from '../site/static-files.js';
 import type { PageCompiler } from './compile-pages.js';
+import { cachedDescriptions, type DescribeText, describeText } from './description-facts.js';
 import { contentHash } from './input-snapshot.js';
 
 export interface BuildProgress {
@@ -95,7 +95,7 @@ const CHUNK = 256;
 export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, sink: OutputSink): Promise<EmittedSite> {
   const diagnostics: Diagnostic[] = [];
   const apiSettings = readApiSettings(analysis.config?.root);
-  const plans = planPages(analysis, apiSettings);
+  const plans = planPages(analysis, apiSettings, cachedDescriptions(options.cache));
   const titles = new Map<string, PageTitle>();
   for (const plan of plans.values()) titles.set(plan.url, pageTitle(plan));
   const navigation = buildSiteNavigation(analysis.navigation, titles, analysis.apiPages);
@@ -223,27 +223,27 @@ export function pageOutputPath(url: string): string {
 }
 
 /** Every page of the site by URL: MDX pages (with the API reference their frontmatter names), then generated API pages. */
-function planPages(analysis: ProjectAnalysis, apiSettings: ApiSettings): Map<string, PagePlan> {
+function planPages(analysis: ProjectAnalysis, apiSettings: ApiSettings, describe: DescribeText): Map<string, PagePlan> {
   const references = new Map<string, ApiPage>();
   for (const page of analysis.apiPages) if (page.origin === 'page' && page.url !== undefined) references.set(page.url, page);
   const plans = new Map<string, PagePlan>();
   for (const summary of analysis.pages.summaries) {
     if (isSnippet(summary.path)) continue;
     const url = pageUrl(pagePathOfFile(summary.path) as string);
-    const plan = mdxPlan(url, summary, references.get(url));
+    const plan = mdxPlan(url, summary, references.get(url), describe);
     if (wantsPlayground(plan, apiSettings)) plan.document.scripts = ['playground'];
     plans.set(url, plan);
   }
   for (const page of analysis.apiPages) {
     if (page.url === undefined || page.origin === 'page' || plans.has(page.url)) continue;
-    const plan = apiPlan(page);
+    const plan = apiPlan(page, describe);
     if (wantsPlayground(plan, apiSettings)) plan.document.scripts = ['playground'];
     plans.set(page.url, plan);
   }
   return plans;
 }
 
-export function mdxPlan(url: string, summary: PageSummary, reference: ApiPage | undefined): PagePlan {
+export function mdxPlan(url: string, summary: PageSummary, reference: ApiPage | undefined, describe: DescribeText = describeText): PagePlan {
   const fm = summary.frontmatter;
   // A page documenting an operation (`openapi:`) and naming no title takes the operation's, as a generated page would (seed 2.15).
   const referenceTitle = reference && fm.title === undefined && summary.title === undefined ? apiTitle(reference) : undefined;
@@ -259,7 +259,8 @@ export function mdxPlan(url: string, summary: PageSummary, reference: ApiPage | 
   else if (reference) {
     // The reference leaves a one-paragraph plain operation description to the title area.
     const operation = reference.item.type === 'operation' ? reference.item.operation.description : reference.item.webhook.description;
-    if (operation !== undefined && descriptionIsPlain(operation)) document.description = plainDescription(operation);
+    const facts = operation === undefined ? undefined : describe(operation);
+    if (facts?.isPlain && facts.plain !== undefined) document.description = facts.plain;
   }
   if (fm.sidebarTitle !== undefined) document.sidebarTitle = fm.sidebarTitle;
   if (fm.deprecated === true) document.deprecated = true;
@@ -281,7 +282,7 @@ function apiTitle(page: ApiPage): string {
   return stringField(info.xDocs?.metadata?.title) ?? info.summary ?? fallback;
 }
 
-function apiPlan(page: ApiPage): PagePlan {
+function apiPlan(page: ApiPage, describe: DescribeText): PagePlan {
   const item = page.item;
   const info = item.type === 'operation' ? item.operation : item.webhook;
   const metadata = info.xDocs?.metadata ?? {};
@@ -295,10 +296,11 @@ function apiPlan(page: ApiPage): PagePlan {
     method: item.type === 'webhook' ? 'WEBHOOK' : item.operation.method.toUpperCase(),
   };
   const own = stringField(metadata.description);
-  const description = own ?? plainDescription(info.description);
+  const facts = info.description === undefined ? undefined : describe(info.description);
+  const description = own ?? facts?.plain;
   if (description !== undefined && description !== title) document.description = description;
   // A longer description is in the body, formatted; its first paragraph, as text, stays the meta description.
-  if (own === undefined && info.description !== undefined && !descriptionIsPlain(info.description)) document.descriptionInBody = true;
+  if (own === undefined && facts !== undefined && !facts.isPlain) document.descriptionInBody = true;
   const sidebarTitle = stringField(metadata.sidebarTitle);
   if (sidebarTitle !== undefined) document.sidebarTitle = sidebarTitle;
   if (info.deprecated || metadata.deprecated === true) document.deprecated = true;
