@@ -256,6 +256,20 @@ test('a long line is cut around the column', () => {
   assert.ok(row.includes('javascript:alert(1)'));
 });
 
+test('a one-line document of megabytes: the frame shows the caret’s surroundings, cut on both sides', () => {
+  const before = `{"a": "${'x'.repeat(3_000_000)}", `;
+  const text = `${before}"bad": javascript:alert(1), "b": "${'y'.repeat(3_000_000)}"}`;
+  const file = new SourceFile('big.json', text);
+  const d = diagnostic({ code: 'json/syntax', severity: 'error', message: 'm', file: 'big.json', line: 1, column: before.length + 8, length: 10 });
+  const report = renderPretty([d], { sources: () => file, color: false });
+  const row = report.split('\n').find((line) => line.startsWith(' 1 |')) ?? '';
+  assert.ok(row.startsWith(' 1 | …'), 'cut at the start');
+  assert.ok(row.endsWith('…'), 'cut at the end');
+  assert.ok(row.includes('javascript:alert(1)'), row);
+  const caret = report.split('\n').find((line) => line.includes('^')) ?? '';
+  assert.is(caret.indexOf('^'), row.indexOf('javascript'), 'the caret is under the span');
+});
+
 test('a line that does not exist, or a file without source, gets no frame', () => {
   const gone = diagnostic({ code: 'json/syntax', severity: 'error', message: 'm', file: 'a.json', line: 5, column: 1 });
   const report = renderPretty([gone], { sources: () => new SourceFile('a.json', '{}'), color: false });

@@ -11,6 +11,8 @@ export const TAB_WIDTH = 4;
 export const MAX_TEXT_WIDTH = 100;
 /** Columns kept before the caret when a long line is cut. */
 const LEFT_CONTEXT = 30;
+/** UTF-16 units of a line laid out at most (see sliceAround). */
+const MAX_LINE_SCAN = 1000;
 const ELLIPSIS = '…';
 
 export interface FrameLine {
@@ -42,17 +44,32 @@ interface ColumnRange {
 /** Undefined when `line` is not a line of the file. */
 export function codeFrame(source: SourceFile, line: number, column: number, length: number): CodeFrame | undefined {
   if (line < 1 || line > source.position(source.text.length).line) return undefined;
-  const cells = toCells(source.lineText(line));
-  const caret = caretRange(cells, column - 1, length);
+  const own = sliceAround(source.lineText(line), column - 1);
+  const cells = toCells(own.text);
+  const caret = caretRange(cells, column - 1 - own.shift, length);
   const window = visibleWindow(widthOf(cells), caret);
   const lines: FrameLine[] = [];
-  if (line > 1) lines.push({ number: line - 1, text: cut(toCells(source.lineText(line - 1)), window) });
+  if (line > 1) lines.push({ number: line - 1, text: cut(toCells(sliceAround(source.lineText(line - 1), column - 1).text), window) });
   lines.push({ number: line, text: cut(cells, window) });
   const lead = window.start === 0 ? 0 : 1;
   return {
     lines,
     caret: { column: caret.start - window.start + lead, width: Math.max(1, Math.min(caret.end, window.end) - caret.start) },
   };
+}
+
+/**
+ * A line longer than MAX_LINE_SCAN UTF-16 units (a one-line JSON document of
+ * megabytes) is sliced around `offset` before it is laid out in cells: only
+ * MAX_TEXT_WIDTH columns are shown, and a cell per character of the whole
+ * line made one diagnostic cost seconds. The cut start shows as `…`.
+ */
+function sliceAround(text: string, offset: number): { text: string; shift: number } {
+  if (text.length <= MAX_LINE_SCAN) return { text, shift: 0 };
+  let start = Math.max(0, Math.min(offset - MAX_LINE_SCAN / 2, text.length - MAX_LINE_SCAN));
+  const unit = text.charCodeAt(start);
+  if (start > 0 && unit >= 0xdc00 && unit <= 0xdfff) start--;
+  return { text: text.slice(start, start + MAX_LINE_SCAN), shift: start };
 }
 
 /** Replaces control characters (tabs become one space) so text is safe to print on a terminal. */
