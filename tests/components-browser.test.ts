@@ -5,18 +5,17 @@
 // dark-mode code colours, links that open what hides their target, and the
 // page with JavaScript off. Screenshots go to tests/screenshots/ (gitignored).
 
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { build } from '../compiler/build/build.js';
-import { launchBrowser, newContext, type StaticSite, serveSite } from './support/browser.js';
+import { launchBrowser, newContext, type StaticSite, seriousViolations, serveSite } from './support/browser.js';
 
 const FIXTURE = 'tests/fixtures/components/docs';
 const SCREENSHOTS = 'tests/screenshots';
-const AXE = readFileSync('node_modules/axe-core/axe.min.js', 'utf8');
 
 let dir: string;
 let browser: Browser;
@@ -220,18 +219,6 @@ test('without JavaScript: the first tab shows, accordions work, code is whole', 
     await page.context().close();
   }
 });
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE });
-  return page.evaluate(async () => {
-    type Result = { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
-    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<Result> } }).axe;
-    const result = await axe.run(document);
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
 
 test('axe-core reports no serious or critical violation in the components, light and dark', async () => {
   for (const path of ['/', '/reference']) {

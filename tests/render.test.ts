@@ -128,7 +128,8 @@ test('heading and component anchor ids in the HTML are the summary’s ids', () 
       const found = heading.component === undefined ? headingIds : allIds;
       assert.ok(found.includes(heading.id), `${page.path}: #${heading.id} missing in ${found}`);
     }
-    for (const id of compiled.summary?.componentIds ?? []) assert.ok(allIds.includes(id), `${page.path}: component anchor #${id} missing in ${allIds}`);
+    for (const id of compiled.summary?.componentIds ?? [])
+      assert.ok(allIds.includes(id), `${page.path}: component anchor #${id} missing in ${allIds}`);
   }
 });
 

@@ -16,11 +16,10 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { build } from '../compiler/build/build.js';
 import { FULL_SIDEBAR_LIMIT, NAVIGATION_FRAGMENT_FOLDER } from '../compiler/site/page-layout.js';
-import { launchBrowser, newContext, type StaticSite, serveSite } from './support/browser.js';
+import { launchBrowser, newContext, type StaticSite, seriousViolations, serveSite } from './support/browser.js';
 
 const FIXTURE = 'tests/fixtures/site/docs';
 const SCREENSHOTS = 'tests/screenshots';
-const AXE = readFileSync('node_modules/axe-core/axe.min.js', 'utf8');
 
 let dir: string;
 let out: string;
@@ -428,18 +427,6 @@ test('dark mode persists across navigation and reload; appearance.default applie
     await done(page);
   }
 });
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE });
-  return page.evaluate(async () => {
-    type Result = { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
-    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<Result> } }).axe;
-    const result = await axe.run(document);
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
 
 test('a dismissible banner stays dismissed across pages until its text changes', async () => {
   const page = await open('/');

@@ -7,7 +7,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
-import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
 export const CHROMIUM = process.env.DOCSC_CHROMIUM ?? '/usr/bin/chromium';
 
@@ -81,4 +81,19 @@ export async function serveSite(root: string): Promise<StaticSite> {
         server.close(() => resolve());
       }),
   };
+}
+
+const AXE_SOURCE = readFileSync('node_modules/axe-core/axe.min.js', 'utf8');
+
+/** axe-core run on the page as it is: its serious and critical violations, one line each (`id (impact): targets`). */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: AXE_SOURCE });
+  return page.evaluate(async () => {
+    type Result = { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
+    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<Result> } }).axe;
+    const result = await axe.run(document);
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
 }
