@@ -148,6 +148,11 @@ function javascript(request: SampleRequest): string {
   if (json !== undefined && !json.includes('"__proto__"')) options.push(`  body: JSON.stringify(${indentRest(json, '  ')})`);
   else if (body?.text !== undefined) options.push(`  body: ${jsString(body.text)}`);
   else if (body && isMultipart(request)) {
+    if (body.files?.length) {
+      // Defined, so that the sample runs as it is; the reader swaps in the real file.
+      out.push('// The file to upload: a File from an <input type="file">, or `await fs.openAsBlob(path)` in Node.');
+      out.push("const file = new Blob(['file contents']);");
+    }
     out.push('const form = new FormData();');
     for (const [name, value] of body.pairs ?? []) out.push(`form.append(${jsString(name)}, ${jsString(value)});`);
     for (const name of body.files ?? []) out.push(`form.append(${jsString(name)}, file);`);
