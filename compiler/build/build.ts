@@ -118,19 +118,13 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 export class BuildSession {
   private warm: WarmState | undefined;
   private warmedUp = false;
-  /** The last patch's cache commit and lock release, which go on after its result is returned. */
-  private settling: Promise<Diagnostic[]> = Promise.resolve([]);
 
   constructor(private options: BuildOptions) {}
 
   async build(changed: readonly string[] = []): Promise<BuildResult> {
-    const late = await this.settle();
     if (this.warm !== undefined && changed.length > 0) {
       const patched = await patchBuild(this.options, this.warm, changed);
-      if (patched) {
-        this.settling = patched.settled;
-        return late.length > 0 ? { ...patched.result, diagnostics: sortDiagnostics([...patched.result.diagnostics, ...late]) } : patched.result;
-      }
+      if (patched) return patched;
     }
     // Never up to date at once: the session needs the analysis for later patches.
     const { result, warm } = await fullBuild(this.options, false);
@@ -139,18 +133,7 @@ export class BuildSession {
       this.warmedUp = true;
       setImmediate(() => void warmUpCompiler(warm.analysis.host));
     }
-    return late.length > 0 ? { ...result, diagnostics: sortDiagnostics([...result.diagnostics, ...late]) } : result;
-  }
-
-  /**
-   * Waits for the last patch's cache commit and the release of its lock (a
-   * patch returns before them: the reader's reload need not wait for the
-   * disk); returns what committing reported, if anything.
-   */
-  async settle(): Promise<Diagnostic[]> {
-    const settling = this.settling;
-    this.settling = Promise.resolve([]);
-    return settling;
+    return result;
   }
 }
 
@@ -310,13 +293,8 @@ async function fullBuild(options: BuildOptions, mayBeUpToDate: boolean): Promise
 }
 
 /** Applies a body-only batch of changes to the last build; undefined when it is not one (nothing written then). */
-async function patchBuild(
-  options: BuildOptions,
-  warm: WarmState,
-  changed: readonly string[],
-): Promise<{ result: BuildResult; settled: Promise<Diagnostic[]> } | undefined> {
+async function patchBuild(options: BuildOptions, warm: WarmState, changed: readonly string[]): Promise<BuildResult | undefined> {
   const opened = await open(options);
-  let settled: Promise<Diagnostic[]> | undefined;
   try {
     if (opened.warnings.length > 0) return undefined;
     const { analysis } = warm;
@@ -338,32 +316,23 @@ async function patchBuild(
     opened.cache.put('file-hash', SNAPSHOT_MEMO_KEY, snapshot.memo);
     const diagnostics = sortDiagnostics(dedupeDiagnostics(patch.diagnostics));
     const pages = warm.site.plans.size;
-    const result = await finished(
-      opened,
-      snapshot,
-      diagnostics,
-      report,
-      {
-        sources: analysis.sources,
-        pages,
-        fromCache: pages - compiler.recomputed.bodies.length,
-        failed: patch.failedPages,
-        patched: true,
-        recomputed: { ...compiler.recomputed, apiPages: [] },
-      },
-      (flushing) => {
-        settled = flushing.finally(() => opened.close());
-      },
-    );
+    const result = await finished(opened, snapshot, diagnostics, report, {
+      sources: analysis.sources,
+      pages,
+      fromCache: pages - compiler.recomputed.bodies.length,
+      failed: patch.failedPages,
+      patched: true,
+      recomputed: { ...compiler.recomputed, apiPages: [] },
+    });
     warm.snapshot = snapshot;
     warm.diagnostics = result.diagnostics;
-    return settled ? { result, settled } : undefined;
+    return result;
   } finally {
-    if (settled === undefined) await opened.close();
+    await opened.close();
   }
 }
 
-/** Records the completed build under its input key, flushes the cache (or has the caller wait for it), and makes the result. */
+/** Records the completed build under its input key, flushes the cache, and makes the result. */
 async function finished(
   opened: Opened,
   snapshot: InputSnapshot,
@@ -377,13 +346,9 @@ async function finished(
     patched: boolean;
     recomputed: Recomputed & { apiPages: string[] };
   },
-  /** Given, the cache is committed after the result is made (its warnings go to the caller through the promise). */
-  later?: (flushing: Promise<Diagnostic[]>) => void,
 ): Promise<BuildResult> {
   opened.cache.put('graph', snapshot.key, { diagnostics, pages: facts.pages, output: report.digest } satisfies GraphRecord);
-  let cacheWarnings: Diagnostic[] = [];
-  if (later) later(opened.cache.flush());
-  else cacheWarnings = await opened.cache.flush();
+  const cacheWarnings = await opened.cache.flush();
   return {
     ok: true,
     outDir: opened.outDir,

@@ -64,7 +64,6 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
     async close() {
       await watcher.close();
       await server.close();
-      await builds.settle();
     },
   };
 }
