@@ -9,9 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { BuildResult } from '../compiler/build/build.js';
 import { type DevSession, startDev } from '../compiler/dev/dev-session.js';
 import { shardOf, shardPath } from '../compiler/site/search-index.js';
+import { asBuild } from './support/dev-build.js';
 
 interface Reply {
   status: number;
@@ -73,11 +73,6 @@ async function withSession(run: (session: DevSession, root: string) => Promise<v
     await session.close();
     rmSync(dir, { recursive: true, force: true });
   }
-}
-
-function asBuild(result: BuildResult | Error): BuildResult {
-  if (result instanceof Error) throw result;
-  return result;
 }
 
 test('dev: serves pages at clean URLs with the live-reload client', () =>

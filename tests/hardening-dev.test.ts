@@ -12,8 +12,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { BuildResult } from '../compiler/build/build.js';
 import { type DevSession, startDev } from '../compiler/dev/dev-session.js';
+import { asBuild } from './support/dev-build.js';
 
 const SECRET = 'DEV_CANARY_51c0';
 
@@ -68,11 +68,6 @@ async function withSession(run: (s: Session) => Promise<void>): Promise<void> {
     await session.close();
     rmSync(dir, { recursive: true, force: true });
   }
-}
-
-function asBuild(result: BuildResult | Error): BuildResult {
-  if (result instanceof Error) throw result;
-  return result;
 }
 
 test('dev: foreign, look-alike and missing Host and Origin headers are refused, the event stream too', () =>
