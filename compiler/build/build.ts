@@ -7,8 +7,8 @@
 // stored diagnostics are replayed).
 
 import { join, relative, resolve, sep } from 'node:path';
-import { type BuildCache, DEFAULT_CACHE_DIR, openBuildCache } from '../cache/build-cache.js';
-import { acquireBuildLock } from '../cache/build-lock.js';
+import type { BuildCache } from '../cache/build-cache.js';
+import { openProjectCache } from '../cache/open-project-cache.js';
 import type { ProjectAnalysis } from '../check.js';
 import { type Diagnostic, DiagnosticBag, dedupeDiagnostics, makeDiagnostic, sortDiagnostics } from '../diagnostics/diagnostic.js';
 import type { DerivedMemo } from '../host/derived-memo.js';
@@ -16,10 +16,9 @@ import { ProjectHost } from '../host/project-host.js';
 import { checkOutputDir } from '../output/output-guard.js';
 import { manifestDigest, OutputWriter, readManifest, type WriteReport } from '../output/write-output.js';
 import type { SourceFile } from '../source/source-file.js';
-import { toolIdentity } from '../version.js';
 import type { Recomputed } from './compile-pages.js';
 import type { BuildProgress, LaidOutSite } from './emit-site.js';
-import { type InputSnapshot, type SnapshotMemo, snapshotInputs, updateSnapshot } from './input-snapshot.js';
+import { type InputSnapshot, SNAPSHOT_MEMO_KEY, type SnapshotMemo, snapshotInputs, updateSnapshot } from './input-snapshot.js';
 
 /**
  * The compiler proper — front end, page compiler, layout — loaded once a
@@ -44,12 +43,6 @@ async function loadCompiler() {
 }
 
 export const DEFAULT_OUT_DIR = '_site';
-
-/** The cache entry of the input snapshot's memo (one per cache: one repository per cache folder is the norm). */
-const SNAPSHOT_MEMO_KEY = 'snapshot';
-
-/** The options cached values depend on, as the cache's options key; change it when one is added. */
-const CACHED_OPTIONS = 'none';
 
 export interface BuildOptions {
   root: string;
@@ -196,40 +189,21 @@ async function open(options: BuildOptions): Promise<Opened> {
   const root = resolve(options.root);
   const out = checkOutputDir(options.outDir ?? join(root, DEFAULT_OUT_DIR), root);
   if (!out.ok) throw new BuildRefusedError(`Refusing to write the site to ${options.outDir}: ${out.reason}.`);
-  const cacheDir = options.cacheDir === false ? undefined : resolve(options.cacheDir ?? join(root, DEFAULT_CACHE_DIR));
-  const lock = acquireBuildLock(cacheDir === undefined ? [out.path] : [out.path, cacheDir], { command: 'docsc build', root });
-  // Cached values depend on no option today (bodies and summaries are the same for every build of a repository);
-  // the output does, so the snapshot's key includes them.
-  const toolVersion = options.toolVersion ?? toolIdentity();
-  let opened: Awaited<ReturnType<typeof openBuildCache>>;
-  try {
-    opened = await openBuildCache({ dir: cacheDir, toolVersion, optionsKey: CACHED_OPTIONS, root });
-  } catch (error) {
-    lock.release();
-    throw error;
-  }
+  const opened = await openProjectCache({
+    root,
+    cacheDir: options.cacheDir,
+    command: 'docsc build',
+    alsoLock: [out.path],
+    whenLocked: 'throw',
+    toolVersion: options.toolVersion,
+  });
   const salt = JSON.stringify({
-    tool: toolVersion,
+    tool: opened.toolVersion,
     node: process.versions.modules,
     siteUrl: options.siteUrl ?? null,
     inject: options.injectHtml ?? null,
   });
-  return {
-    started,
-    root,
-    outDir: out.path,
-    cacheDir,
-    cache: opened.cache,
-    warnings: opened.warnings,
-    salt,
-    async close() {
-      try {
-        await opened.cache.close();
-      } finally {
-        lock.release();
-      }
-    },
-  };
+  return { started, root, outDir: out.path, cacheDir: opened.cacheDir, cache: opened.cache, warnings: opened.warnings, salt, close: opened.close };
 }
 
 async function fullBuild(options: BuildOptions, mayBeUpToDate: boolean): Promise<{ result: BuildResult; warm?: WarmState }> {

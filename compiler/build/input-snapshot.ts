@@ -14,6 +14,9 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ProjectHost } from '../host/project-host.js';
 
+/** The cache entry (`file-hash` kind) of the snapshot memo: one per cache, one repository per cache folder being the norm. */
+export const SNAPSHOT_MEMO_KEY = 'snapshot';
+
 /** Files modified this close to the memo's time are hashed again. */
 const RACY_MS = 2000;
 

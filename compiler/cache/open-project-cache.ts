@@ -1,0 +1,94 @@
+// Opening a repository's build cache for one command: which folder (default
+// `<root>/.docsc/cache`, `--cache-dir`, none with `--no-cache`), the lock on it
+// (and on the other folders the command writes: the build's output), and the
+// database with the `cache/*` diagnostics saying why it was cleared or set
+// aside. `docsc build` and `docsc check` both open their cache here, so they
+// agree on the identity and options key a database is opened with: a check
+// never clears the build's cache, nor a build the check's.
+//
+// A folder another docsc holds is the caller's choice: the build refuses to
+// start (BuildLockedError, as before), the check goes on with the cache in
+// memory and a `cache/unavailable` warning — a cache never makes a check fail.
+
+import { join, relative, resolve, sep } from 'node:path';
+import { type Diagnostic, makeDiagnostic } from '../diagnostics/diagnostic.js';
+import { toolIdentity } from '../version.js';
+import { type BuildCache, DEFAULT_CACHE_DIR, openBuildCache } from './build-cache.js';
+import { acquireBuildLock, BuildLockedError } from './build-lock.js';
+import { MemoryBuildCache } from './memory-build-cache.js';
+
+/**
+ * The options cached values depend on, as the cache's options key; change it
+ * when one is added. None today: summaries, bodies and derived values are the
+ * same for every build and check of a repository (the output depends on
+ * options, so the build's snapshot key includes them).
+ */
+const CACHED_OPTIONS = 'none';
+
+export interface ProjectCacheOptions {
+  /** The docs root, absolute. */
+  root: string;
+  /** The cache folder; default `<root>/.docsc/cache`; `false` keeps the cache in memory (`--no-cache`). */
+  cacheDir?: string | false | undefined;
+  /** Who holds the lock, for another process's message (`docsc build`). */
+  command: string;
+  /** Other folders the command writes, locked with the cache folder (the build's output). */
+  alsoLock?: readonly string[];
+  /** Another process holds a lock: `throw` BuildLockedError (the build), or go on with the cache in `memory` and a warning (the check). */
+  whenLocked: 'throw' | 'memory';
+  /** The version that keys the cache (default: docsc's own); tests change it. */
+  toolVersion?: string | undefined;
+}
+
+export interface ProjectCache {
+  /** The cache folder, absolute; undefined with `--no-cache`. */
+  cacheDir: string | undefined;
+  cache: BuildCache;
+  /** Why the cache was cleared or set aside (`cache/*`); empty on a normal open. */
+  warnings: Diagnostic[];
+  toolVersion: string;
+  /** Flushes and closes the cache, then releases the locks. */
+  close(): Promise<void>;
+}
+
+export async function openProjectCache(options: ProjectCacheOptions): Promise<ProjectCache> {
+  const root = resolve(options.root);
+  const cacheDir = options.cacheDir === false ? undefined : resolve(options.cacheDir ?? join(root, DEFAULT_CACHE_DIR));
+  const toolVersion = options.toolVersion ?? toolIdentity();
+  const folders = [...(options.alsoLock ?? []), ...(cacheDir === undefined ? [] : [cacheDir])];
+  let lock: ReturnType<typeof acquireBuildLock>;
+  try {
+    lock = acquireBuildLock(folders, { command: options.command, root });
+  } catch (error) {
+    if (!(error instanceof BuildLockedError) || options.whenLocked === 'throw' || cacheDir === undefined) throw error;
+    const shown = relative(root, cacheDir).split(sep).join('/') || '.';
+    const reason = error.holder ? `${error.holder.command} (pid ${error.holder.pid}) is using it` : 'another docsc is starting to use it';
+    return {
+      cacheDir,
+      cache: new MemoryBuildCache(),
+      warnings: [makeDiagnostic('cache/unavailable', { file: shown }, { path: shown, reason })],
+      toolVersion,
+      close: async () => {},
+    };
+  }
+  let opened: Awaited<ReturnType<typeof openBuildCache>>;
+  try {
+    opened = await openBuildCache({ dir: cacheDir, toolVersion, optionsKey: CACHED_OPTIONS, root });
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+  return {
+    cacheDir,
+    cache: opened.cache,
+    warnings: opened.warnings,
+    toolVersion,
+    async close() {
+      try {
+        await opened.cache.close();
+      } finally {
+        lock.release();
+      }
+    },
+  };
+}
