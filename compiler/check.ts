@@ -56,6 +56,8 @@ export interface AnalyzeOptions extends CheckOptions {
   host?: ProjectHost;
   summarize?: Summarizer;
   memo?: DerivedMemo;
+  /** Called with docs.json once it is read, before any page is summarized (the build's page compiler takes its render options from it). */
+  configured?: (config: Config | undefined) => void;
 }
 
 /** Everything the front end derived: what the build emits from. */
@@ -99,6 +101,7 @@ export async function analyzeProject(options: AnalyzeOptions): Promise<ProjectAn
   if (config) bag.add(validateConfig(config.root, options.memo));
   const nav = config ? lowerNavigation(config.root, bag) : undefined;
   if (nav) for (const pass of navigationPasses) bag.add(pass(nav));
+  options.configured?.(config);
 
   const pages = await readPages(host, bag, { threads: options.threads, summarize: options.summarize });
   for (const file of pages.sources) sources.set(file.path, file);

@@ -270,4 +270,45 @@ test('build: a large section folds the groups a page is not in', async () => {
   }
 });
 
+test('build: icons.library decides which set an icon name comes from, and a change of it renders the bodies again', async () => {
+  const dir = scratch();
+  try {
+    const root = join(dir, 'docs');
+    const site = { root, out: join(dir, 'out'), cache: join(dir, 'cache') };
+    mkdirSync(root, { recursive: true });
+    writeFileSync(join(root, 'index.mdx'), '---\ntitle: Home\n---\n\n<Icon icon="house" /> Home.\n');
+    const config = (icons: object | undefined) =>
+      JSON.stringify({
+        name: 'Icons',
+        theme: 'mint',
+        colors: { primary: '#000000' },
+        icons,
+        navigation: { groups: [{ group: 'A', icon: 'house', pages: ['index'] }] },
+      });
+    const page = () => readFileSync(join(site.out, 'index.html'), 'utf8');
+    const iconOf = (html: string) => /<span class="docsc-icon" data-icon="house" aria-hidden="true">(<svg[^>]*>)/.exec(html)?.[1] ?? '';
+    writeFileSync(join(root, 'docs.json'), config(undefined));
+    const first = await buildIn(site);
+    assert.equal(
+      first.diagnostics.filter((d) => d.severity !== 'info'),
+      [],
+    );
+    const fontAwesome = page();
+    assert.match(iconOf(fontAwesome), 'viewBox="0 0 512 512" width="1em" height="1em" fill="currentColor"', 'Font Awesome by default');
+    writeFileSync(join(root, 'docs.json'), config({ library: 'lucide' }));
+    const lucide = await buildIn(site);
+    assert.equal(lucide.recomputed.bodies, ['index.mdx'], 'the body is rendered again');
+    assert.match(iconOf(page()), 'viewBox="0 0 24 24"');
+    assert.match(iconOf(page()), 'stroke="currentColor"');
+    assert.match(page(), 'href="/_docsc/icons.svg#lucide-house"', 'the navigation icon too');
+    assert.match(readFileSync(join(site.out, '_docsc/icons.svg'), 'utf8'), '<symbol id="lucide-house" viewBox="0 0 24 24">');
+    writeFileSync(join(root, 'docs.json'), config({ library: 'fontawesome' }));
+    const back = await buildIn(site);
+    assert.equal(back.recomputed.bodies, [], 'each library keeps its own cached body');
+    assert.is(page(), fontAwesome);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test.run();

@@ -15,6 +15,7 @@ import type { DerivedMemo } from '../host/derived-memo.js';
 import { ProjectHost } from '../host/project-host.js';
 import { checkOutputDir } from '../output/output-guard.js';
 import { manifestDigest, OutputWriter, readManifest, type WriteReport } from '../output/write-output.js';
+import { renderOptionsOf } from '../render/render-options.js';
 import type { SourceFile } from '../source/source-file.js';
 import type { Recomputed } from './compile-pages.js';
 import type { BuildProgress, LaidOutSite } from './emit-site.js';
@@ -230,6 +231,7 @@ async function fullBuild(options: BuildOptions, mayBeUpToDate: boolean): Promise
         root,
         host,
         summarize: compiler.summarize,
+        configured: (config) => compiler.configure(renderOptionsOf(config?.root)),
         memo: derivedMemo(cache),
         ...(options.threads === undefined ? {} : { threads: options.threads }),
         ...(options.fetchTimeoutMs === undefined ? {} : { fetchTimeoutMs: options.fetchTimeoutMs }),
@@ -277,6 +279,7 @@ async function patchBuild(options: BuildOptions, warm: WarmState, changed: reado
     const { PageCompiler, createCompilePool, patchPages } = await loadCompiler();
     const pool = createCompilePool(analysis.host, 1);
     const compiler = new PageCompiler(opened.cache, pool, snapshot.identities, (path) => readText(analysis.host, path));
+    compiler.configure(renderOptionsOf(analysis.config?.root));
     const patch = await patchPages(changed, {
       analysis,
       site: warm.site,

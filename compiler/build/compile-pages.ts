@@ -1,7 +1,8 @@
 // Pages through the cache: summaries for the front end, bodies for the
 // emitter. Two requests per page, cached apart (early cutoff): a summary is
 // keyed by the page's content hash alone (a hit reads nothing); a body by its text, and by its folder when
-// it has relative imports or links, and it records the snippet files it read
+// it has relative imports or links, and by the render options (docs.json's
+// `icons.library`: render-options.ts), and it records the snippet files it read
 // with their hashes — a body whose snippets changed is stale. Misses go to
 // the worker pool (compile-worker.ts), which parses a page once for both when
 // both are missing; identical contents are compiled once however many pages
@@ -15,6 +16,7 @@ import { isSnippet } from '../ir/page-urls.js';
 import type { PageInput } from '../pages/read-pages.js';
 import type { PageSummary, PageSummaryResult } from '../pages/summarize-page.js';
 import type { PageFile } from '../pages/summarize-pages.js';
+import { DEFAULT_RENDER_OPTIONS, type RenderOptions, renderOptionsKey } from '../render/render-options.js';
 import type { CompilePool } from './compile-pool.js';
 import type { CompileTaskResult } from './compile-worker.js';
 import { contentHash } from './input-snapshot.js';
@@ -60,6 +62,9 @@ export class PageCompiler {
   private textKeys = new Map<string, string>();
   /** Body keys compiled in this build (the cache sees them at once; `put` is buffered until flush). */
   private computedKeys = new Set<string>();
+  /** The docs.json settings bodies depend on, set before the first page is compiled (`configure`). */
+  private options: RenderOptions = DEFAULT_RENDER_OPTIONS;
+  private optionsKey = '';
 
   constructor(
     private cache: BuildCache,
@@ -69,6 +74,12 @@ export class PageCompiler {
     /** Reads a page's text again (through the build's host). */
     private readText: (path: string) => string,
   ) {}
+
+  /** Sets the render options (from docs.json) for every body compiled from now on; they are part of each body's key. */
+  configure(options: RenderOptions): void {
+    this.options = options;
+    this.optionsKey = renderOptionsKey(options);
+  }
 
   /**
    * The front end's summarizer: cache first, then the pool, which also
@@ -104,7 +115,9 @@ export class PageCompiler {
     const rounds: (typeof unique)[] = [];
     for (let start = 0; start < unique.length; start += ROUND) rounds.push(unique.slice(start, start + ROUND));
     const compile = (round: typeof unique) =>
-      this.pool.run(round.map(({ file }) => ({ path: file.path, text: file.text, summary: true, body: !isSnippet(file.path) })));
+      this.pool.run(
+        round.map(({ file }) => ({ path: file.path, text: file.text, summary: true, body: !isSnippet(file.path), options: this.options })),
+      );
     let next = rounds[0] ? compile(rounds[0]) : undefined;
     let flushing: Promise<Diagnostic[]> | undefined;
     for (const [n, round] of rounds.entries()) {
@@ -119,7 +132,7 @@ export class PageCompiler {
         this.cache.put('summary', key, summary);
         byKey.set(key, summary);
         if (result.body) {
-          const bodyKey = bodyKeyOf(file.path, key, result.summary?.summary);
+          const bodyKey = bodyKeyOf(file.path, key, result.summary?.summary) + this.optionsKey;
           this.storeBody(bodyKey, blankBody(result.body, file.path), file.path);
         }
       });
@@ -150,7 +163,9 @@ export class PageCompiler {
       } else missing.push({ path, key });
     }
     const unique = dedupe(missing, (m) => m.key);
-    const done = await this.pool.run(unique.map(({ path }) => ({ path, text: this.readText(path), summary: false, body: true })));
+    const done = await this.pool.run(
+      unique.map(({ path }) => ({ path, text: this.readText(path), summary: false, body: true, options: this.options })),
+    );
     unique.forEach(({ path, key }, i) => {
       this.storeBody(key, blankBody(done[i]?.body as CachedBody, path), path);
     });
@@ -166,7 +181,7 @@ export class PageCompiler {
   }
 
   private bodyKey(path: string): string {
-    return bodyKeyOf(path, this.textKeys.get(path) ?? '', this.summaries.get(path));
+    return bodyKeyOf(path, this.textKeys.get(path) ?? '', this.summaries.get(path)) + this.optionsKey;
   }
 
   private isCurrent(body: CachedBody): boolean {

@@ -10,6 +10,7 @@ import { DiagnosticBag } from '../diagnostics/diagnostic.js';
 import { ProjectHost, sourceFromBytes } from '../host/project-host.js';
 import type { PageSummary } from '../pages/summarize-page.js';
 import { compilePage, type SnippetTable } from '../render/compile-page.js';
+import type { RenderOptions } from '../render/render-options.js';
 import { contentHash } from './input-snapshot.js';
 
 export interface CompileTask {
@@ -17,6 +18,8 @@ export interface CompileTask {
   text: string;
   summary: boolean;
   body: boolean;
+  /** The docs.json settings bodies depend on; the defaults when absent. */
+  options?: RenderOptions;
 }
 
 export interface CompileTaskResult {
@@ -31,7 +34,7 @@ export function compileBatch(tasks: readonly CompileTask[], host: ProjectHost): 
 
 function compileTask(task: CompileTask, host: ProjectHost): CompileTaskResult {
   const snippets = new RecordingSnippets(host);
-  const compiled = compilePage({ path: task.path, text: task.text, want: { summary: task.summary, body: task.body } }, snippets);
+  const compiled = compilePage({ path: task.path, text: task.text, want: { summary: task.summary, body: task.body } }, snippets, task.options);
   const result: CompileTaskResult = {};
   // The renderer's own codes are `render/*`; everything else comes from parsing and summarizing.
   const isBodyDiagnostic = (d: Diagnostic) => d.code.startsWith('render/');

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import type { BuildCache } from '../cache/build-cache.js';
 import type { ProjectAnalysis } from '../check.js';
 import { type Diagnostic, makeDiagnostic } from '../diagnostics/diagnostic.js';
+import { iconLibraryOf } from '../icons/icon-svg.js';
 import { type ApiPage, apiPageVersion } from '../ir/api-pages.js';
 import { isSnippet, pagePathOfFile, pageUrl } from '../ir/page-urls.js';
 import type { OutputFile } from '../output/write-output.js';
@@ -22,6 +23,7 @@ import { paramFieldPlayground } from '../reference/param-field-playground.js';
 import { renderApiContent } from '../reference/render-api-content.js';
 import { type ApiPageBody, renderApiPage } from '../reference/render-api-page.js';
 import { renderSchemaPage } from '../reference/render-schema-page.js';
+import { type RenderOptions, renderOptionsKey, renderOptionsOf } from '../render/render-options.js';
 import { checkNavigationIcons } from '../site/check-navigation-icons.js';
 import { escapeHtml } from '../site/escape-html.js';
 import { type PageDocument, PageLayout, type TocEntry } from '../site/page-layout.js';
@@ -101,9 +103,9 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
   const navigation = buildSiteNavigation(analysis.navigation, titles, analysis.apiPages);
   const settings = readSiteSettings(analysis.config?.root);
   const layout = new PageLayout(settings, navigation, options.siteUrl);
-  diagnostics.push(...checkNavigationIcons(analysis.navigation, settings.iconLibrary === 'lucide' ? 'lucide' : undefined));
+  diagnostics.push(...checkNavigationIcons(analysis.navigation, iconLibraryOf(settings.iconLibrary)));
   const inject = options.injectHtml ?? '';
-  const apiBodies = new ApiBodies(options.cache, apiSettings);
+  const apiBodies = new ApiBodies(options.cache, apiSettings, renderOptionsOf(analysis.config?.root));
   const add = (path: string, contents: string) => sink.write({ path, hash: contentHash(contents), contents });
 
   const search = new Map<string, SearchRecord>();
@@ -355,8 +357,10 @@ class ApiBodies {
   constructor(
     private cache: BuildCache,
     private apiSettings: ApiSettings,
+    /** docs.json's render options: `x-docs.content` is MDX, its icons follow `icons.library`. */
+    private renderOptions: RenderOptions,
   ) {
-    this.settings = contentHash(settingsKey(apiSettings));
+    this.settings = contentHash(settingsKey(apiSettings) + renderOptionsKey(renderOptions));
   }
 
   get(page: ApiPage): ApiPageBody {
@@ -377,7 +381,7 @@ class ApiBodies {
     if (cached) return { body: cached, fromEarlierBuild: !this.renderedKeys.has(key) };
     const body = renderApiPage(page.document, page.item, this.apiSettings);
     // `x-docs.content` (MDX) comes before the generated documentation; hand-written pages have their own MDX instead.
-    const content = page.origin === 'page' ? undefined : renderApiContent(page.document, info);
+    const content = page.origin === 'page' ? undefined : renderApiContent(page.document, info, this.renderOptions);
     if (content) {
       body.html = `${content.html}\n${body.html}`;
       body.text = `${content.text} ${body.text}`;

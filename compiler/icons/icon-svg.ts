@@ -4,7 +4,9 @@
 // small CommonJS module per Font Awesome icon, one .svg per Lucide icon —
 // and remembered, so a page pays only for the icons it shows and no icon
 // set is loaded whole. A name is looked up only when it is a plain
-// kebab-case word, so it can never become a path.
+// kebab-case word, so it can never become a path. docs.json's
+// `icons.library` (`fontawesome`, the default, or `lucide`) decides which set
+// a name resolves to first; the other set is the fallback.
 
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -14,14 +16,23 @@ const require = createRequire(import.meta.url);
 
 type FaStyle = 'solid' | 'regular' | 'brands';
 
+/** docs.json's `icons.library`: the set names resolve to first. */
+export type IconLibrary = 'fontawesome' | 'lucide';
+
+/** `icons.library` as written: `lucide`, else the default, `fontawesome`. */
+export function iconLibraryOf(value: unknown): IconLibrary {
+  return value === 'lucide' ? 'lucide' : 'fontawesome';
+}
+
 const FA_PACKAGES: Record<FaStyle, string> = {
   solid: '@fortawesome/free-solid-svg-icons',
   regular: '@fortawesome/free-regular-svg-icons',
   brands: '@fortawesome/free-brands-svg-icons',
 };
 
-/** Where to look, in order, for an `iconType` (Mintlify's values; the paid styles fall back to the free ones). */
-function lookupOrder(type: string | undefined): Array<FaStyle | 'lucide'> {
+/** Where to look, in order, for an `iconType` (Mintlify's values; the paid styles fall back to the free ones) and a library. */
+function lookupOrder(type: string | undefined, library: IconLibrary): Array<FaStyle | 'lucide'> {
+  let fontAwesome: FaStyle[];
   switch (type) {
     case 'regular':
     case 'light':
@@ -29,14 +40,16 @@ function lookupOrder(type: string | undefined): Array<FaStyle | 'lucide'> {
     case 'sharp-regular':
     case 'sharp-light':
     case 'sharp-thin':
-      return ['regular', 'solid', 'brands', 'lucide'];
+      fontAwesome = ['regular', 'solid', 'brands'];
+      break;
     case 'brands':
-      return ['brands', 'solid', 'regular', 'lucide'];
-    case 'lucide':
-      return ['lucide', 'solid', 'brands', 'regular'];
+      fontAwesome = ['brands', 'solid', 'regular'];
+      break;
     default:
-      return ['solid', 'brands', 'regular', 'lucide'];
+      fontAwesome = ['solid', 'brands', 'regular'];
   }
+  // `iconType: "lucide"` (a docsc extension) asks for Lucide whatever the library.
+  return library === 'lucide' || type === 'lucide' ? ['lucide', ...fontAwesome] : [...fontAwesome, 'lucide'];
 }
 
 const NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -45,17 +58,18 @@ const memo = new Map<string, string | undefined>();
 /**
  * Inline SVG markup for an icon name (`rocket`, `github`, `arrow-right`,
  * also `fa-rocket`), or undefined when no set has it. `type` is Mintlify's
- * `iconType` (`solid` by default, `regular`, `brands`, …) or `lucide`.
+ * `iconType` (`solid` by default, `regular`, `brands`, …) or `lucide`;
+ * `library` is docs.json's `icons.library`, the set looked in first.
  * The SVG is `1em` square, `currentColor`, and hidden from assistive
  * technology (the caller labels what needs a label).
  */
-export function iconSvg(name: string, type?: string): string | undefined {
-  const key = `${type ?? ''}\u0000${name}`;
+export function iconSvg(name: string, type?: string, library: IconLibrary = 'fontawesome'): string | undefined {
+  const key = `${library}\u0000${type ?? ''}\u0000${name}`;
   if (memo.has(key)) return memo.get(key);
   const normalized = name.trim().toLowerCase().replace(/^fa-/, '');
   let svg: string | undefined;
   if (NAME.test(normalized)) {
-    for (const set of lookupOrder(type)) {
+    for (const set of lookupOrder(type, library)) {
       svg = set === 'lucide' ? lucideSvg(normalized) : fontAwesomeSvg(set, normalized);
       if (svg !== undefined) break;
     }

@@ -23,6 +23,7 @@ import { h, text } from './hast-nodes.js';
 import { withRenderContext } from './jsx-runtime.js';
 import { RenderContext } from './render-context.js';
 import { instantiateFile, renderFile } from './render-file.js';
+import { DEFAULT_RENDER_OPTIONS, type RenderOptions } from './render-options.js';
 import { SnippetLoader, type SnippetTable } from './snippet-modules.js';
 
 export type { SnippetTable };
@@ -49,7 +50,8 @@ export interface CompiledPage {
   diagnostics: Diagnostic[];
 }
 
-export function compilePage(input: CompilePageInput, snippets: SnippetTable): CompiledPage {
+/** `options`: the docs.json settings bodies depend on (render-options.ts); the caller keys cached bodies by them. */
+export function compilePage(input: CompilePageInput, snippets: SnippetTable, options: RenderOptions = DEFAULT_RENDER_OPTIONS): CompiledPage {
   const file = new SourceFile(input.path, input.text);
   const bag = new DiagnosticBag();
   let parsed: ParsedPage;
@@ -69,14 +71,19 @@ export function compilePage(input: CompilePageInput, snippets: SnippetTable): Co
   const result: CompiledPage = { diagnostics: input.want.summary ? bag.items : [] };
   if (input.want.summary) result.summary = summary;
   if (input.want.body) {
-    const rendered = renderBody(parsed, summary, snippets);
+    const rendered = renderBody(parsed, summary, snippets, options);
     result.body = rendered.body;
     result.diagnostics.push(...rendered.diagnostics);
   }
   return result;
 }
 
-function renderBody(parsed: ParsedPage, summary: PageSummary, snippets: SnippetTable): { body: RenderedBody; diagnostics: Diagnostic[] } {
+function renderBody(
+  parsed: ParsedPage,
+  summary: PageSummary,
+  snippets: SnippetTable,
+  options: RenderOptions,
+): { body: RenderedBody; diagnostics: Diagnostic[] } {
   const { file, tree } = parsed;
   if (tree === undefined)
     return { body: { html: errorHtml('This page is not valid MDX; see the build diagnostics.'), text: '', dependencies: [] }, diagnostics: [] };
@@ -84,7 +91,7 @@ function renderBody(parsed: ParsedPage, summary: PageSummary, snippets: SnippetT
   const url = pageUrl(pagePathOfFile(file.path) ?? file.path);
   // Reserved: what the page names itself. Components' own anchors (fields, Update labels) are made as the page renders, as the summary made them.
   const reserved = [...summary.headings.filter((h) => h.component === undefined).map((h) => h.id), ...summary.elementIds];
-  const context = new RenderContext(file.path, url, bag, reserved);
+  const context = new RenderContext(file.path, url, bag, reserved, options);
   const loader = new SnippetLoader(context, snippets);
   context.imports = loader;
   try {

@@ -9,6 +9,7 @@ import { slug } from 'github-slugger';
 import type { DiagnosticCode } from '../diagnostics/catalogue.js';
 import type { Diagnostic, DiagnosticArgs, DiagnosticBag, ReportExtras } from '../diagnostics/diagnostic.js';
 import type { ImportResolver } from './render-file.js';
+import { DEFAULT_RENDER_OPTIONS, type RenderOptions } from './render-options.js';
 
 /** A place in a file of the project: 1-based line and column, 0 when unknown. */
 export interface SourcePlace {
@@ -33,6 +34,8 @@ export class RenderContext {
     private readonly bag: DiagnosticBag,
     /** Ids the page already uses: its headings' and its `id="…"` attributes'. */
     reservedIds: Iterable<string>,
+    /** The docs.json settings the body depends on (`icons.library`). */
+    readonly options: RenderOptions = DEFAULT_RENDER_OPTIONS,
   ) {
     this.file = pagePath;
     for (const id of reservedIds) this.taken.add(id);

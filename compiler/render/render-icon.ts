@@ -1,5 +1,5 @@
-// An icon as a page body shows it: a Font Awesome or Lucide name becomes its
-// SVG inlined at build time (compiler/icons/icon-svg.ts) inside
+// An icon as a page body shows it: a Font Awesome or Lucide name (looked up
+// in docs.json's `icons.library` first) becomes its SVG inlined at build time (compiler/icons/icon-svg.ts) inside
 // `<span class="docsc-icon" data-icon="…">`; an image URL (`/images/x.svg`,
 // `https://…`) becomes an `<img>` through the URL policy; an unknown name is
 // a warning at the place that names it and an empty placeholder, never a
@@ -22,7 +22,7 @@ export function renderIcon(context: RenderContext, name: string, type: string | 
     return src === undefined ? undefined : h('img', { className: ['docsc-icon', 'docsc-icon-image'], src, alt: '', ariaHidden: 'true' });
   }
   const properties: Properties = { className: ['docsc-icon'], dataIcon: value, ariaHidden: 'true' };
-  const svg = iconSvg(value, type);
+  const svg = iconSvg(value, type, context.options.iconLibrary);
   if (svg === undefined) {
     context.report('render/unknown-icon', at, { name: value });
     return h('span', properties);

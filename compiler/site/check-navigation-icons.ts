@@ -5,12 +5,12 @@
 // paths are not checked here: they are links, like any other.
 
 import { type Diagnostic, makeDiagnostic } from '../diagnostics/diagnostic.js';
-import { iconSvg } from '../icons/icon-svg.js';
+import { type IconLibrary, iconSvg } from '../icons/icon-svg.js';
 import { type ContainerNode, type RootNode, walk } from '../ir/navigation.js';
 import { member } from '../syntax/json-tree.js';
 import { isIconImage } from './navigation-icon.js';
 
-export function checkNavigationIcons(root: RootNode | undefined, type: string | undefined): Diagnostic[] {
+export function checkNavigationIcons(root: RootNode | undefined, library: IconLibrary): Diagnostic[] {
   if (root === undefined) return [];
   const diagnostics: Diagnostic[] = [];
   const seen = new Set<ContainerNode>();
@@ -18,7 +18,7 @@ export function checkNavigationIcons(root: RootNode | undefined, type: string | 
     if (node.kind === 'root' || node.kind === 'page' || node.kind === 'endpoint' || node.kind === 'webhook' || node.kind === 'invalid') continue;
     if (seen.has(node) || node.icon === undefined || node.icon === '' || isIconImage(node.icon)) continue;
     seen.add(node);
-    if (iconSvg(node.icon, type) !== undefined) continue;
+    if (iconSvg(node.icon, undefined, library) !== undefined) continue;
     const at = member(node.raw, 'icon')?.value.span ?? node.labelSpan;
     diagnostics.push(makeDiagnostic('render/unknown-icon', at, { name: node.icon }));
   }

@@ -3,9 +3,10 @@
 // becomes a reference into one SVG sprite, `_docsc/icons.svg`, holding each
 // icon the navigation uses once — a page repeats only `<use href>`, not the
 // paths, since sidebars repeat on every page of a section. An http(s) URL or
-// a path becomes an `<img>`; an unknown name shows nothing.
+// a path becomes an `<img>`; an unknown name shows nothing. Names resolve in
+// docs.json's `icons.library` first.
 
-import { iconSvg } from '../icons/icon-svg.js';
+import { type IconLibrary, iconSvg } from '../icons/icon-svg.js';
 import { escapeHtml, safeHref } from './escape-html.js';
 
 export const ICON_SPRITE_PATH = '_docsc/icons.svg';
@@ -13,17 +14,18 @@ export const ICON_SPRITE_PATH = '_docsc/icons.svg';
 export class NavigationIcons {
   private symbols = new Map<string, string | undefined>();
 
-  constructor(private defaultType: string | undefined) {}
+  constructor(private library: IconLibrary) {}
 
-  /** Markup for an icon, or '' (no icon, or an unknown name). */
-  icon(icon: string | undefined, type = this.defaultType): string {
+  /** Markup for an icon, or '' (no icon, or an unknown name); `library` overrides the site's (footer socials are brand logos). */
+  icon(icon: string | undefined, type?: string, library = this.library): string {
     if (icon === undefined || icon === '') return '';
     if (isIconImage(icon)) {
       const href = safeHref(icon);
       return href === undefined ? '' : `<img class="docsc-nav-icon" src="${escapeHtml(href)}" alt="" width="16" height="16">`;
     }
-    const id = `${type ?? 'fa'}-${icon.trim().toLowerCase()}`.replace(/[^a-z0-9-]/g, '');
-    if (!this.symbols.has(id)) this.symbols.set(id, symbolOf(id, iconSvg(icon, type)));
+    const prefix = library === 'lucide' ? `lucide-${type === undefined || type === 'lucide' ? '' : `${type}-`}` : `${type ?? 'fa'}-`;
+    const id = `${prefix}${icon.trim().toLowerCase()}`.replace(/[^a-z0-9-]/g, '');
+    if (!this.symbols.has(id)) this.symbols.set(id, symbolOf(id, iconSvg(icon, type, library)));
     if (this.symbols.get(id) === undefined) return '';
     return `<svg class="docsc-nav-icon" width="1em" height="1em" aria-hidden="true" focusable="false"><use href="/${ICON_SPRITE_PATH}#${id}"/></svg>`;
   }

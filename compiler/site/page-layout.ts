@@ -12,6 +12,7 @@
 // page renderer); every other value is escaped here.
 
 import { createHash } from 'node:crypto';
+import { iconLibraryOf } from '../icons/icon-svg.js';
 import { clientScriptPath } from './client-bundle.js';
 import { escapeHtml, safeHref } from './escape-html.js';
 import { ICON_SPRITE_PATH, NavigationIcons } from './navigation-icon.js';
@@ -122,7 +123,7 @@ export class PageLayout {
     const safe = siteUrl === undefined ? undefined : safeHref(siteUrl);
     if (safe !== undefined && /^https?:\/\//i.test(safe)) this.siteUrl = safe.replace(/\/+$/, '');
     this.scoped = navigation.sections.some((section) => searchScope(section) !== '');
-    this.icons = new NavigationIcons(settings.iconLibrary === 'lucide' ? 'lucide' : undefined);
+    this.icons = new NavigationIcons(iconLibraryOf(settings.iconLibrary));
     const theme = renderThemeHead(settings);
     this.head = [theme.script, faviconLinks(settings), `<link rel="stylesheet" href="/${STYLESHEET_PATH}">`, theme.style]
       .filter((l) => l !== '')
@@ -609,7 +610,7 @@ function renderFooter(settings: SiteSettings, icons: NavigationIcons): string {
     .map((social) => {
       const href = safeHref(social.href);
       if (href === undefined) return '';
-      const icon = icons.icon(social.label === 'website' ? 'globe' : social.label, 'brands');
+      const icon = icons.icon(social.label === 'website' ? 'globe' : social.label, 'brands', 'fontawesome');
       return `<li><a href="${escapeHtml(href)}" rel="noopener" aria-label="${escapeHtml(social.label)}">${icon || escapeHtml(social.label)}</a></li>`;
     })
     .filter((l) => l !== '');
