@@ -27,13 +27,13 @@ import { type InputSnapshot, SNAPSHOT_MEMO_KEY, type SnapshotMemo, snapshotInput
  * module loading saved on every no-op).
  */
 async function loadCompiler() {
-  const [check, pages, pool, emit, patch] = await Promise.all([
-    import('../check.js'),
-    import('./compile-pages.js'),
-    import('./compile-pool.js'),
-    import('./emit-site.js'),
-    import('./patch-pages.js'),
-  ]);
+  // One import at a time: Node 20's loader can fail concurrent dynamic imports that share
+  // modules with "request for 'node:path' is not in cache" (nodejs/node#52187; seen here).
+  const check = await import('../check.js');
+  const pages = await import('./compile-pages.js');
+  const pool = await import('./compile-pool.js');
+  const emit = await import('./emit-site.js');
+  const patch = await import('./patch-pages.js');
   return {
     analyzeProject: check.analyzeProject,
     PageCompiler: pages.PageCompiler,
