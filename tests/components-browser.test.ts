@@ -2,8 +2,9 @@
 // built with the real build() into a temporary folder, served on loopback,
 // and driven with playwright-core and Debian's chromium — tab groups that
 // switch and keep in step by label, accordions, copy buttons, foldable code,
-// dark-mode code colours, links that open what hides their target, and the
-// page with JavaScript off. Screenshots go to tests/screenshots/ (gitignored).
+// dark-mode code colours, links that open what hides their target, a
+// CodeGroup dropdown, a Panel in the side column, and the pages with
+// JavaScript off (every tab under its heading). Screenshots go to tests/screenshots/ (gitignored).
 
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -41,6 +42,20 @@ async function open(path: string, options: Parameters<typeof newContext>[1] = {}
   const context = await newContext(browser, options);
   const page = await context.newPage();
   await page.goto(site.origin + path);
+  return page;
+}
+
+/**
+ * A page as a reader without JavaScript sees it, in a context where axe can
+ * still run: the site's scripts are not loaded and the head script's
+ * `docsc-js` class is taken off again, so the stylesheet's no-JavaScript rules apply.
+ */
+async function openAsWithoutJavaScript(path: string): Promise<Page> {
+  const context = await newContext(browser);
+  await context.route('**/_docsc/*.js', (route) => route.abort());
+  const page = await context.newPage();
+  await page.goto(site.origin + path);
+  await page.evaluate(() => document.documentElement.classList.remove('docsc-js'));
   return page;
 }
 
@@ -205,10 +220,23 @@ test('without JavaScript: every View shows under its title', async () => {
   }
 });
 
-test('without JavaScript: the first tab shows, accordions work, code is whole', async () => {
+test('without JavaScript: every tab shows under its heading, accordions work, code is whole', async () => {
   const page = await open('/', { javaScriptEnabled: false });
   try {
-    assert.equal(await visiblePanels(page), ['Install with npm.', 'npm install docsc-example', 'JavaScript usage.']);
+    assert.equal(await visiblePanels(page), [
+      'Install with npm.',
+      'Install with pip.',
+      'npm install docsc-example',
+      'pip install docsc-example',
+      'JavaScript usage.',
+      'Python usage.',
+      'Go usage. Details for Go.',
+    ]);
+    assert.is(await page.locator('.docsc-tablist').first().isVisible(), false, 'tab buttons do nothing without JavaScript');
+    const headings = await page
+      .locator('.docsc-tab-heading')
+      .evaluateAll((nodes) => nodes.filter((n) => (n as HTMLElement).offsetParent !== null).map((n) => n.textContent));
+    assert.equal(headings, ['JavaScript', 'Python', 'JavaScript', 'Python', 'JavaScript', 'Python', 'Go']);
     assert.is(await page.getByText('Shown from the start.').isVisible(), true);
     await page.getByText('Is it open?').click();
     assert.is(await page.getByText('Only after a click.').isVisible(), true);
@@ -220,14 +248,96 @@ test('without JavaScript: the first tab shows, accordions work, code is whole', 
   }
 });
 
+test('with JavaScript the tab headings are hidden', async () => {
+  const page = await open('/');
+  try {
+    assert.is(await page.locator('.docsc-tab-heading').first().isVisible(), false);
+    assert.is(await page.locator('.docsc-tablist').first().isVisible(), true);
+  } finally {
+    await page.context().close();
+  }
+});
+
+test('CodeGroup dropdown: a select switches the code and keeps the page in step by title', async () => {
+  const page = await open('/more');
+  try {
+    const picker = page.getByRole('combobox', { name: 'Code example' });
+    const group = page.locator('.docsc-code-group[data-dropdown]');
+    const chosen = () => picker.evaluate((select) => (select as HTMLSelectElement).selectedOptions[0]?.textContent);
+    assert.is(await group.locator('.docsc-tablist').isVisible(), false, 'the select replaces the tabs');
+    assert.equal(await visiblePanels(page), ['Tabs: JavaScript.', "console.log('dropdown js');"]);
+    await picker.selectOption({ label: 'Python' });
+    assert.equal(await visiblePanels(page), ['Tabs: Python.', "print('dropdown python')"], 'the Tabs block follows');
+    await picker.selectOption({ label: 'Go' });
+    assert.equal(await visiblePanels(page), ['Tabs: Python.', 'fmt.Println("dropdown go")'], 'a title only one group has');
+    await page.getByRole('tab', { name: 'JavaScript' }).click();
+    assert.equal(await visiblePanels(page), ['Tabs: JavaScript.', "console.log('dropdown js');"]);
+    assert.is(await chosen(), 'JavaScript', 'the select follows the tabs');
+    await page.reload();
+    assert.is(await chosen(), 'JavaScript', 'the remembered title selects the option too');
+    await page.screenshot({ path: join(SCREENSHOTS, 'components-dropdown.png'), fullPage: true });
+  } finally {
+    await page.context().close();
+  }
+});
+
+test('without JavaScript a dropdown code group shows every block under its title', async () => {
+  const page = await open('/more', { javaScriptEnabled: false });
+  try {
+    assert.equal(await page.getByRole('combobox').count(), 0);
+    for (const code of ["console.log('dropdown js');", "print('dropdown python')", 'fmt.Println("dropdown go")'])
+      assert.is(await page.getByText(code).isVisible(), true, code);
+  } finally {
+    await page.context().close();
+  }
+});
+
+test('Panel: in the side column instead of the table of contents; after the body on a narrow screen', async () => {
+  const wide = await open('/more');
+  try {
+    const panel = wide.locator('aside.docsc-side-panel');
+    assert.is(await panel.getByText("The side panel's note.").isVisible(), true);
+    assert.is(await wide.locator('article .docsc-panel').count(), 0, 'not in the body');
+    assert.is(await wide.locator('.docsc-toc').count(), 0);
+    const article = await wide.locator('article').boundingBox();
+    const box = await panel.boundingBox();
+    assert.ok(article && box && box.x >= article.x + article.width, 'right of the page');
+    assert.ok(box && article && box.y < article.y + 200, 'at the top');
+  } finally {
+    await wide.context().close();
+  }
+  const narrow = await open('/more', { width: 600 });
+  try {
+    const box = await narrow.locator('aside.docsc-side-panel').boundingBox();
+    const body = await narrow.getByText('More text.').boundingBox();
+    assert.ok(box && body && box.y > body.y, 'below the body');
+    assert.is(await narrow.getByText("The side panel's note.").isVisible(), true);
+    await narrow.screenshot({ path: join(SCREENSHOTS, 'components-panel-narrow.png'), fullPage: true });
+  } finally {
+    await narrow.context().close();
+  }
+});
+
 test('axe-core reports no serious or critical violation in the components, light and dark', async () => {
-  for (const path of ['/', '/reference']) {
+  for (const path of ['/', '/reference', '/more']) {
     const page = await open(path);
     try {
       for (const theme of ['light', 'dark']) {
         await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
         assert.equal(await seriousViolations(page), [], `${path} in ${theme}`);
       }
+    } finally {
+      await page.context().close();
+    }
+  }
+});
+
+test('axe-core reports no serious or critical violation with JavaScript off (every tab panel shown)', async () => {
+  for (const path of ['/', '/more']) {
+    const page = await openAsWithoutJavaScript(path);
+    try {
+      assert.is(await page.locator('.docsc-tab-heading').first().isVisible(), true, 'the no-JavaScript layout');
+      assert.equal(await seriousViolations(page), [], path);
     } finally {
       await page.context().close();
     }

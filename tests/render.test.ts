@@ -69,7 +69,8 @@ for (const fixture of cases) {
     test(`render: ${fixture.name}/${path}`, () => {
       const result = compileFixture(fixture, path);
       const stem = join(fixtures, fixture.name, pagePathOfFile(path) ?? path);
-      matchBaseline(`${stem}.expected.html`, `${result.body?.html ?? ''}\n`);
+      const panel = result.body?.panel === undefined ? '' : `<!-- side panel -->\n${result.body.panel}\n`;
+      matchBaseline(`${stem}.expected.html`, `${result.body?.html ?? ''}\n${panel}`);
       matchBaseline(`${stem}.expected.txt`, report(result));
     });
   }

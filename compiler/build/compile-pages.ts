@@ -24,10 +24,12 @@ import { contentHash } from './input-snapshot.js';
 export interface BodyResult {
   html: string;
   text: string;
+  /** The page's `<Panel>`s, for the side column. */
+  panel?: string;
   diagnostics: Diagnostic[];
 }
 
-interface CachedSummary {
+export interface CachedSummary {
   summary: PageSummary;
   diagnostics: Diagnostic[];
 }
@@ -35,6 +37,7 @@ interface CachedSummary {
 interface CachedBody {
   html: string;
   text: string;
+  panel?: string;
   /** Snippet files read, with the hash of what was read. */
   dependencies: [string, string][];
   diagnostics: Diagnostic[];
@@ -190,7 +193,7 @@ export class PageCompiler {
 }
 
 /** The file's content hash (its bytes: decoding problems are part of the value) and its kind. */
-function summaryKey(path: string, hash: string): string {
+export function summaryKey(path: string, hash: string): string {
   return `${hash}.${path.endsWith('.md') ? 'md' : 'mdx'}`;
 }
 
@@ -221,11 +224,11 @@ function restoreDiagnostics(diagnostics: readonly Diagnostic[], path: string): D
   return diagnostics.map((d) => (d.file === '' ? { ...d, file: path } : d));
 }
 
-function blankSummary(entry: CachedSummary, path: string): CachedSummary {
+export function blankSummary(entry: CachedSummary, path: string): CachedSummary {
   return { summary: { ...entry.summary, path: '' }, diagnostics: blankDiagnostics(entry.diagnostics, path) };
 }
 
-function relocateSummary(entry: CachedSummary, path: string): PageSummaryResult {
+export function relocateSummary(entry: CachedSummary, path: string): PageSummaryResult {
   return { summary: { ...entry.summary, path }, diagnostics: restoreDiagnostics(entry.diagnostics, path) };
 }
 
@@ -234,5 +237,7 @@ function blankBody(body: CachedBody, path: string): CachedBody {
 }
 
 function relocateBody(body: CachedBody, path: string): BodyResult {
-  return { html: body.html, text: body.text, diagnostics: restoreDiagnostics(body.diagnostics, path) };
+  const result: BodyResult = { html: body.html, text: body.text, diagnostics: restoreDiagnostics(body.diagnostics, path) };
+  if (body.panel !== undefined) result.panel = body.panel;
+  return result;
 }

@@ -24,7 +24,7 @@ export interface CompileTask {
 
 export interface CompileTaskResult {
   summary?: { summary: PageSummary; diagnostics: Diagnostic[] };
-  body?: { html: string; text: string; dependencies: [string, string][]; diagnostics: Diagnostic[] };
+  body?: { html: string; text: string; panel?: string; dependencies: [string, string][]; diagnostics: Diagnostic[] };
 }
 
 /** Compiles a batch; `host` reads snippets (the build's own host in-process, one per worker otherwise). */
@@ -42,6 +42,7 @@ function compileTask(task: CompileTask, host: ProjectHost): CompileTaskResult {
   if (compiled.body) {
     const dependencies = compiled.body.dependencies.map((path): [string, string] => [path, snippets.hashes.get(path) ?? 'missing']);
     result.body = { html: compiled.body.html, text: compiled.body.text, dependencies, diagnostics: compiled.diagnostics.filter(isBodyDiagnostic) };
+    if (compiled.body.panel !== undefined) result.body.panel = compiled.body.panel;
   }
   return result;
 }

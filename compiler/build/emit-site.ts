@@ -119,19 +119,20 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
     const chunk = all.slice(start, start + CHUNK);
     const bodies = await options.compiler.bodies(chunk.flatMap((plan) => (plan.source.kind === 'mdx' ? [plan.source.summary.path] : [])));
     for (const plan of chunk) {
-      let body: { html: string; text: string; toc: TocEntry[] };
+      let body: LaidOutBody;
       if (plan.source.kind === 'mdx') {
         const compiled = bodies.get(plan.source.summary.path);
         diagnostics.push(...(compiled?.diagnostics ?? []));
         if (unreadable.has(plan.source.summary.path) || compiled?.diagnostics.some(isCompileFailure)) failedPages++;
         const headings = plan.source.summary.headings.map((h) => ({ depth: h.depth, text: h.text, id: h.id }));
         body = { html: compiled?.html ?? '', text: compiled?.text ?? '', toc: headings };
+        if (compiled?.panel !== undefined) body.panel = compiled.panel;
         const reference = plan.source.reference
           ? apiBodies.get(plan.source.reference)
           : (renderSchemaPage(plan.source.summary, analysis.documents) ?? paramFieldPlayground(plan.source.summary, apiSettings));
         if (reference) {
           diagnostics.push(...(reference.diagnostics ?? []));
-          body = { html: `${body.html}\n${reference.html}`, text: `${body.text} ${reference.text}`, toc: [...body.toc, ...reference.toc] };
+          body = { ...body, html: `${body.html}\n${reference.html}`, text: `${body.text} ${reference.text}`, toc: [...body.toc, ...reference.toc] };
         }
       } else {
         const found = apiBodies.find(plan.source.page);
@@ -187,16 +188,26 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
   return { laidOut, diagnostics, pageCount: plans.size, apiPagesRendered: apiBodies.rendered, fromCache, failedPages };
 }
 
+/** What the layout puts a body into a page with: its HTML, search text, table of contents and side panel. */
+export interface LaidOutBody {
+  html: string;
+  text: string;
+  toc: TocEntry[];
+  panel?: string;
+}
+
 /** One page in its layout, as an output file, with its search record (none for hidden and `noindex` pages). */
 export function layOutPage(
   plan: PagePlan,
-  body: { html: string; text: string; toc: TocEntry[] },
+  body: LaidOutBody,
   navigation: SiteNavigation,
   layout: PageLayout,
   inject: string,
 ): { file: OutputFile; search?: SearchRecord } {
   const placement = navigation.placements.get(plan.url);
-  const html = withInjection(layout.render({ ...plan.document, body: body.html, toc: body.toc }, placement), inject);
+  const document: PageDocument = { ...plan.document, body: body.html, toc: body.toc };
+  if (body.panel !== undefined) document.panel = body.panel;
+  const html = withInjection(layout.render(document, placement), inject);
   const file: OutputFile = { path: pageOutputPath(plan.url), hash: contentHash(html), contents: html };
   if (plan.hidden || plan.document.noindex) return { file };
   const search: SearchRecord = {

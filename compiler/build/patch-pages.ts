@@ -74,7 +74,13 @@ export async function patchPages(changed: readonly string[], context: PatchConte
     site.plans.set(url, plan);
     replaceSummary(analysis, summary);
     const toc = summary.headings.map((h) => ({ depth: h.depth, text: h.text, id: h.id }));
-    const laidOut = layOutPage(plan, { html: body?.html ?? '', text: body?.text ?? '', toc }, site.navigation, site.layout, site.inject);
+    const laidOut = layOutPage(
+      plan,
+      { html: body?.html ?? '', text: body?.text ?? '', toc, ...(body?.panel === undefined ? {} : { panel: body.panel }) },
+      site.navigation,
+      site.layout,
+      site.inject,
+    );
     writer.write(laidOut.file);
     if (laidOut.search) site.search.set(url, laidOut.search);
     shards.add(shardOf(laidOut.search?.url ?? `/${url}`));

@@ -21,7 +21,7 @@ export function renderApiContent(
   if (content === undefined || content.trim() === '') return undefined;
   const compiled = compilePage({ path: document.key, text: content, want: { summary: false, body: true } }, NO_SNIPPETS, options);
   return {
-    html: `<div class="docsc-api-content">${compiled.body?.html ?? ''}</div>`,
+    html: `<div class="docsc-api-content">${compiled.body?.html ?? ''}${compiled.body?.panel ?? ''}</div>`,
     text: compiled.body?.text ?? '',
     diagnostics: compiled.diagnostics,
   };

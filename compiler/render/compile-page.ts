@@ -10,7 +10,7 @@
 // when `want.summary`, the body's (`render/*`) when `want.body`, so that a
 // build asking for each separately never gets one twice.
 
-import type { Root as HastRoot } from 'hast';
+import type { Element, Root as HastRoot } from 'hast';
 import { toHtml } from 'hast-util-to-html';
 import type { Heading } from 'mdast';
 import { type Diagnostic, DiagnosticBag, makeDiagnostic } from '../diagnostics/diagnostic.js';
@@ -18,6 +18,7 @@ import { pagePathOfFile, pageUrl } from '../ir/page-urls.js';
 import { type ParsedPage, parsePage } from '../pages/parse-page.js';
 import { headingText, type PageSummary, summarizePage, summarizeParsed } from '../pages/summarize-page.js';
 import { SourceFile } from '../source/source-file.js';
+import { hasClass } from './components/tab-list.js';
 import { finishBody } from './finish-body.js';
 import { h, text } from './hast-nodes.js';
 import { withRenderContext } from './jsx-runtime.js';
@@ -42,6 +43,8 @@ export interface RenderedBody {
   text: string;
   /** Project-relative paths of the snippet files the body read or looked for (transitively), sorted. */
   dependencies: string[];
+  /** The page's `<Panel>`s, taken out of `html`: the layout shows them in the side column. */
+  panel?: string;
 }
 
 export interface CompiledPage {
@@ -101,8 +104,11 @@ function renderBody(
     });
     const root: HastRoot = { type: 'root', children };
     const text = finishBody(root);
+    const panels = takePanels(root);
     const html = toHtml(root, { allowDangerousHtml: true });
-    return { body: { html, text, dependencies: [...loader.dependencies].sort() }, diagnostics: bag.items };
+    const body: RenderedBody = { html, text, dependencies: [...loader.dependencies].sort() };
+    if (panels.length > 0) body.panel = toHtml({ type: 'root', children: panels }, { allowDangerousHtml: true });
+    return { body, diagnostics: bag.items };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     const diagnostics = [...bag.items, makeDiagnostic('page/internal-error', { file: file.path }, { reason })];
@@ -117,6 +123,27 @@ function renderBody(
 function summaryHeadingIds(summary: PageSummary, context: RenderContext): (node: Heading) => string {
   const ids = new Map(summary.headings.map((heading) => [`${heading.line}:${heading.column}`, heading.id]));
   return (node) => ids.get(`${node.position?.start.line}:${node.position?.start.column}`) ?? context.uniqueId(headingText(node));
+}
+
+/** Removes every `<Panel>` (`.docsc-panel`) from the tree, wherever it was written, and returns them in document order. */
+function takePanels(root: HastRoot): Element[] {
+  const taken: Element[] = [];
+  const stack: (HastRoot | Element)[] = [root];
+  while (stack.length > 0) {
+    const parent = stack.pop() as HastRoot | Element;
+    if (!parent.children.some((child) => child.type === 'element')) continue;
+    const kept: typeof parent.children = [];
+    for (const child of parent.children) {
+      if (child.type === 'element' && hasClass(child, 'docsc-panel')) taken.push(child);
+      else kept.push(child as never);
+    }
+    parent.children = kept as never;
+    for (let i = kept.length - 1; i >= 0; i--) {
+      const child = kept[i];
+      if (child?.type === 'element') stack.push(child);
+    }
+  }
+  return taken;
 }
 
 function errorHtml(message: string): string {

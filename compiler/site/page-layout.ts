@@ -4,7 +4,8 @@
 // links, primary button, color-mode toggle), the tab bar, the sidebar
 // (version, language, product and dropdown selectors, anchors, global
 // anchors, groups), the eyebrow or breadcrumbs, title, body, "edit this page",
-// previous/next links, the table of contents and the footer. Plain, semantic
+// previous/next links, the table of contents — or the page's `<Panel>`s in
+// its place — and the footer. Plain, semantic
 // and usable without JavaScript — groups are `<details>`, selectors are
 // `<details>` lists of links — and the site runtime (runtime/client/) adds
 // search, the toggle, the mobile menu and keyboard handling. Bodies are
@@ -68,6 +69,8 @@ export interface PageDocument {
   /** Frontmatter `og:*` values by their full name (`og:title`), overriding the defaults. */
   openGraph?: Record<string, string>;
   keywords?: readonly string[];
+  /** The page's `<Panel>`s (trusted HTML, compiled with the body): the side column shows them instead of the table of contents. */
+  panel?: string;
   /** Client entries (runtime/client/entries/<name>.ts) this page loads besides `site`, e.g. `playground` on API pages. */
   scripts?: readonly string[];
 }
@@ -171,11 +174,13 @@ export class PageLayout {
       placement ? this.renderEyebrow(placement) : '',
       renderTitle(page),
       page.body,
+      // Modes without a side column show the panel after the body.
+      page.panel !== undefined && !tocShown ? `<div class="docsc-panel-inline">${page.panel}</div>` : '',
       this.editLink(page),
       placement ? renderPager(placement) : '',
       '</article>',
       '</main>',
-      tocShown ? renderToc(page.toc) : '',
+      tocShown ? (page.panel !== undefined ? renderSidePanel(page.panel) : renderToc(page.toc)) : '',
       '</div>',
       chrome.footer,
       renderScripts(page.scripts),
@@ -603,6 +608,11 @@ function renderToc(toc: readonly TocEntry[]): string {
   if (entries.length === 0) return '';
   const items = entries.map((h) => `<li data-depth="${h.depth}"><a href="#${escapeHtml(encodeURIComponent(h.id))}">${escapeHtml(h.text)}</a></li>`);
   return `<aside class="docsc-toc" aria-labelledby="docsc-toc-title"><p id="docsc-toc-title">On this page</p><ul>${items.join('')}</ul></aside>`;
+}
+
+/** `<Panel>` content in the side column (on narrow screens it follows the page, where the table of contents is hidden). */
+function renderSidePanel(panel: string): string {
+  return `<aside class="docsc-side-panel" aria-label="Side panel">${panel}</aside>`;
 }
 
 function renderFooter(settings: SiteSettings, icons: NavigationIcons): string {

@@ -1,5 +1,6 @@
-// Boxes with little behaviour: Panel (content for the side panel of a page,
-// an `<aside>`), and Color with Color.Row and Color.Item (palette swatches:
+// Boxes with little behaviour: Panel (content for the side panel of a page:
+// compile-page.ts takes it out of the body, and the layout puts it in the
+// page's side column in place of the table of contents), and Color with Color.Row and Color.Item (palette swatches:
 // `variant` `compact` or `table`; a row's `title`; an item's `name` and
 // `value`, a CSS colour shown as a swatch — or `value={{light, dark}}`).
 
@@ -7,7 +8,7 @@ import type { ElementContent } from 'hast';
 import { h, text } from '../hast-nodes.js';
 import { type Component, cssValue, stringProp } from './component.js';
 
-const Panel: Component = (props) => h('aside', { className: ['docsc-panel'] }, props.children);
+const Panel: Component = (props) => h('div', { className: ['docsc-panel'] }, props.children);
 
 const Color: Component = (props) => {
   const variant = stringProp(props, 'variant') === 'table' ? 'table' : 'compact';

@@ -1,10 +1,13 @@
 // The tab structure Tabs and the code groups share: a `role="tablist"` of
-// buttons, then every panel. The first button is `aria-selected` and the
-// first panel `data-selected`; the stylesheet hides the other panels, so
-// without JavaScript a reader sees the first tab, and the site runtime
-// (runtime/client/components/tabs.ts) switches panels and keeps every tab
-// group of the page with a tab of the same label (`data-label`) in step.
-// Ids are numbered per page in document order, so they are deterministic.
+// buttons, then every panel, each after a heading of its label
+// (`docsc-tab-heading`). The first button is `aria-selected` and the first
+// panel `data-selected`. With JavaScript (`<html class="docsc-js">`, set by
+// the head script) the stylesheet hides the headings and the other panels,
+// and the site runtime (runtime/client/components/tabs.ts) switches panels
+// and keeps every tab group of the page with a tab of the same label
+// (`data-label`) in step; without it the tablist is hidden and every panel
+// shows under its heading, so every tab can be read. Ids are numbered per
+// page in document order, so they are deterministic.
 
 import type { Element, ElementContent } from 'hast';
 import { h, text } from '../hast-nodes.js';
@@ -42,7 +45,11 @@ export function tabList(kind: string, panels: readonly Element[], labels: readon
     panel.properties.tabIndex = 0;
     if (i === 0) panel.properties.dataSelected = '';
   });
-  return [h('div', { role: 'tablist', className: ['docsc-tablist'] }, buttons), ...panels];
+  const headed = panels.flatMap((panel, i) => {
+    const label = labels[i] ?? { text: `${i + 1}`, icon: [] };
+    return [h('p', { className: ['docsc-tab-heading'] }, [...structuredClone(label.icon), text(label.text)]), panel];
+  });
+  return [h('div', { role: 'tablist', className: ['docsc-tablist'] }, buttons), ...headed];
 }
 
 export function hasClass(node: ElementContent, name: string): node is Element {
