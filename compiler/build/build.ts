@@ -19,6 +19,7 @@ import { renderOptionsOf } from '../render/render-options.js';
 import type { SourceFile } from '../source/source-file.js';
 import type { Recomputed } from './compile-pages.js';
 import type { BuildProgress, LaidOutSite } from './emit-site.js';
+import { gitHead } from './git-timestamps.js';
 import { type InputSnapshot, SNAPSHOT_MEMO_KEY, type SnapshotMemo, snapshotInputs, updateSnapshot } from './input-snapshot.js';
 
 /**
@@ -97,6 +98,8 @@ interface GraphRecord {
   pages: number;
   /** `manifestDigest` of the output folder this build completed. */
   output: string;
+  /** With `metadata.timestamp`: the git commit the dates were read at; at another HEAD the output is not up to date. */
+  gitHead?: string;
 }
 
 export async function build(options: BuildOptions): Promise<BuildResult> {
@@ -171,6 +174,7 @@ interface WarmState {
   site: LaidOutSite;
   snapshot: InputSnapshot;
   diagnostics: Diagnostic[];
+  gitHead?: string;
 }
 
 /** A build's folders, lock, cache and salt, opened before any work and closed after it. */
@@ -218,7 +222,13 @@ async function fullBuild(options: BuildOptions, mayBeUpToDate: boolean): Promise
     if (snapshot.changed) cache.put('file-hash', SNAPSHOT_MEMO_KEY, snapshot.memo);
     const manifest = readManifest(opened.outDir);
     const graph = cache.get<GraphRecord>('graph', snapshot.key);
-    if (mayBeUpToDate && graph && manifest && manifestDigest(manifest) === graph.output) {
+    if (
+      mayBeUpToDate &&
+      graph &&
+      manifest &&
+      manifestDigest(manifest) === graph.output &&
+      (graph.gitHead === undefined || graph.gitHead === gitHead(root))
+    ) {
       return { result: noopResult(opened, graph) };
     }
 
@@ -258,8 +268,11 @@ async function fullBuild(options: BuildOptions, mayBeUpToDate: boolean): Promise
         failed: site.failedPages,
         patched: false,
         recomputed: { ...compiler.recomputed, apiPages: site.apiPagesRendered },
+        ...(site.gitHead === undefined ? {} : { gitHead: site.gitHead }),
       });
-      return { result, warm: { analysis, site: site.laidOut, snapshot, diagnostics: result.diagnostics } };
+      const warm: WarmState = { analysis, site: site.laidOut, snapshot, diagnostics: result.diagnostics };
+      if (site.gitHead !== undefined) warm.gitHead = site.gitHead;
+      return { result, warm };
     } finally {
       await pool.close();
     }
@@ -300,6 +313,7 @@ async function patchBuild(options: BuildOptions, warm: WarmState, changed: reado
       failed: patch.failedPages,
       patched: true,
       recomputed: { ...compiler.recomputed, apiPages: [] },
+      ...(warm.gitHead === undefined ? {} : { gitHead: warm.gitHead }),
     });
     warm.snapshot = snapshot;
     warm.diagnostics = result.diagnostics;
@@ -322,9 +336,12 @@ async function finished(
     failed: number;
     patched: boolean;
     recomputed: Recomputed & { apiPages: string[] };
+    gitHead?: string;
   },
 ): Promise<BuildResult> {
-  opened.cache.put('graph', snapshot.key, { diagnostics, pages: facts.pages, output: report.digest } satisfies GraphRecord);
+  const record: GraphRecord = { diagnostics, pages: facts.pages, output: report.digest };
+  if (facts.gitHead !== undefined) record.gitHead = facts.gitHead;
+  opened.cache.put('graph', snapshot.key, record);
   const cacheWarnings = await opened.cache.flush();
   return {
     ok: true,

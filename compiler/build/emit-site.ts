@@ -34,8 +34,10 @@ import { buildSiteNavigation, type PageTitle, type SiteNavigation } from '../sit
 import { readSiteSettings } from '../site/site-settings.js';
 import { renderSitemap } from '../site/sitemap-xml.js';
 import { staticFiles } from '../site/static-files.js';
+import { nodeAt } from '../syntax/json-tree.js';
 import type { PageCompiler } from './compile-pages.js';
 import { cachedDescriptions, type DescribeText, describeText } from './description-facts.js';
+import { readGitTimestamps } from './git-timestamps.js';
 import { contentHash } from './input-snapshot.js';
 
 export interface BuildProgress {
@@ -70,6 +72,8 @@ export interface EmittedSite {
   /** Pages whose body came from the cache. */
   fromCache: number;
   failedPages: number;
+  /** The git commit "Last modified" dates were read at (`metadata.timestamp`): the output is current only at that commit. */
+  gitHead?: string;
 }
 
 /** The site's layout state after a build: enough to lay out one page again. */
@@ -104,6 +108,20 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
   const settings = readSiteSettings(analysis.config?.root);
   const layout = new PageLayout(settings, navigation, options.siteUrl);
   diagnostics.push(...checkNavigationIcons(analysis.navigation, iconLibraryOf(settings.iconLibrary)));
+  const configAt = (...path: string[]) => (analysis.config ? nodeAt(analysis.config.root, path)?.span : undefined) ?? { file: 'docs.json' };
+  if (settings.thumbsRating) diagnostics.push(makeDiagnostic('build/thumbs-rating-unsupported', configAt('feedback', 'thumbsRating')));
+  let gitHead: string | undefined;
+  if (settings.timestamps) {
+    const found = readGitTimestamps(analysis.host.root);
+    if ('reason' in found)
+      diagnostics.push(makeDiagnostic('build/timestamps-unavailable', configAt('metadata', 'timestamp'), { reason: found.reason }));
+    else {
+      layout.setLastModified(found.dates);
+      gitHead = found.head;
+    }
+  }
+  // `contextual` copy and view: each page's Markdown source next to it (`quickstart.md`), copied as written.
+  const wantsMarkdown = settings.contextual.some((option) => option === 'copy' || option === 'view');
   const inject = options.injectHtml ?? '';
   const apiBodies = new ApiBodies(options.cache, apiSettings, renderOptionsOf(analysis.config?.root));
   const add = (path: string, contents: string) => sink.write({ path, hash: contentHash(contents), contents });
@@ -120,6 +138,11 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
     const bodies = await options.compiler.bodies(chunk.flatMap((plan) => (plan.source.kind === 'mdx' ? [plan.source.summary.path] : [])));
     for (const plan of chunk) {
       let body: LaidOutBody;
+      if (plan.source.kind === 'mdx' && wantsMarkdown) {
+        const source = plan.source.summary.path;
+        plan.document.markdown = `/${markdownPath(plan.url)}`;
+        sink.write({ path: markdownPath(plan.url), hash: options.identities.get(source) ?? '', copyFrom: join(analysis.host.root, source) });
+      }
       if (plan.source.kind === 'mdx') {
         const compiled = bodies.get(plan.source.summary.path);
         diagnostics.push(...(compiled?.diagnostics ?? []));
@@ -185,7 +208,9 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
   }
   const fromCache = options.compiler.bodiesFromCache + apiPagesFromCache;
   const laidOut: LaidOutSite = { plans, navigation, layout, search, siteUrl: options.siteUrl, inject };
-  return { laidOut, diagnostics, pageCount: plans.size, apiPagesRendered: apiBodies.rendered, fromCache, failedPages };
+  const emitted: EmittedSite = { laidOut, diagnostics, pageCount: plans.size, apiPagesRendered: apiBodies.rendered, fromCache, failedPages };
+  if (gitHead !== undefined) emitted.gitHead = gitHead;
+  return emitted;
 }
 
 /** What the layout puts a body into a page with: its HTML, search text, table of contents and side panel. */
@@ -228,6 +253,11 @@ export function isCompileFailure(diagnostic: Diagnostic): boolean {
     diagnostic.severity === 'error' &&
     (diagnostic.code === 'page/mdx-syntax' || diagnostic.code === 'page/internal-error' || diagnostic.code.startsWith('render/'))
   );
+}
+
+/** Where a page's Markdown source is written: `` → `index.md`, `guides/setup` → `guides/setup.md`. */
+export function markdownPath(url: string): string {
+  return `${url === '' ? 'index' : url}.md`;
 }
 
 /** `` → `index.html`, `guides/setup` → `guides/setup/index.html`: clean URLs on every static host. */

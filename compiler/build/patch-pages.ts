@@ -7,6 +7,7 @@
 // Anything else — docs.json, a snippet, an OpenAPI document, a page added,
 // removed or retitled — returns undefined, and the caller runs a full build.
 
+import { join } from 'node:path';
 import type { ProjectAnalysis } from '../check.js';
 import { type Diagnostic, DiagnosticBag } from '../diagnostics/diagnostic.js';
 import { sourceFromBytes } from '../host/project-host.js';
@@ -17,7 +18,7 @@ import type { PageSummary } from '../pages/summarize-page.js';
 import { checkLinks } from '../passes/check-links.js';
 import { renderSearchShard, shardOf, shardPath } from '../site/search-index.js';
 import type { PageCompiler } from './compile-pages.js';
-import { isCompileFailure, type LaidOutSite, layOutPage, mdxPlan } from './emit-site.js';
+import { isCompileFailure, type LaidOutSite, layOutPage, markdownPath, mdxPlan } from './emit-site.js';
 import { contentHash } from './input-snapshot.js';
 
 export interface PatchContext {
@@ -71,6 +72,12 @@ export async function patchPages(changed: readonly string[], context: PatchConte
     if ([...summaryDiagnostics, ...bodyDiagnostics].some(isCompileFailure)) failedPages++;
     diagnostics.push(...summaryDiagnostics, ...bodyDiagnostics, ...checkLinks([summary], analysis.site));
     const plan = mdxPlan(url, summary, old.source.reference);
+    if (old.document.markdown !== undefined) {
+      // The page's Markdown source (docs.json `contextual`) follows the edit.
+      plan.document.markdown = old.document.markdown;
+      const read = analysis.host.read(summary.path);
+      if (read.ok) writer.write({ path: markdownPath(url), hash: contentHash(read.bytes), copyFrom: join(analysis.host.root, summary.path) });
+    }
     site.plans.set(url, plan);
     replaceSummary(analysis, summary);
     const toc = summary.headings.map((h) => ({ depth: h.depth, text: h.text, id: h.id }));

@@ -17,6 +17,7 @@ import { iconLibraryOf } from '../icons/icon-svg.js';
 import { clientScriptPath } from './client-bundle.js';
 import { escapeHtml, safeHref } from './escape-html.js';
 import { ICON_SPRITE_PATH, NavigationIcons } from './navigation-icon.js';
+import { renderPageActions } from './page-actions.js';
 import { SHARDS, searchScope } from './search-index.js';
 import { bannerId, renderBanner } from './site-banner.js';
 import {
@@ -69,6 +70,8 @@ export interface PageDocument {
   /** Frontmatter `og:*` values by their full name (`og:title`), overriding the defaults. */
   openGraph?: Record<string, string>;
   keywords?: readonly string[];
+  /** Where the build wrote the page's Markdown source (`/quickstart.md`), for the contextual menu's copy and view. */
+  markdown?: string;
   /** The page's `<Panel>`s (trusted HTML, compiled with the body): the side column shows them instead of the table of contents. */
   panel?: string;
   /** Client entries (runtime/client/entries/<name>.ts) this page loads besides `site`, e.g. `playground` on API pages. */
@@ -114,6 +117,8 @@ export class PageLayout {
   private icons: NavigationIcons;
 
   private siteUrl: string | undefined;
+  /** `metadata.timestamp`: each file's last commit date (seconds), by project-relative path. */
+  private lastModified: ReadonlyMap<string, number> | undefined;
   /** Whether the site has versions or languages, so that search has scopes. */
   private scoped: boolean;
 
@@ -132,6 +137,11 @@ export class PageLayout {
       .filter((l) => l !== '')
       .join('\n');
     this.globalAnchors = renderLinkList(navigation.globalLinks, -1, 'docsc-anchors docsc-global-anchors', this.icons);
+  }
+
+  /** Shows "Last modified" on pages whose file has a date here (docs.json's `metadata.timestamp`). */
+  setLastModified(dates: ReadonlyMap<string, number>): void {
+    this.lastModified = dates;
   }
 
   render(page: PageDocument, placement: PagePlacement | undefined): string {
@@ -158,7 +168,7 @@ export class PageLayout {
       this.metaTags(page, href, description),
       this.head,
       '</head>',
-      `<body data-mode="${escapeHtml(mode)}">`,
+      `<body data-mode="${escapeHtml(mode)}"${this.settings.background.decoration ? ` data-background="${this.settings.background.decoration}"` : ''}>`,
       '<a class="docsc-skip-link" href="#content">Skip to content</a>',
       chrome.banner,
       '<header class="docsc-header">',
@@ -172,8 +182,10 @@ export class PageLayout {
       '<main id="content" class="docsc-main">',
       '<article class="docsc-page">',
       placement ? this.renderEyebrow(placement) : '',
+      this.pageActions(page, href),
       renderTitle(page),
       page.body,
+      renderLastModified(page.sourcePath === undefined ? undefined : this.lastModified?.get(page.sourcePath)),
       // Modes without a side column show the panel after the body.
       page.panel !== undefined && !tocShown ? `<div class="docsc-panel-inline">${page.panel}</div>` : '',
       this.editLink(page),
@@ -232,6 +244,14 @@ export class PageLayout {
     if (this.settings.eyebrows === 'breadcrumbs') return placement.path.length > 0 ? renderBreadcrumbs(placement.path) : '';
     const name = placement.breadcrumbs.at(-1);
     return name ? `<p class="docsc-eyebrow">${escapeHtml(name)}</p>` : '';
+  }
+
+  /** docs.json's `contextual` menu (page-actions.ts), floated beside the title. */
+  private pageActions(page: PageDocument, href: string): string {
+    if (this.settings.contextual.length === 0 || page.mode === 'custom') return '';
+    return renderPageActions(this.settings.contextual, { path: href, siteUrl: this.siteUrl, markdown: page.markdown }, (name) =>
+      this.icons.icon(name),
+    );
   }
 
   /** "Edit this page" and "Raise an issue" (`feedback.suggestEdit`, `feedback.raiseIssue`, with a GitHub repository). */
@@ -410,7 +430,13 @@ function faviconLinks(settings: SiteSettings): string {
 /** One division link's inner HTML: icon and label. */
 function linkContent(link: SwitcherLink, icons: NavigationIcons): string {
   const tag = link.tag !== undefined ? ` <span class="docsc-tag">${escapeHtml(link.tag)}</span>` : '';
-  return `${icons.icon(link.icon)}<span>${escapeHtml(link.label)}</span>${tag}`;
+  const icon = icons.icon(link.icon);
+  // `color`: the icon's colour per mode (hex only, checked where it was read).
+  const tinted =
+    icon !== '' && link.iconColor !== undefined
+      ? `<span class="docsc-icon-tint" style="color:light-dark(${link.iconColor.light},${link.iconColor.dark})">${icon}</span>`
+      : icon;
+  return `${tinted}<span>${escapeHtml(link.label)}</span>${tag}`;
 }
 
 function divisionAnchor(link: SwitcherLink, href: string, current: boolean, icons: NavigationIcons, extra = ''): string {
@@ -608,6 +634,17 @@ function renderToc(toc: readonly TocEntry[]): string {
   if (entries.length === 0) return '';
   const items = entries.map((h) => `<li data-depth="${h.depth}"><a href="#${escapeHtml(encodeURIComponent(h.id))}">${escapeHtml(h.text)}</a></li>`);
   return `<aside class="docsc-toc" aria-labelledby="docsc-toc-title"><p id="docsc-toc-title">On this page</p><ul>${items.join('')}</ul></aside>`;
+}
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** "Last modified on November 21, 2026" (UTC, so the same commit gives the same bytes anywhere), with a `<time datetime>`. */
+function renderLastModified(seconds: number | undefined): string {
+  if (seconds === undefined || !Number.isFinite(seconds)) return '';
+  const date = new Date(seconds * 1000);
+  const iso = date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+  const words = `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
+  return `<p class="docsc-last-modified">Last modified on <time datetime="${iso}">${words}</time></p>`;
 }
 
 /** `<Panel>` content in the side column (on narrow screens it follows the page, where the table of contents is hidden). */

@@ -9,7 +9,7 @@
 import type { ApiPage } from '../ir/api-pages.js';
 import { type ContainerNode, type DivisionNode, isContainer, type NavNode, type RootNode } from '../ir/navigation.js';
 import { pageUrl } from '../ir/page-urls.js';
-import { member } from '../syntax/json-tree.js';
+import { type JsonObject, member, toPlain } from '../syntax/json-tree.js';
 
 export interface PageTitle {
   /** In the sidebar: `sidebarTitle`, else the title. */
@@ -58,6 +58,8 @@ export interface SwitcherLink {
   description?: string;
   /** A version's `tag` (`Latest`, `Beta`): a pill beside its label. */
   tag?: string;
+  /** An anchor's, dropdown's or product's `color`: its icon's colour in light and dark mode (hex). */
+  iconColor?: { light: string; dark: string };
   /** A tab's `align: "end"`: at the right of the tab bar. */
   alignEnd?: boolean;
   /** A tab's `menu` items. */
@@ -131,6 +133,8 @@ export function buildSiteNavigation(
     if (href === undefined) continue;
     const link: SwitcherLink = { label: anchor.label, href, external: anchor.href !== undefined };
     if (anchor.icon !== undefined) link.icon = anchor.icon;
+    const color = iconColorOf(anchor.raw);
+    if (color !== undefined) link.iconColor = color;
     navigation.globalLinks.push(link);
   }
   navigation.firstPage = navigation.placements.get('') ? { kind: 'page', label: titles.get('')?.label ?? '', href: '/' } : firstListed(navigation);
@@ -220,6 +224,27 @@ function collectSections(node: ContainerNode, levels: Level[], context: WalkCont
   }
 }
 
+const HEX = /^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
+
+/**
+ * A division's `color` as its icon's colours: a hex string (both modes),
+ * `{light, dark}` (docs.json) or `{primary, secondary}` (older configurations:
+ * primary in light mode, secondary in dark); each mode falls back to the other.
+ */
+function iconColorOf(raw: JsonObject): { light: string; dark: string } | undefined {
+  const node = member(raw, 'color')?.value;
+  if (node === undefined) return undefined;
+  const value = toPlain(node);
+  const hex = (v: unknown) => (typeof v === 'string' && HEX.test(v) ? v : undefined);
+  if (typeof value === 'string') return hex(value) === undefined ? undefined : { light: value, dark: value };
+  if (typeof value !== 'object' || value === null) return undefined;
+  const pair = value as Record<string, unknown>;
+  const light = hex(pair.light) ?? hex(pair.primary);
+  const dark = hex(pair.dark) ?? hex(pair.secondary);
+  const either = light ?? dark;
+  return either === undefined ? undefined : { light: light ?? either, dark: dark ?? either };
+}
+
 function divisionLink(division: DivisionNode, context: WalkContext): SwitcherLink {
   const link: SwitcherLink = {
     label: division.label,
@@ -229,6 +254,8 @@ function divisionLink(division: DivisionNode, context: WalkContext): SwitcherLin
   if (division.icon !== undefined) link.icon = division.icon;
   if (division.description !== undefined) link.description = division.description;
   if (division.tag !== undefined) link.tag = division.tag;
+  const color = iconColorOf(division.raw);
+  if (color !== undefined) link.iconColor = color;
   const align = member(division.raw, 'align')?.value;
   if (division.kind === 'tab' && align?.kind === 'string' && align.value === 'end') link.alignEnd = true;
   const menu = division.childLists.find((list) => list.key === 'menu');

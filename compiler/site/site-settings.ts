@@ -5,6 +5,7 @@
 // URLs are kept as written and made safe where they are written into HTML.
 
 import { type JsonNode, nodeAt, toPlain } from '../syntax/json-tree.js';
+import { type ContextualOption, readContextualOptions } from './page-actions.js';
 import type { BannerSettings } from './site-banner.js';
 
 export interface SiteLink {
@@ -65,6 +66,14 @@ export interface SiteSettings {
   metatags: [string, string][];
   /** `seo.indexing: "all"`: pages outside the navigation may be indexed too (by default they are `noindex`). */
   indexAll: boolean;
+  /** `metadata.timestamp`: "Last modified" on pages (dates from git, compiler/build/git-timestamps.ts). */
+  timestamps: boolean;
+  /** `contextual.options` docsc renders (page-actions.ts). */
+  contextual: ContextualOption[];
+  /** `background`: a decoration, colours per mode (hex), an image per mode. */
+  background: { decoration?: 'gradient' | 'grid' | 'windows'; color?: { light?: string; dark?: string }; image?: { light: string; dark: string } };
+  /** `feedback.thumbsRating`: not shown (a static site has nowhere to send ratings); the build says so. */
+  thumbsRating: boolean;
 }
 
 export function readSiteSettings(config: JsonNode | undefined): SiteSettings {
@@ -86,7 +95,24 @@ export function readSiteSettings(config: JsonNode | undefined): SiteSettings {
     languages: new Map(),
     metatags: [],
     indexAll: at('seo', 'indexing') === 'all',
+    timestamps: at('metadata', 'timestamp') === true,
+    thumbsRating: at('feedback', 'thumbsRating') === true,
+    contextual: readContextualOptions(at('contextual')),
+    background: {},
   };
+  const decoration = at('background', 'decoration');
+  if (decoration === 'gradient' || decoration === 'grid' || decoration === 'windows') settings.background.decoration = decoration;
+  const backgroundColor = at('background', 'color');
+  if (isRecord(backgroundColor)) {
+    const color: { light?: string; dark?: string } = {};
+    if (isHexColor(backgroundColor.light)) color.light = backgroundColor.light;
+    if (isHexColor(backgroundColor.dark)) color.dark = backgroundColor.dark;
+    if (color.light !== undefined || color.dark !== undefined) settings.background.color = color;
+  }
+  const image = at('background', 'image');
+  if (typeof image === 'string') settings.background.image = { light: image, dark: image };
+  else if (isRecord(image) && typeof image.light === 'string')
+    settings.background.image = { light: image.light, dark: text(image.dark) ?? image.light };
   applyBanner(settings, at('banner'));
   const metatags = at('seo', 'metatags');
   if (isRecord(metatags))

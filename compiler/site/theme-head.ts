@@ -37,9 +37,46 @@ export function renderThemeHead(settings: SiteSettings): { script: string; style
     if (face !== undefined) faces.push(face);
     else links.push(googleFontsLink(family, font.weight));
   }
+  const background = backgroundCss(settings.background);
   const style =
-    properties.length + faces.length > 0 ? `<style>${faces.join('')}${properties.length > 0 ? `:root{${properties.join(';')}}` : ''}</style>` : '';
+    properties.length + faces.length + background.length > 0
+      ? `<style>${faces.join('')}${properties.length > 0 ? `:root{${properties.join(';')}}` : ''}${background}</style>`
+      : '';
   return { script: COLOR_MODE_SCRIPT, style: [...new Set(links), style].filter((l) => l !== '').join('\n') };
+}
+
+/** The layout's own page colours (runtime/site.css), for a mode `background.color` leaves unset. */
+const DEFAULT_BACKGROUND = { light: '#ffffff', dark: '#0f1115' };
+
+/**
+ * docs.json's `background`: `color` replaces the page colour per mode (one
+ * `light-dark()` value, so it follows the color mode like the stylesheet's;
+ * the selector outweighs the stylesheet's mode rules), `image` is the body's
+ * background per mode (in place of a decoration). The decoration is a `data-background` on <body>,
+ * drawn by the stylesheet.
+ */
+function backgroundCss(background: SiteSettings['background']): string {
+  let css = '';
+  if (background.color !== undefined) {
+    const light = background.color.light ?? DEFAULT_BACKGROUND.light;
+    const dark = background.color.dark ?? DEFAULT_BACKGROUND.dark;
+    css += `:root:root:root:root{--docsc-bg:light-dark(${light},${dark})}`;
+  }
+  if (background.image !== undefined) {
+    const light = cssUrl(background.image.light);
+    const dark = cssUrl(background.image.dark);
+    if (light !== undefined)
+      css += `:root body{background-image:url("${light}");background-size:cover;background-position:top center;background-repeat:no-repeat;background-attachment:fixed}`;
+    if (dark !== undefined && dark !== light)
+      css += `:root[data-theme="dark"] body,:root[data-appearance="dark"]:not([data-theme]) body{background-image:url("${dark}")}@media (prefers-color-scheme: dark){:root[data-appearance="system"]:not([data-theme]) body{background-image:url("${dark}")}}`;
+  }
+  return css;
+}
+
+/** A URL safe inside `url("…")`, or undefined; a repository path is made root-relative (a stylesheet in every folder). */
+function cssUrl(value: string): string | undefined {
+  const href = safeHref(/^(?:[a-z][a-z\d+.-]*:|\/)/i.test(value) ? value : `/${value.replace(/^\.\//, '')}`);
+  return href === undefined || /["'()\\\s<>]/.test(href) ? undefined : href;
 }
 
 /** A family name as CSS and a URL may carry it: letters, digits, spaces and hyphens. */
