@@ -22,6 +22,9 @@ Options for check:
   --fetch-timeout <seconds>             Time limit for fetching a hosted OpenAPI document (default: 30)
   --allow-private-urls                  Fetch hosted documents from loopback and private addresses too
                                         (refused by default; also DOCSC_ALLOW_PRIVATE_URLS=1)
+  --cache-dir <folder>                  The cache shared with build (default: <dir>/.docsc/cache): page
+                                        summaries and OpenAPI findings reused; the report is the same
+  --no-cache                            Check without reading or writing a cache
 
 Options for build:
   -o, --output <folder>                 Where the site goes (default: <dir>/_site); the docs folder itself is refused

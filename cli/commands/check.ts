@@ -1,33 +1,55 @@
 // `docsc check [dir]`: runs the front end and prints its diagnostics in the
-// chosen format. Exit status: 1 when there are errors (or warnings with
-// --strict), 0 otherwise, 2 for a usage error.
+// chosen format. By default through the build's cache (`.docsc/cache`,
+// `--cache-dir`, none with `--no-cache`): page summaries and OpenAPI findings
+// are reused, the diagnostics are the same. A cache problem is a line on
+// stderr (a warning: damaged, unusable, held by a build), never part of
+// the report nor a failure. Exit status: 1 when there
+// are errors (or warnings with --strict), 0 otherwise, 2 for a usage error.
 
-import { relative, sep } from 'node:path';
+import { relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
-import { check } from '../../compiler/check.js';
+import { checkWithCache } from '../../compiler/build/cached-check.js';
+import { type CheckResult, check } from '../../compiler/check.js';
 import { REPORT_OPTIONS, readCommand, reportOptions } from '../read-command.js';
 import { renderDiagnostics } from '../render-diagnostics.js';
+import { sourceLookup } from '../source-lookup.js';
 
 export async function runCheck(args: string[]): Promise<number> {
   const command = readCommand('check', args, parse);
   if (typeof command === 'number') return command;
   const { options, root } = command;
-  const { format, strict, quiet, color, threads, fetchTimeoutMs } = options;
+  const { format, strict, quiet, color, threads, fetchTimeoutMs, cacheDir } = options;
   const started = performance.now();
-  const result = await check({ root, ...(threads ? { threads } : {}), ...(fetchTimeoutMs ? { fetchTimeoutMs } : {}) });
+  const checkOptions = { root, ...(threads ? { threads } : {}), ...(fetchTimeoutMs ? { fetchTimeoutMs } : {}) };
+  let result: CheckResult;
+  if (cacheDir === false) result = await check(checkOptions);
+  else {
+    const cached = await checkWithCache({ ...checkOptions, cacheDir });
+    // A cache cleared after an upgrade (info) changes nothing for the check: only a cache that could not be used is said.
+    const shown = cached.cacheWarnings.filter((d) => d.severity !== 'info');
+    for (const warning of shown) process.stderr.write(`docsc check: ${warning.severity}: ${warning.message}\n`);
+    result = cached;
+  }
   const diagnostics = quiet ? result.diagnostics.filter((d) => d.severity !== 'info') : result.diagnostics;
   const ms = performance.now() - started;
   // Paths are printed from where the user stands, so terminals and CI annotations can open them.
   const cwdPrefix = relative(process.cwd(), root).split(sep).join('/');
-  const sources = (path: string) => result.sources.get(path);
+  // Pages whose summary came from the cache were not read: read again for a code frame.
+  const sources = sourceLookup(root, result.sources);
   process.stdout.write(renderDiagnostics(format, diagnostics, { sources, cwdPrefix, color, pages: result.pageCount, ms }));
   const failing = diagnostics.some((d) => d.severity === 'error' || (strict && d.severity === 'warning'));
   return failing ? 1 : 0;
 }
 
 function parse(args: string[]) {
-  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: REPORT_OPTIONS });
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { ...REPORT_OPTIONS, 'cache-dir': { type: 'string' }, 'no-cache': { type: 'boolean', default: false } },
+  });
   if (values.help) return 'help' as const;
   if (positionals.length > 1) throw new Error(`expected one directory, got ${positionals.length}`);
-  return { dir: positionals[0] ?? '.', ...reportOptions(values) };
+  if (values['no-cache'] && values['cache-dir'] !== undefined) throw new Error('--cache-dir and --no-cache contradict each other');
+  const cacheDir = values['no-cache'] ? (false as const) : values['cache-dir'] === undefined ? undefined : resolve(values['cache-dir']);
+  return { dir: positionals[0] ?? '.', cacheDir, ...reportOptions(values) };
 }

@@ -71,6 +71,44 @@ export function updateSnapshot(snapshot: InputSnapshot, host: ProjectHost, paths
   return { identities, key: snapshotKey(identities, salt), memo, changed: true };
 }
 
+/**
+ * The identities of some files only (`docsc check`: its pages and snippets),
+ * through the same memo, and the memo to store: these files' entries updated,
+ * the other files' entries kept when they would be trusted as they are (their
+ * modification time before the old memo's time less RACY_MS, so also before
+ * the new one's); an entry that would be hashed again anyway is dropped. The
+ * memo's time becomes this run's start, so the rule above holds for every
+ * entry. Files read to hash are kept by a memoizing host for the caller.
+ */
+export function snapshotSome(
+  host: ProjectHost,
+  paths: readonly string[],
+  previous: SnapshotMemo | undefined,
+): { identities: Map<string, string>; memo: SnapshotMemo; changed: boolean } {
+  const identities = new Map<string, string>();
+  const memo: SnapshotMemo = { at: Date.now(), files: {} };
+  for (const [path, entry] of Object.entries(previous?.files ?? {})) {
+    const mtime = Number(entry[0].slice(entry[0].indexOf(':') + 1));
+    if (mtime < (previous?.at ?? 0) - RACY_MS) memo.files[path] = entry;
+  }
+  let changed = previous === undefined || Object.keys(memo.files).length < Object.keys(previous.files).length;
+  for (const path of paths) {
+    const stat = fileStat(join(host.root, path));
+    const fingerprint = stat ? `${stat.size}:${stat.mtimeMs}` : 'missing';
+    const known = previous?.files[path];
+    let hash: string;
+    if (known !== undefined && known[0] === fingerprint && stat !== undefined && stat.mtimeMs < (previous?.at ?? 0) - RACY_MS) hash = known[1];
+    else {
+      const read = host.read(path);
+      hash = read.ok ? contentHash(read.bytes) : `unreadable:${read.failure}`;
+      if (known?.[1] !== hash || known[0] !== fingerprint) changed = true;
+    }
+    memo.files[path] = [fingerprint, hash];
+    identities.set(path, hash);
+  }
+  return { identities, memo, changed };
+}
+
 function snapshotKey(identities: ReadonlyMap<string, string>, salt: string): string {
   // One string and one update: on 10,000 files, a call per file costs more than the hashing.
   const parts: string[] = [salt];
