@@ -255,6 +255,49 @@ test('errors: missing file, Swagger 2.0, external $ref — exit 1 with the place
   rmSync(dir, { recursive: true });
 });
 
+test('reference problems in JSON are reported as the tree walk reports them, data and escaped keys included', async () => {
+  const dir = workspace('refs.json');
+  // Without --validate the text is scanned first and the walk skipped when it would find nothing;
+  // --validate always walks (and validates only a document whose references are sound).
+  const scanned = await run(dir, 'refs.json', '-o', 'out');
+  const walked = await run(dir, 'refs.json', '-o', 'out', '--validate');
+  matchBaseline(`${fixtures}/refs.expected.txt`, report(scanned, ''));
+  assert.is(scanned.code, 1);
+  assert.is(scanned.stderr, walked.stderr);
+  // Only data and property names look like references: nothing to report, pages written.
+  const clean = {
+    openapi: '3.1.0',
+    info: { title: 'T', version: '1' },
+    servers: [{ url: 'https://api.example.com' }],
+    paths: {
+      '/a': {
+        get: {
+          summary: 'A',
+          responses: {
+            200: {
+              description: 'ok',
+              content: { 'application/json': { example: { $ref: 'not/a/ref' }, schema: { properties: { $ref: { type: 'string' } } } } },
+            },
+          },
+        },
+      },
+    },
+  };
+  writeFileSync(join(dir, 'clean.json'), JSON.stringify(clean, null, 2));
+  const cleanRun = await run(dir, 'clean.json', '-o', 'clean');
+  assert.is(cleanRun.code, 0, cleanRun.stderr);
+  assert.ok(existsSync(join(dir, 'clean/a.mdx')));
+  // Nesting deeper than the walk allows is refused either way, even inside example data.
+  let deep: unknown = 'bottom';
+  for (let i = 0; i < 300; i++) deep = [deep];
+  writeFileSync(join(dir, 'deep.json'), JSON.stringify({ ...clean, 'x-deep': deep }));
+  const deepScanned = await run(dir, 'deep.json', '-o', 'deep');
+  assert.is(deepScanned.code, 1);
+  assert.match(deepScanned.stderr, 'error[openapi/too-deep]');
+  assert.is(deepScanned.stderr, (await run(dir, 'deep.json', '-o', 'deep', '--validate')).stderr);
+  rmSync(dir, { recursive: true });
+});
+
 test('schema validation is docsc check’s job: skipped by default, --validate refuses an invalid document', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'docsc-openapi-file-'));
   const spec = {

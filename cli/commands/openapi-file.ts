@@ -9,7 +9,6 @@
 import { existsSync, readFileSync, realpathSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
-import { mergeNavigationGroups } from '../../compiler/config/merge-navigation-groups.js';
 import { type Diagnostic, makeDiagnostic, sortDiagnostics } from '../../compiler/diagnostics/diagnostic.js';
 import { ProjectHost } from '../../compiler/host/project-host.js';
 import { type GeneratedPages, generateEndpointPages, specReference } from '../../compiler/openapi/generate-endpoint-pages.js';
@@ -18,7 +17,6 @@ import { isUrl } from '../../compiler/openapi/spec-names.js';
 import { type WriteResult, writeEndpointPages } from '../../compiler/openapi/write-endpoint-pages.js';
 import { renderPretty } from '../../compiler/report/render-pretty.js';
 import { SourceFile } from '../../compiler/source/source-file.js';
-import { allowPrivateUrls } from '../read-command.js';
 import { usage } from '../usage.js';
 
 interface Options {
@@ -28,6 +26,7 @@ interface Options {
   dryRun: boolean;
   withSpec: boolean;
   docsJson: boolean;
+  allowPrivateUrls: boolean;
   /** Validate against the OpenAPI schema too (`--validate`); `docsc check` always does. */
   validate: boolean;
   color: boolean;
@@ -71,6 +70,8 @@ export async function runOpenapiFile(args: string[], io: CommandIo = processIo):
     io.stdout(usage);
     return 0;
   }
+  // Modules a run may not need are loaded when it does: start-up is a good part of this command's second.
+  if (parsed.allowPrivateUrls) (await import('../read-command.js')).allowPrivateUrls();
   const display = (path: string) => relative(io.cwd, path).split(sep).join('/') || '.';
   if (existsSync(parsed.outDir) && !statSync(parsed.outDir).isDirectory()) {
     io.stderr(`docsc openapi-file: \`${display(parsed.outDir)}\` is a file; -o takes a folder\n`);
@@ -98,7 +99,7 @@ async function generate(run: Run): Promise<{ all: Diagnostic[]; summary: string 
   });
   const written = writeEndpointPages(generated.pages, { outDir: options.outDir, overwrite: options.overwrite, dryRun: options.dryRun, display });
   run.io.stdout(`${JSON.stringify(generated.navigation, null, 2)}\n`);
-  const merged = options.docsJson ? mergeIntoDocsJson(run, generated, layout) : [];
+  const merged = options.docsJson ? await mergeIntoDocsJson(run, generated, layout) : [];
   const all = [...loaded.diagnostics, ...spec.diagnostics, ...generated.diagnostics, ...written.diagnostics, ...merged];
   return { all, summary: summaryText(run, generated, written) };
 }
@@ -161,7 +162,7 @@ function specRef(run: Run, root: string): { ref?: string; diagnostics: Diagnosti
   return specReference(realpathSync(options.spec), root, run.display(options.spec));
 }
 
-function mergeIntoDocsJson(run: Run, generated: GeneratedPages, layout: Layout): Diagnostic[] {
+async function mergeIntoDocsJson(run: Run, generated: GeneratedPages, layout: Layout): Promise<Diagnostic[]> {
   const { options, sources, display } = run;
   const path = join(layout.root, 'docs.json');
   if (!layout.hasDocsJson) {
@@ -169,6 +170,7 @@ function mergeIntoDocsJson(run: Run, generated: GeneratedPages, layout: Layout):
   }
   const file = new SourceFile(display(path), readFileSync(path, 'utf8'));
   sources.set(file.path, file);
+  const { mergeNavigationGroups } = await import('../../compiler/config/merge-navigation-groups.js');
   const result = mergeNavigationGroups(file, generated.navigation);
   if (result.text !== undefined && !options.dryRun && result.text !== file.text) {
     const temporary = `${path}.${process.pid}.docsc-tmp`;
@@ -213,7 +215,6 @@ function parse(args: string[], cwd: string): Options | 'help' {
     },
   });
   if (values.help) return 'help';
-  if (values['allow-private-urls']) allowPrivateUrls();
   if (positionals.length !== 1) throw new Error(`expected one OpenAPI document (a file or an http(s) URL), got ${positionals.length}`);
   const timeout = values['fetch-timeout'] === undefined ? undefined : Number(values['fetch-timeout']);
   if (timeout !== undefined && !(timeout > 0)) throw new Error('--fetch-timeout takes a number of seconds greater than 0');
@@ -224,6 +225,7 @@ function parse(args: string[], cwd: string): Options | 'help' {
     dryRun: values['dry-run'],
     withSpec: !values['no-spec'],
     docsJson: values['docs-json'],
+    allowPrivateUrls: values['allow-private-urls'],
     validate: values.validate,
     color: !values['no-color'] && process.stderr.isTTY === true && !process.env.NO_COLOR,
     ...(timeout === undefined ? {} : { fetchTimeoutMs: timeout * 1000 }),

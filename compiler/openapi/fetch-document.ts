@@ -17,6 +17,9 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { BlockList, isIP } from 'node:net';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+import { isHttpUrl } from './spec-names.js';
+
+export { isHttpUrl };
 
 export interface FetchLimits {
   timeoutMs: number;
@@ -45,10 +48,6 @@ export type FetchResult = { ok: true; bytes: Uint8Array } | { ok: false; reason:
 
 /** Fails with this reason, caught by `fetchDocument`. */
 class FetchFailure extends Error {}
-
-export function isHttpUrl(url: URL): boolean {
-  return url.protocol === 'http:' || url.protocol === 'https:';
-}
 
 /** Which addresses are refused: `refusedRange` (tests narrow it to reach a loopback server). */
 export type AddressPolicy = (address: string) => string | undefined;

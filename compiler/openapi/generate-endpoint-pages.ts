@@ -6,8 +6,8 @@
 // frontmatter, `content` is the body, and `href` means no file: the
 // navigation lists the endpoint, which then links out. No I/O here.
 
+import { createRequire } from 'node:module';
 import { isAbsolute, relative, sep } from 'node:path';
-import { stringify } from 'yaml';
 import { type Diagnostic, DiagnosticBag, makeDiagnostic } from '../diagnostics/diagnostic.js';
 import { assignApiPagePaths } from './api-page-paths.js';
 import type { OpenApiDocument, OperationInfo, WebhookInfo } from './openapi-document.js';
@@ -58,7 +58,9 @@ export function generateEndpointPages(document: OpenApiDocument, options: Genera
     const href = item.xDocs?.href;
     if (renamedFrom !== undefined && href === undefined) reportRenamed(document, item, path, renamedFrom, bag);
     const group = item.tags[0] ?? UNTAGGED_GROUP;
-    groups.set(group, [...(groups.get(group) ?? []), href === undefined ? path : openapiEntry(item, options.specRef)]);
+    const list = groups.get(group) ?? [];
+    list.push(href === undefined ? path : openapiEntry(item, options.specRef));
+    groups.set(group, list);
     if (href === undefined) pages.push(endpointPage(item, withoutPrefix(path, options.navPrefix), options.specRef));
   }
   const navigation = [...groups].map(([group, list]) => ({ group, pages: list }));
@@ -123,12 +125,20 @@ function endpointPage(item: Item, path: string, specRef: string | undefined): En
 export function frontmatterYaml(frontmatter: Record<string, unknown>): string {
   let text = '';
   for (const [key, value] of Object.entries(frontmatter)) {
-    if (!/^[a-z][a-zA-Z]*$/.test(key)) return stringify(frontmatter, { lineWidth: 0, minContentWidth: 0 });
+    if (!/^[a-z][a-zA-Z]*$/.test(key)) return yamlText(frontmatter);
     if (value === true) text += `${key}: true\n`;
     else if (typeof value === 'string' && isPlainText(value)) text += `${key}: ${value}\n`;
-    else return stringify(frontmatter, { lineWidth: 0, minContentWidth: 0 });
+    else return yamlText(frontmatter);
   }
   return text;
+}
+
+const require = createRequire(import.meta.url);
+
+/** Through the yaml package, required on first use (a CommonJS package): loading it is 0.05 s of a run that may need none. */
+function yamlText(frontmatter: Record<string, unknown>): string {
+  const { stringify } = require('yaml') as typeof import('yaml');
+  return stringify(frontmatter, { lineWidth: 0, minContentWidth: 0 });
 }
 
 /** Text YAML reads back as the same string without quotes: starts with a letter or `/`, no `: ` or ` #`, no keyword. */

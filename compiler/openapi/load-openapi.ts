@@ -5,17 +5,18 @@
 // @readme/openapi-parser. Untrusted input never throws out of `loadOpenApi`:
 // every problem becomes a diagnostic, placed by JSON pointer in the text.
 
-import { type Document, isAlias, isMap, isScalar, isSeq, type Pair, parseDocument, type Node as YamlNode } from 'yaml';
+import type { Document, Pair, Node as YamlNode } from 'yaml';
 import { type Diagnostic, DiagnosticBag, dedupeDiagnostics, type Location, type Place } from '../diagnostics/diagnostic.js';
 import { contentKey, type DerivedMemo } from '../host/derived-memo.js';
 import { MAX_FILE_BYTES, type ProjectHost, sourceFromBytes } from '../host/project-host.js';
 import type { SourceFile, Span } from '../source/source-file.js';
-import { HTTP_METHODS, type HttpMethod } from '../syntax/entry-parser.js';
-import { MAX_JSON_DEPTH, parseJson } from '../syntax/json-parser.js';
-import { type JsonMember, type JsonNode, member } from '../syntax/json-tree.js';
-import { locateJsonPointer } from '../syntax/locate-json-pointer.js';
-import { DEFAULT_FETCH_LIMITS, type FetchLimits, fetchDocument, isHttpUrl } from './fetch-document.js';
+import { HTTP_METHODS, type HttpMethod } from '../syntax/http-methods.js';
+import { MAX_JSON_DEPTH } from '../syntax/json-limits.js';
+import { locateJsonPointer, locateNearestJsonPointer } from '../syntax/locate-json-pointer.js';
+import type { FetchLimits } from './fetch-document.js';
 import type { OpenApiDocument, OperationInfo, WebhookInfo, XDocs } from './openapi-document.js';
+import { scanJsonRefs } from './scan-json-refs.js';
+import { isHttpUrl } from './spec-names.js';
 
 export interface LoadOptions extends Partial<FetchLimits> {
   /** Where the configuration names the document: for problems with the document as a whole. */
@@ -101,6 +102,8 @@ async function fetchHosted(
     bag.report('openapi/url-scheme', whole, { scheme: `${scheme}:`, url });
     return undefined;
   }
+  // Loaded on first use, as the YAML reader and the validators: local documents never need the network modules.
+  const { DEFAULT_FETCH_LIMITS, fetchDocument } = await import('./fetch-document.js');
   const limits: FetchLimits = {
     timeoutMs: options.timeoutMs ?? DEFAULT_FETCH_LIMITS.timeoutMs,
     maxBytes: options.maxBytes ?? DEFAULT_FETCH_LIMITS.maxBytes,
@@ -120,7 +123,7 @@ async function fetchHosted(
 
 async function analyzeDocument(key: string, file: SourceFile, bag: DiagnosticBag, options: LoadOptions): Promise<OpenApiDocument | undefined> {
   const memo = options.memo === undefined ? undefined : documentMemo(options.memo, key, file.text);
-  const parsed = parseText(file, bag, memo);
+  const parsed = await parseText(file, bag, memo);
   if (parsed === undefined) return undefined;
   const { value, locator } = parsed;
   if (!isObject(value)) {
@@ -129,8 +132,10 @@ async function analyzeDocument(key: string, file: SourceFile, bag: DiagnosticBag
   }
   const version = checkVersion(value, file, locator, bag);
   if (version === undefined) return undefined;
-  // The copy is the validator's alone: openapi-file, which skips validation, walks without it (0.2 s of GitHub's spec).
-  const scan = scanDocument(value, file, bag, options.validate !== false);
+  // The copy is the validator's alone: openapi-file, which skips validation, walks without it (0.2 s of GitHub's spec),
+  // or not at all when the text shows that the walk would find nothing.
+  const validate = options.validate !== false;
+  const scan = !validate && refsFineInText(file.text, value) ? { refs: [], copy: value } : scanDocument(value, file, bag, validate);
   if (scan === undefined) return undefined;
   const ctx: Context = { file, root: value, version, locator, bag, schemeNames: securitySchemeNames(value) };
   const refsOk = checkRefs(scan.refs, ctx);
@@ -198,15 +203,21 @@ function documentMemo(memo: DerivedMemo, key: string, text: string): PlaceMemo {
   return { get: (name) => memo.get(`${prefix}\0${name}`), put: (name, value) => memo.put(`${prefix}\0${name}`, value) };
 }
 
-function parseText(file: SourceFile, bag: DiagnosticBag, places: PlaceMemo | undefined): { value: unknown; locator: Locator } | undefined {
-  return /^\s*\{/.test(file.text) ? parseJsonText(file, bag, places) : parseYamlText(file, bag);
+type Parsed = { value: unknown; locator: Locator } | undefined;
+type YamlPackage = typeof import('yaml');
+
+async function parseText(file: SourceFile, bag: DiagnosticBag, places: PlaceMemo | undefined): Promise<Parsed> {
+  if (/^\s*\{/.test(file.text)) return parseJsonText(file, bag, places);
+  // Loaded on first use: a JSON document does not pay for the YAML package.
+  return parseYamlText(file, bag, await import('yaml'));
 }
 
-function parseJsonText(file: SourceFile, bag: DiagnosticBag, places: PlaceMemo | undefined): { value: unknown; locator: Locator } | undefined {
+async function parseJsonText(file: SourceFile, bag: DiagnosticBag, places: PlaceMemo | undefined): Promise<Parsed> {
   try {
     return { value: JSON.parse(file.text), locator: jsonLocator(file, places) };
   } catch (error) {
-    // The positioned parser is slower but says where every error is.
+    // The positioned parser is slower but says where every error is; its grammar (chevrotain) is loaded only then.
+    const { parseJson } = await import('../syntax/json-parser.js');
     const { diagnostics } = parseJson(file);
     if (diagnostics.length > 0) bag.add(diagnostics);
     else bag.report('openapi/parse-failed', { file: file.path }, { reason: errorMessage(error) });
@@ -217,23 +228,10 @@ function parseJsonText(file: SourceFile, bag: DiagnosticBag, places: PlaceMemo |
 /**
  * Places in a JSON document: found by scanning the text to the pointer
  * (syntax/locate-json-pointer.ts), remembered across runs when a memo is
- * given; the positioned tree is built only for a pointer that leads nowhere,
- * to find its nearest ancestor.
+ * given. A pointer that leads nowhere is placed at its nearest ancestor, as
+ * the positioned tree would place it, by a second scan.
  */
 function jsonLocator(file: SourceFile, places: PlaceMemo | undefined): Locator {
-  let root: JsonNode | undefined;
-  const walk = (pointer: Pointer): { node: JsonNode; member?: JsonMember } => {
-    root ??= parseJson(file).root;
-    let node = root;
-    let last: JsonMember | undefined;
-    for (const step of pointer) {
-      const found = jsonChild(node, String(step));
-      if (found === undefined) return { node };
-      node = found.node;
-      last = found.member;
-    }
-    return last ? { node, member: last } : { node };
-  };
   const remembered = (kind: 'v' | 'k', pointer: Pointer): Span => {
     const key = `${kind}${JSON.stringify(pointer)}`;
     const known = places?.get<[number, number]>(key);
@@ -245,31 +243,20 @@ function jsonLocator(file: SourceFile, places: PlaceMemo | undefined): Locator {
   const find = (kind: 'v' | 'k', pointer: Pointer): Span => {
     const scanned = locateJsonPointer(file.text, pointer);
     if (scanned) return { file, ...(kind === 'k' ? (scanned.key ?? scanned.value) : scanned.value) };
-    const found = walk(pointer);
-    return kind === 'k' ? (found.member?.keySpan ?? found.node.span) : found.node.span;
+    const nearest = locateNearestJsonPointer(file.text, pointer);
+    const whole = nearest.depth === pointer.length;
+    return { file, ...(kind === 'k' && whole ? (nearest.key ?? nearest.value) : nearest.value) };
   };
   return { value: (pointer) => remembered('v', pointer), key: (pointer) => remembered('k', pointer) };
 }
 
-function jsonChild(node: JsonNode, step: string): { node: JsonNode; member?: JsonMember } | undefined {
-  if (node.kind === 'object') {
-    const m = member(node, step);
-    return m && { node: m.value, member: m };
-  }
-  if (node.kind === 'array' && isIndex(step)) {
-    const item = node.items[Number(step)];
-    return item && { node: item };
-  }
-  return undefined;
-}
-
-function parseYamlText(file: SourceFile, bag: DiagnosticBag): { value: unknown; locator: Locator } | undefined {
+function parseYamlText(file: SourceFile, bag: DiagnosticBag, y: YamlPackage): Parsed {
   // prettyErrors is off: its code frame repeats what the diagnostic's place already shows.
-  const doc = parseDocument(file.text, { prettyErrors: false, uniqueKeys: true, resolveKnownTags: false, logLevel: 'error' });
-  reportYamlProblems(doc, file, bag);
+  const doc = y.parseDocument(file.text, { prettyErrors: false, uniqueKeys: true, resolveKnownTags: false, logLevel: 'error' });
+  reportYamlProblems(doc, file, bag, y);
   if (doc.errors.length > 0) return undefined;
   try {
-    return { value: doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }), locator: yamlLocator(file, doc) };
+    return { value: doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }), locator: yamlLocator(file, doc, y) };
   } catch (error) {
     // Too many aliases, or an alias before its anchor; anything else is not ours to explain.
     if (!(error instanceof ReferenceError)) throw error;
@@ -279,10 +266,10 @@ function parseYamlText(file: SourceFile, bag: DiagnosticBag): { value: unknown; 
   }
 }
 
-function reportYamlProblems(doc: Document.Parsed, file: SourceFile, bag: DiagnosticBag): void {
+function reportYamlProblems(doc: Document.Parsed, file: SourceFile, bag: DiagnosticBag, y: YamlPackage): void {
   for (const error of doc.errors) {
     const span: Span = { file, start: error.pos[0], end: error.pos[1] };
-    if (error.code === 'DUPLICATE_KEY') bag.report('openapi/duplicate-key', span, { key: duplicateKeyText(doc, error.pos[0]) });
+    if (error.code === 'DUPLICATE_KEY') bag.report('openapi/duplicate-key', span, { key: duplicateKeyText(doc, error.pos[0], y) });
     else if (error.code === 'MULTIPLE_DOCS')
       bag.report('openapi/syntax', span, { detail: 'Unexpected second YAML document, expected one document per file' });
     else if (/call stack/i.test(error.message)) bag.report('openapi/syntax', span, { detail: 'Nesting too deep to read (thousands of levels)' });
@@ -297,13 +284,13 @@ function reportYamlProblems(doc: Document.Parsed, file: SourceFile, bag: Diagnos
 }
 
 /** The text of the key a DUPLICATE_KEY error points at. */
-function duplicateKeyText(doc: Document.Parsed, offset: number): string {
+function duplicateKeyText(doc: Document.Parsed, offset: number, y: YamlPackage): string {
   let text = '';
   const visit = (node: unknown): void => {
-    if (!isMap(node) && !isSeq(node)) return;
+    if (!y.isMap(node) && !y.isSeq(node)) return;
     for (const item of node.items as unknown[]) {
-      const pair = isMap(node) ? (item as Pair) : undefined;
-      if (pair && isScalar(pair.key) && pair.key.range?.[0] === offset) text = String(pair.key.value);
+      const pair = y.isMap(node) ? (item as Pair) : undefined;
+      if (pair && y.isScalar(pair.key) && pair.key.range?.[0] === offset) text = String(pair.key.value);
       visit(pair ? pair.value : item);
     }
   };
@@ -311,14 +298,14 @@ function duplicateKeyText(doc: Document.Parsed, offset: number): string {
   return text;
 }
 
-function yamlLocator(file: SourceFile, doc: Document.Parsed): Locator {
+function yamlLocator(file: SourceFile, doc: Document.Parsed, y: YamlPackage): Locator {
   const span = (node: YamlNode | null | undefined): Span | undefined =>
     node?.range ? { file, start: node.range[0], end: node.range[1] } : undefined;
   const walk = (pointer: Pointer): { node: YamlNode | null; pair?: Pair } => {
     let node: YamlNode | null = doc.contents;
     let pair: Pair | undefined;
     for (const step of pointer) {
-      const found = yamlChild(doc, node, String(step));
+      const found = yamlChild(doc, node, String(step), y);
       if (found === undefined) return { node };
       ({ node, pair } = found);
     }
@@ -337,18 +324,18 @@ function yamlLocator(file: SourceFile, doc: Document.Parsed): Locator {
   };
 }
 
-function yamlChild(doc: Document.Parsed, node: YamlNode | null, step: string): { node: YamlNode | null; pair?: Pair } | undefined {
-  const target = isAlias(node) ? (node.resolve(doc) ?? null) : node;
-  if (isMap(target)) {
+function yamlChild(doc: Document.Parsed, node: YamlNode | null, step: string, y: YamlPackage): { node: YamlNode | null; pair?: Pair } | undefined {
+  const target = y.isAlias(node) ? (node.resolve(doc) ?? null) : node;
+  if (y.isMap(target)) {
     const pairs = target.items as Pair[];
     for (let i = pairs.length - 1; i >= 0; i--) {
       const pair = pairs[i] as Pair;
-      const key = isScalar(pair.key) ? pair.key.value : pair.key;
+      const key = y.isScalar(pair.key) ? pair.key.value : pair.key;
       if (String(key) === step) return { node: (pair.value as YamlNode | null) ?? null, pair };
     }
     return undefined;
   }
-  if (isSeq(target) && isIndex(step)) {
+  if (y.isSeq(target) && isIndex(step)) {
     const item = target.items[Number(step)] as YamlNode | undefined;
     return item === undefined ? undefined : { node: item };
   }
@@ -460,6 +447,17 @@ function scanDocument(root: JsonObject, file: SourceFile, bag: DiagnosticBag, co
   }
 }
 
+/**
+ * A JSON text whose every `"$ref"` key holds an internal target that
+ * resolves, nested no deeper than the walk allows (scan-json-refs.ts): the
+ * walk would report nothing. YAML is always walked.
+ */
+function refsFineInText(text: string, root: JsonObject): boolean {
+  if (!/^\s*\{/.test(text)) return false;
+  const scan = scanJsonRefs(text);
+  return scan !== undefined && scan.maxNesting <= MAX_DEPTH && [...scan.targets].every((ref) => resolveRef(root, ref) !== undefined);
+}
+
 /** How many values a document may expand to: linear in its text, which JSON never exceeds. */
 function sizeBudget(file: SourceFile): number {
   return 10 * file.text.length + 100_000;
@@ -530,11 +528,21 @@ function isExtension(key: string): boolean {
 /** Reports external, dangling and malformed `$ref`s; true when there are none. */
 function checkRefs(refs: readonly RefUse[], ctx: Context): boolean {
   let ok = true;
+  // A document names a few hundred targets thousands of times (GitHub's: 10,000 uses): each is resolved once.
+  const found = new Map<string, boolean>();
+  const resolves = (ref: string) => {
+    let known = found.get(ref);
+    if (known === undefined) {
+      known = resolveRef(ctx.root, ref) !== undefined;
+      found.set(ref, known);
+    }
+    return known;
+  };
   for (const { ref, pointer } of refs) {
     const at = () => ctx.locator.value([...pointer, '$ref']);
     if (typeof ref !== 'string') ctx.bag.report('openapi/ref-invalid', at(), { found: describeValue(ref), pointer: formatPointer(pointer) });
     else if (!ref.startsWith('#')) ctx.bag.report('openapi/external-ref', at(), { ref, pointer: formatPointer(pointer) });
-    else if (resolveRef(ctx.root, ref) === undefined) ctx.bag.report('openapi/ref-not-found', at(), { ref, pointer: formatPointer(pointer) });
+    else if (!resolves(ref)) ctx.bag.report('openapi/ref-not-found', at(), { ref, pointer: formatPointer(pointer) });
     else continue;
     ok = false;
   }

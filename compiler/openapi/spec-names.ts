@@ -15,6 +15,11 @@ export function isUrl(source: string): boolean {
   return /^[a-z][a-z0-9+.-]*:/i.test(source);
 }
 
+/** The only URLs docsc fetches or links out to. */
+export function isHttpUrl(url: URL): boolean {
+  return url.protocol === 'http:' || url.protocol === 'https:';
+}
+
 export type SpecName = { key: string } | { outside: true } | { ambiguous: string[] };
 
 /** `from`: the project-relative file that names the spec (docs.json, a `$ref` part, a page). */

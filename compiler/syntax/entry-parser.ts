@@ -12,9 +12,9 @@
 
 import type { IToken } from 'chevrotain';
 import { createToken, EmbeddedActionsParser, Lexer } from './chevrotain.js';
+import type { HttpMethod } from './http-methods.js';
 
-export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
-export type HttpMethod = (typeof HTTP_METHODS)[number];
+export { HTTP_METHODS, type HttpMethod } from './http-methods.js';
 
 export interface StringRange {
   start: number;

@@ -9,11 +9,11 @@ import type { IToken, TokenType } from 'chevrotain';
 import { type Diagnostic, makeDiagnostic } from '../diagnostics/diagnostic.js';
 import type { SourceFile, Span } from '../source/source-file.js';
 import { createToken, EmbeddedActionsParser, Lexer, tokenMatcher } from './chevrotain.js';
+import { MAX_JSON_DEPTH } from './json-limits.js';
 import type { JsonMember, JsonNode } from './json-tree.js';
 import { matchComment, matchGoodString, matchLooseString } from './scan-json-tokens.js';
 
-/** Deeper nesting is refused before parsing, so the recursive parser cannot overflow the stack. */
-export const MAX_JSON_DEPTH = 256;
+export { MAX_JSON_DEPTH };
 
 const AnyString = createToken({ name: 'AnyString', pattern: Lexer.NA, label: 'a string in double quotes' });
 // Strings and comments are scanned by hand (scan-json-tokens.ts): as regular
