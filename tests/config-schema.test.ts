@@ -333,6 +333,8 @@ test('the schema compiles in ajv strict mode', () => {
 // Editors validate docs.json with this schema: the configurations docsc accepts must pass it.
 const acceptedConfigs = [
   'examples',
+  // contextual, background, metadata.timestamp, feedback.thumbsRating, and anchor colours as a pair and as a string.
+  'tests/fixtures/site-settings/docs',
   ...readdirSync('tests/fixtures/real')
     .filter((n) => statSync(join('tests/fixtures/real', n)).isDirectory())
     .map((n) => join('tests/fixtures/real', n)),

@@ -7,15 +7,15 @@
 // colours and axe-core are checked in Debian's chromium.
 
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { type BuildResult, build } from '../compiler/build/build.js';
+import { type BuildResult, BuildSession, build } from '../compiler/build/build.js';
 import { launchBrowser, newContext, seriousViolations, serveSite } from './support/browser.js';
-import { listFiles } from './support/output-tree.js';
+import { dumpOutput, listFiles } from './support/output-tree.js';
 
 const FIXTURE = 'tests/fixtures/site-settings/docs';
 const SCREENSHOTS = 'tests/screenshots';
@@ -68,6 +68,24 @@ test('with --site-url the prompt links name the page absolutely, without the scr
     const html = readFileSync(join(site.out, 'index.html'), 'utf8');
     assert.match(html, 'href="https://claude.ai/new?q=Read%20https%3A%2F%2Fdocs.example.com%2F%20so%20I%20can');
     assert.not.match(html, 'data-prompt-base');
+  } finally {
+    rmSync(site.dir, { recursive: true, force: true });
+  }
+});
+
+test('docsc dev: a patched page rewrites its Markdown source too, as a full build would', async () => {
+  const site = copyFixture();
+  try {
+    const session = new BuildSession({ root: site.root, outDir: site.out, cacheDir: site.cache, threads: 1 });
+    await session.build();
+    const page = join(site.root, 'guides/setup.mdx');
+    writeFileSync(page, readFileSync(page, 'utf8').replace('Run the installer.', 'Run the new installer.'));
+    const patched = await session.build(['guides/setup.mdx']);
+    assert.ok(patched.recomputed.patched);
+    assert.match(readFileSync(join(site.out, 'guides/setup.md'), 'utf8'), 'Run the new installer.');
+    const clean = join(site.dir, 'clean');
+    await build({ root: site.root, outDir: clean, cacheDir: false, threads: 1 });
+    assert.equal(dumpOutput(site.out, { full: true }), dumpOutput(clean, { full: true }));
   } finally {
     rmSync(site.dir, { recursive: true, force: true });
   }

@@ -125,23 +125,22 @@ function summaryHeadingIds(summary: PageSummary, context: RenderContext): (node:
   return (node) => ids.get(`${node.position?.start.line}:${node.position?.start.column}`) ?? context.uniqueId(headingText(node));
 }
 
-/** Removes every `<Panel>` (`.docsc-panel`) from the tree, wherever it was written, and returns them in document order. */
+/** Removes every `<Panel>` (`.docsc-panel`) from the tree, wherever it was written (not looking inside one), and returns them. */
 function takePanels(root: HastRoot): Element[] {
   const taken: Element[] = [];
+  // Iterative, so no nesting depth can overflow the stack. Panels of one parent keep their order (a page's are usually all top-level).
   const stack: (HastRoot | Element)[] = [root];
-  while (stack.length > 0) {
-    const parent = stack.pop() as HastRoot | Element;
-    if (!parent.children.some((child) => child.type === 'element')) continue;
-    const kept: typeof parent.children = [];
-    for (const child of parent.children) {
-      if (child.type === 'element' && hasClass(child, 'docsc-panel')) taken.push(child);
-      else kept.push(child as never);
+  for (let parent = stack.pop(); parent !== undefined; parent = stack.pop()) {
+    const inner: Element[] = [];
+    for (let i = parent.children.length - 1; i >= 0; i--) {
+      const child = parent.children[i];
+      if (child?.type !== 'element') continue;
+      if (hasClass(child, 'docsc-panel')) {
+        parent.children.splice(i, 1);
+        inner.push(child);
+      } else stack.push(child);
     }
-    parent.children = kept as never;
-    for (let i = kept.length - 1; i >= 0; i--) {
-      const child = kept[i];
-      if (child?.type === 'element') stack.push(child);
-    }
+    taken.push(...inner.reverse());
   }
   return taken;
 }
