@@ -277,13 +277,35 @@ test('build: icons.library decides which set an icon name comes from, and a chan
     const site = { root, out: join(dir, 'out'), cache: join(dir, 'cache') };
     mkdirSync(root, { recursive: true });
     writeFileSync(join(root, 'index.mdx'), '---\ntitle: Home\n---\n\n<Icon icon="house" /> Home.\n');
+    // An operation's `x-mint.content` is MDX too: its API body is keyed by the library as well.
+    writeFileSync(
+      join(root, 'api.yaml'),
+      [
+        'openapi: 3.1.0',
+        'info: { title: Pets, version: "1" }',
+        'paths:',
+        '  /pets:',
+        '    get:',
+        '      summary: List pets',
+        '      x-mint:',
+        '        content: \'<Icon icon="house" /> All the pets.\'',
+        '      responses:',
+        '        "200": { description: OK }',
+        '',
+      ].join('\n'),
+    );
     const config = (icons: object | undefined) =>
       JSON.stringify({
         name: 'Icons',
         theme: 'mint',
         colors: { primary: '#000000' },
         icons,
-        navigation: { groups: [{ group: 'A', icon: 'house', pages: ['index'] }] },
+        navigation: {
+          groups: [
+            { group: 'A', icon: 'house', pages: ['index'] },
+            { group: 'API', openapi: 'api.yaml', pages: ['GET /pets'] },
+          ],
+        },
       });
     const page = () => readFileSync(join(site.out, 'index.html'), 'utf8');
     const iconOf = (html: string) => /<span class="docsc-icon" data-icon="house" aria-hidden="true">(<svg[^>]*>)/.exec(html)?.[1] ?? '';
@@ -295,9 +317,15 @@ test('build: icons.library decides which set an icon name comes from, and a chan
     );
     const fontAwesome = page();
     assert.match(iconOf(fontAwesome), 'viewBox="0 0 512 512" width="1em" height="1em" fill="currentColor"', 'Font Awesome by default');
+    const [apiUrl] = first.recomputed.apiPages;
+    assert.ok(apiUrl !== undefined, 'the API page is rendered');
+    const apiPage = () => readFileSync(join(site.out, apiUrl, 'index.html'), 'utf8');
+    assert.match(iconOf(apiPage()), 'viewBox="0 0 512 512"');
     writeFileSync(join(root, 'docs.json'), config({ library: 'lucide' }));
     const lucide = await buildIn(site);
     assert.equal(lucide.recomputed.bodies, ['index.mdx'], 'the body is rendered again');
+    assert.equal(lucide.recomputed.apiPages, [apiUrl], 'and the API body');
+    assert.match(iconOf(apiPage()), 'viewBox="0 0 24 24"');
     assert.match(iconOf(page()), 'viewBox="0 0 24 24"');
     assert.match(iconOf(page()), 'stroke="currentColor"');
     assert.match(page(), 'href="/_docsc/icons.svg#lucide-house"', 'the navigation icon too');
@@ -305,6 +333,7 @@ test('build: icons.library decides which set an icon name comes from, and a chan
     writeFileSync(join(root, 'docs.json'), config({ library: 'fontawesome' }));
     const back = await buildIn(site);
     assert.equal(back.recomputed.bodies, [], 'each library keeps its own cached body');
+    assert.equal(back.recomputed.apiPages, []);
     assert.is(page(), fontAwesome);
   } finally {
     rmSync(dir, { recursive: true, force: true });
