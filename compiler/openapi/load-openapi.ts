@@ -48,6 +48,28 @@ const DIRECT_SCHEMA_ERRORS_CHARS = 1_000_000;
 const MAX_DEPTH = MAX_JSON_DEPTH;
 
 type Pointer = readonly (string | number)[];
+
+/**
+ * A module loaded on first use, once, and one at a time: Node 20's loader can
+ * fail concurrent dynamic imports that share modules ("request for 'node:…'
+ * is not in cache", nodejs/node#52187), and documents load concurrently.
+ */
+let importing: Promise<unknown> = Promise.resolve();
+function onFirstUse<T>(load: () => Promise<T>): () => Promise<T> {
+  let loaded: Promise<T> | undefined;
+  return () => {
+    if (loaded === undefined) {
+      loaded = importing.then(load, load);
+      importing = loaded.catch(() => undefined);
+    }
+    return loaded;
+  };
+}
+
+// A JSON document does not pay for the YAML package, a valid one for the JSON grammar (chevrotain), a local one for the network modules.
+const yamlPackage = onFirstUse(() => import('yaml'));
+const jsonGrammar = onFirstUse(() => import('../syntax/json-parser.js'));
+const fetchModule = onFirstUse(() => import('./fetch-document.js'));
 type JsonObject = Record<string, unknown>;
 
 export async function loadOpenApi(source: string, host: ProjectHost, options: LoadOptions = {}): Promise<LoadResult> {
@@ -102,8 +124,7 @@ async function fetchHosted(
     bag.report('openapi/url-scheme', whole, { scheme: `${scheme}:`, url });
     return undefined;
   }
-  // Loaded on first use, as the YAML reader and the validators: local documents never need the network modules.
-  const { DEFAULT_FETCH_LIMITS, fetchDocument } = await import('./fetch-document.js');
+  const { DEFAULT_FETCH_LIMITS, fetchDocument } = await fetchModule();
   const limits: FetchLimits = {
     timeoutMs: options.timeoutMs ?? DEFAULT_FETCH_LIMITS.timeoutMs,
     maxBytes: options.maxBytes ?? DEFAULT_FETCH_LIMITS.maxBytes,
@@ -208,16 +229,15 @@ type YamlPackage = typeof import('yaml');
 
 async function parseText(file: SourceFile, bag: DiagnosticBag, places: PlaceMemo | undefined): Promise<Parsed> {
   if (/^\s*\{/.test(file.text)) return parseJsonText(file, bag, places);
-  // Loaded on first use: a JSON document does not pay for the YAML package.
-  return parseYamlText(file, bag, await import('yaml'));
+  return parseYamlText(file, bag, await yamlPackage());
 }
 
 async function parseJsonText(file: SourceFile, bag: DiagnosticBag, places: PlaceMemo | undefined): Promise<Parsed> {
   try {
     return { value: JSON.parse(file.text), locator: jsonLocator(file, places) };
   } catch (error) {
-    // The positioned parser is slower but says where every error is; its grammar (chevrotain) is loaded only then.
-    const { parseJson } = await import('../syntax/json-parser.js');
+    // The positioned parser is slower but says where every error is.
+    const { parseJson } = await jsonGrammar();
     const { diagnostics } = parseJson(file);
     if (diagnostics.length > 0) bag.add(diagnostics);
     else bag.report('openapi/parse-failed', { file: file.path }, { reason: errorMessage(error) });
