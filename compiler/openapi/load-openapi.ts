@@ -15,7 +15,7 @@ import { MAX_JSON_DEPTH } from '../syntax/json-limits.js';
 import { locateJsonPointer, locateNearestJsonPointer } from '../syntax/locate-json-pointer.js';
 import type { FetchLimits } from './fetch-document.js';
 import type { OpenApiDocument, OperationInfo, WebhookInfo, XDocs } from './openapi-document.js';
-import { scanJsonRefs } from './scan-json-refs.js';
+import { nestsDeeperThan, scanJsonRefs } from './scan-json-refs.js';
 import { isHttpUrl } from './spec-names.js';
 
 export interface LoadOptions extends Partial<FetchLimits> {
@@ -474,8 +474,8 @@ function scanDocument(root: JsonObject, file: SourceFile, bag: DiagnosticBag, co
  */
 function refsFineInText(text: string, root: JsonObject): boolean {
   if (!/^\s*\{/.test(text)) return false;
-  const scan = scanJsonRefs(text);
-  return scan !== undefined && scan.maxNesting <= MAX_DEPTH && [...scan.targets].every((ref) => resolveRef(root, ref) !== undefined);
+  const targets = scanJsonRefs(text);
+  return targets !== undefined && [...targets].every((ref) => resolveRef(root, ref) !== undefined) && !nestsDeeperThan(root, MAX_DEPTH);
 }
 
 /** How many values a document may expand to: linear in its text, which JSON never exceeds. */
