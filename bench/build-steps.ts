@@ -9,8 +9,9 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { MID_SPEC_FILE } from './corpus/generate.js';
 import { listPageFiles } from './floors/floor-clock.js';
-import { type Measurement, measure } from './measure.js';
+import { type MeasuredRun, type Measurement, measure } from './measure.js';
 
 /** Where a build scenario builds: the docs root, and the output and cache folders in its work folder. */
 export interface BuildFolders {
@@ -59,6 +60,8 @@ export function copyCorpus(corpus: string, work: string): void {
  * rebuilds like the original (the scenarios' checks would catch it if not).
  */
 const sharedBuilds = new Map<string, Promise<string>>();
+/** The measured run of each shared complete build, by corpus folder: `build-cold`'s first run (see `coldRunFromSetup`). */
+const sharedBuildRuns = new Map<string, MeasuredRun>();
 
 export function sharedBuild(cli: string, corpus: string, work: string, cwd: string): Promise<string> {
   const dir = join(dirname(work), '_built', basename(corpus));
@@ -70,11 +73,22 @@ export function sharedBuild(cli: string, corpus: string, work: string, cwd: stri
       const folders = buildFolders(dir, corpusCopy(dir));
       const { measured, pages } = await completeBuild(cli, folders, cwd);
       setupBuilds.push({ corpus: basename(corpus), pages, process: measured.process });
+      sharedBuildRuns.set(corpus, measured);
       return dir;
     })();
     sharedBuilds.set(dir, made);
   }
   return made;
+}
+
+/**
+ * The shared complete build of the corpus, if setup made one: a cold build
+ * (empty output and cache folders, `cliBuild`'s command) of an identical copy
+ * of the corpus, so it counts as `build-cold`'s first run — one cold build
+ * fewer per bench run (the quick profile's largest cost).
+ */
+export function coldRunFromSetup(corpus: string): MeasuredRun | undefined {
+  return sharedBuildRuns.get(corpus);
 }
 
 /** A scenario's work folder as a copy of the shared complete build of its corpus. */
@@ -85,9 +99,9 @@ export async function copySharedBuild(cli: string, corpus: string, work: string,
 }
 
 /** Runs a complete build with the CLI, unmeasured: the state a rebuild scenario starts from. */
-export async function completeBuild(cli: string, folders: BuildFolders, cwd: string): Promise<{ measured: Measurement; pages: number }> {
-  const { stdout, ...measured } = await measure({ args: cliBuild(cli, folders), cwd });
-  const report = readBuildReport(stdout);
+export async function completeBuild(cli: string, folders: BuildFolders, cwd: string): Promise<{ measured: MeasuredRun; pages: number }> {
+  const measured = await measure({ args: cliBuild(cli, folders), cwd });
+  const report = readBuildReport(measured.stdout);
   if (!report.ok || report.upToDate) throw new Error(`the complete build of ${folders.root} did not build: ${summaryOf(report)}`);
   return { measured, pages: report.stats.pages };
 }
@@ -102,6 +116,24 @@ export interface SetupBuild {
 
 /** The shared builds this bench process made, for the result. */
 export const setupBuilds: SetupBuild[] = [];
+
+// —— check scenarios ——
+
+/** `node` arguments of `docsc check <corpus> --cache-dir <work>/cache --format json`: the scenario's own cache, never one in the shared corpus. */
+export function cliCheck({ cli, corpus, work }: { cli: string; corpus: string; work: string }): string[] {
+  return [cli, 'check', corpus, '--cache-dir', join(work, 'cache'), '--format', 'json'];
+}
+
+/** The check printed its JSON report and found no error (the generated corpora check clean). */
+export function verifyCheck(stdout: string): void {
+  let report: { summary?: { errors?: number } };
+  try {
+    report = JSON.parse(stdout) as typeof report;
+  } catch {
+    throw new Error(`expected the check's JSON report on stdout, got: ${stdout.slice(0, 300)}`);
+  }
+  if (report.summary?.errors !== 0) throw new Error(`the check reported ${report.summary?.errors} errors`);
+}
 
 // —— edits ——
 
@@ -180,21 +212,30 @@ export function addAndRemovePage(corpus: string, copy: string, run: number): voi
   writeFileSync(join(copy, 'docs.json'), `${JSON.stringify(config, null, 2)}\n`);
 }
 
+/** An operation an OpenAPI-edit scenario edits: the spec file in the corpus, and the operation. */
+export interface EditedOperation {
+  spec: string;
+  path: string;
+  method: string;
+}
+
 /** The operation the OpenAPI-edit scenario edits in the corpus's spec (GitHub's REST API). */
-export const EDITED_OPERATION = { path: '/repos/{owner}/{repo}', method: 'get' } as const;
-export const CORPUS_SPEC = 'openapi/github.json';
+export const EDITED_OPERATION = { spec: 'openapi/github.json', path: '/repos/{owner}/{repo}', method: 'get' } as const satisfies EditedOperation;
+export const CORPUS_SPEC = EDITED_OPERATION.spec;
+/** The one the mid-size spec's edit scenario edits (corpus/mid-spec.ts: Box's `GET /files/{file_id}`). */
+export const EDITED_MID_OPERATION = { spec: MID_SPEC_FILE, path: '/files/{file_id}', method: 'get' } as const satisfies EditedOperation;
 
 /**
  * Writes the spec into the copy with the description of one operation
  * changed (new text at every run); the rest of the document is the corpus's,
- * written back as `JSON.stringify(…, null, 2)` as the corpus writes it.
+ * written back as `JSON.stringify(…, null, 2)`.
  */
-export function editOperation(corpus: string, copy: string, run: number): void {
-  const spec = JSON.parse(readFileSync(join(corpus, CORPUS_SPEC), 'utf8')) as { paths: Record<string, Record<string, { description?: string }>> };
-  const operation = spec.paths[EDITED_OPERATION.path]?.[EDITED_OPERATION.method];
-  if (operation === undefined) throw new Error(`${CORPUS_SPEC} has no ${EDITED_OPERATION.method.toUpperCase()} ${EDITED_OPERATION.path}`);
+export function editOperation(corpus: string, copy: string, run: number, edited: EditedOperation = EDITED_OPERATION): void {
+  const spec = JSON.parse(readFileSync(join(corpus, edited.spec), 'utf8')) as { paths: Record<string, Record<string, { description?: string }>> };
+  const operation = spec.paths[edited.path]?.[edited.method];
+  if (operation === undefined) throw new Error(`${edited.spec} has no ${edited.method.toUpperCase()} ${edited.path}`);
   operation.description = `${operation.description ?? ''}\n\nThis sentence was added for bench run ${run}.`;
-  writeFileSync(join(copy, CORPUS_SPEC), JSON.stringify(spec, null, 2));
+  writeFileSync(join(copy, edited.spec), JSON.stringify(spec, null, 2));
 }
 
 interface NavNode {

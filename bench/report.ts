@@ -120,7 +120,7 @@ export function renderMarkdown(result: BenchResult): string {
   ]);
   const lines = [header, header.map(() => '---'), ...rows].map((cells) => `| ${cells.join(' | ')} |`);
   return [
-    `Profile \`${result.profile}\`, ${result.pages} pages, seed ${result.seed}, median of ${result.runs} runs, ${result.date}.`,
+    `Profile \`${result.profile}\`, ${result.pages} pages, seed ${result.seed}, median of ${result.runs} runs${fewerRuns(result)}, ${result.date}.`,
     `Machine: ${machineLine(result.machine)}; load average ${result.loadAverageAtEnd} at end${result.durationMs === undefined ? '' : `; the bench run took ${(result.durationMs / 1000).toFixed(0)} s`}.`,
     '',
     ...lines,
@@ -131,6 +131,21 @@ export function renderMarkdown(result: BenchResult): string {
     ...result.scenarios.flatMap((s) => notesLines(s)),
     ...(result.setupBuilds ?? []).map((b) => setupBuildLine(b)),
   ].join('\n');
+}
+
+/** ` (build-cold, floor-html-2t: 2)`: the scenarios that ran fewer times than the profile says (their `quickRuns`). */
+function fewerRuns(result: BenchResult): string {
+  const fewer = result.scenarios.filter((s) => s.runs.length < result.runs);
+  const counts = [...new Set(fewer.map((s) => s.runs.length))];
+  return counts
+    .map(
+      (n) =>
+        ` (${fewer
+          .filter((s) => s.runs.length === n)
+          .map((s) => s.name)
+          .join(', ')}: ${n})`,
+    )
+    .join('');
 }
 
 /** `Complete build in setup (…): 1 run, wall 93.1 s, CPU 160.2 s, peak RSS 780 MB.` */

@@ -49,6 +49,8 @@ interface Options {
   profile: Profile;
   pages: number;
   runs: number;
+  /** `--runs` was given: every scenario runs that many times (no `quickRuns`). */
+  runsGiven: boolean;
   seed: number;
   only: RegExp | undefined;
   build: boolean;
@@ -72,7 +74,9 @@ async function main(): Promise<void> {
   const planned = scenarios.map((scenario) => plan(scenario, options, corpora, cli));
   try {
     await setUp(planned);
-    await runRounds(planned, options.runs);
+    await runRounds(planned, options.runs, (scenario) =>
+      options.profile === 'quick' && !options.runsGiven ? Math.min(options.runs, scenario.quickRuns ?? options.runs) : options.runs,
+    );
   } finally {
     rmSync(WORK, { recursive: true, force: true });
     rmSync(DIST_SNAPSHOT, { recursive: true, force: true });
@@ -130,6 +134,7 @@ function readOptions(): Options {
     profile,
     pages: wholeNumber('--pages', values.pages) ?? PROFILES[profile].pages,
     runs: wholeNumber('--runs', values.runs) ?? PROFILES[profile].runs,
+    runsGiven: values.runs !== undefined,
     seed: wholeNumber('--seed', values.seed) ?? 1,
     only: values.only === undefined ? undefined : new RegExp(values.only),
     build: !values['no-build'],
@@ -227,24 +232,31 @@ async function setUp(planned: readonly Planned[]): Promise<void> {
 /**
  * Runs every scenario once per round, `runs` rounds: a burst of other work on
  * the machine then slows one run of several scenarios, not every run of one,
- * and the medians and ratios stay comparable.
+ * and the medians and ratios stay comparable. A scenario with fewer runs
+ * (`runsOf`) sits out the last rounds; one whose first run was made in setup
+ * (`firstRun`) takes it as round 1.
  */
-async function runRounds(planned: readonly Planned[], runs: number): Promise<void> {
+async function runRounds(planned: readonly Planned[], runs: number, runsOf: (scenario: Scenario) => number): Promise<void> {
   for (let round = 1; round <= runs; round++) {
     for (const { scenario, paths, record } of planned) {
+      if (round > runsOf(scenario)) continue;
       const context: RunContext = { ...paths, run: round, pages: record.pages };
-      scenario.prepare?.(context);
-      const { stdout, ...run } = await measure({ args: scenario.args(paths), cwd: ROOT });
+      const fromSetup = round === 1 ? scenario.firstRun?.(paths) : undefined;
+      if (!fromSetup) scenario.prepare?.(context);
+      const { stdout, ...run } = fromSetup ?? (await measure({ args: scenario.args(paths), cwd: ROOT }));
       try {
         scenario.verify?.(context, stdout);
       } catch (error) {
         throw new Error(`${scenario.name}, run ${round}: ${(error as Error).message}`);
       }
       record.runs.push({ ...run, loadAverage: currentLoad() });
-      const notes = scenario.notes?.(context);
-      if (notes) record.notes = notes;
+      if (!fromSetup) {
+        const notes = scenario.notes?.(context);
+        if (notes) record.notes = notes;
+      }
       const work = run.work ? ` (work ${(run.work.wallMs / 1000).toFixed(3)} s)` : '';
-      progress(`round ${round}/${runs}: ${scenario.name}: ${(run.process.wallMs / 1000).toFixed(2)} s${work}`);
+      const how = fromSetup ? ' (the shared complete build of setup)' : '';
+      progress(`round ${round}/${runsOf(scenario)}: ${scenario.name}: ${(run.process.wallMs / 1000).toFixed(2)} s${work}${how}`);
     }
   }
 }

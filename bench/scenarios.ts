@@ -13,7 +13,7 @@
 // The quick profile builds the basic corpus, the full one the corpus with
 // GitHub's REST spec mounted (2,223 pages at 1k: minutes per cold build).
 
-import { readdirSync, readFileSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   addAndRemovePage,
@@ -21,13 +21,16 @@ import {
   type ClientAssets,
   type ClientJs,
   cliBuild,
+  cliCheck,
   clientAssets,
   clientJs,
+  coldRunFromSetup,
   completeBuild,
   copySharedBuild,
   corpusCopy,
   type DiskUse,
   diskUse,
+  EDITED_MID_OPERATION,
   editedPage,
   editedSnippet,
   editGroupLabel,
@@ -35,8 +38,10 @@ import {
   editPage,
   editSnippet,
   resetWork,
+  sharedBuild,
   timedBuild,
   verifyAddRemove,
+  verifyCheck,
   verifyCold,
   verifyNavEdit,
   verifyNoop,
@@ -46,6 +51,7 @@ import {
 } from './build-steps.js';
 import type { CorpusSpec } from './corpora.js';
 import { type CorpusManifest, countOperations, githubSpecPath } from './corpus/generate.js';
+import { type MeasuredRun, measure } from './measure.js';
 
 export type ScenarioKind = 'startup' | 'floor' | 'check' | 'build' | 'generate' | 'peer';
 export type ProfileName = 'quick' | 'full';
@@ -89,6 +95,14 @@ export interface Scenario {
   description: string;
   /** In the quick profile (the CI gate). */
   quick?: boolean;
+  /**
+   * Runs in the quick profile when fewer than the profile's (unless `--runs`
+   * is given): the long, steady scenarios (a cold build, its floor), whose
+   * CPU time moves little from run to run, so that the gate stays under 2 minutes.
+   */
+  quickRuns?: number;
+  /** A run made in setup that counts as this scenario's first (the same command on the same inputs); not run again. */
+  firstRun?: (paths: ScenarioPaths) => MeasuredRun | undefined;
   /** The corpus it runs on; none for start-up alone. */
   corpus?: (size: Size) => CorpusSpec;
   /** Once per bench run, before the first round; not measured. */
@@ -114,7 +128,8 @@ export const BUILD_RATIO_BASE = 'floor-html-2t';
 
 export type Size = { pages: number; seed: number; profile: ProfileName };
 const basic = ({ pages, seed }: Size): CorpusSpec => ({ variant: 'basic', openapi: false, pages, seed });
-const withOpenapi = ({ pages, seed }: Size): CorpusSpec => ({ variant: 'basic', openapi: true, pages, seed });
+/** GitHub's REST spec and the mid-size spec (corpus/mid-spec.ts) mounted in an API reference tab. */
+const withOpenapi = ({ pages, seed }: Size): CorpusSpec => ({ variant: 'basic', openapi: true, midSpec: true, pages, seed });
 /** What build scenarios build: the basic corpus in the quick profile, with GitHub's spec in the full one. */
 const buildCorpus = (size: Size): CorpusSpec => (size.profile === 'quick' ? basic(size) : withOpenapi(size));
 const withApiPages = (manifest: CorpusManifest | undefined) => (manifest ? manifest.pages + manifest.apiOperations : 0);
@@ -184,6 +199,7 @@ export const SCENARIOS: readonly Scenario[] = [
     description:
       'the MDX compile floor: every page parsed (@mdx-js/mdx + remark-gfm), to hast (remark-rehype) and to HTML (hast-util-to-html), 2 worker threads',
     quick: true,
+    quickRuns: 2,
     corpus: buildCorpus,
     args: ({ corpus }) => [...TSX, 'bench/floors/parse-pages.ts', corpus, '--threads', '2', '--html'],
     ratioBase: BUILD_RATIO_BASE,
@@ -191,23 +207,48 @@ export const SCENARIOS: readonly Scenario[] = [
   {
     name: 'check-cold',
     kind: 'check',
-    description: '`docsc check` in a fresh process; no docsc cache exists yet, the OS file cache is warm',
+    description: '`docsc check` in a fresh process with an empty cache folder (it fills it); the OS file cache is warm',
     corpus: basic,
-    args: ({ cli, corpus }) => [cli, 'check', corpus],
+    prepare: ({ work }) => resetWork(work),
+    args: (paths) => cliCheck(paths),
+    verify: (_run, stdout) => verifyCheck(stdout),
+  },
+  {
+    name: 'check-warm',
+    kind: 'check',
+    description:
+      "`docsc check` again, nothing changed, with a cache that holds every summary (the shared complete build's cache, then one check in setup): no page read or summarized",
+    quick: true,
+    corpus: buildCorpus,
+    setup: async (paths) => {
+      // The build's cache serves check as it is (same keys); one check records the shared corpus's file times in it.
+      const built = await sharedBuild(paths.cli, paths.corpus, paths.work, paths.cwd);
+      resetWork(paths.work);
+      cpSync(join(built, 'cache'), join(paths.work, 'cache'), { recursive: true });
+      verifyCheck((await measure({ args: cliCheck(paths), cwd: paths.cwd })).stdout);
+    },
+    args: (paths) => cliCheck(paths),
+    verify: (_run, stdout) => verifyCheck(stdout),
+    pages: withApiPages,
   },
   {
     name: 'check-versions-languages',
     kind: 'check',
-    description: '`docsc check` on the same number of pages as 2 versions × 3 languages of identical content',
+    description: '`docsc check` (empty cache folder) on the same number of pages as 2 versions × 3 languages of identical content',
     corpus: ({ pages, seed }) => ({ variant: 'versions-languages', openapi: false, pages, seed }),
-    args: ({ cli, corpus }) => [cli, 'check', corpus],
+    prepare: ({ work }) => resetWork(work),
+    args: (paths) => cliCheck(paths),
+    verify: (_run, stdout) => verifyCheck(stdout),
   },
   {
     name: 'check-openapi',
     kind: 'check',
-    description: "`docsc check` with GitHub's REST spec (13 MB, 1,223 operations) mounted as an `openapi` group",
+    description:
+      "`docsc check` (empty cache folder) with GitHub's REST spec (13 MB, 1,223 operations) and the mid-size spec (Box, 864 KB, 260 operations) mounted as `openapi` groups",
     corpus: withOpenapi,
-    args: ({ cli, corpus }) => [cli, 'check', corpus],
+    prepare: ({ work }) => resetWork(work),
+    args: (paths) => cliCheck(paths),
+    verify: (_run, stdout) => verifyCheck(stdout),
     pages: withApiPages,
   },
   {
@@ -216,7 +257,9 @@ export const SCENARIOS: readonly Scenario[] = [
     description:
       '`docsc build` from nothing: an empty work folder (no cache, no output) before each run; checks every page was compiled; output, cache and client bytes measured after it',
     quick: true,
+    quickRuns: 2,
     corpus: buildCorpus,
+    firstRun: ({ corpus }) => coldRunFromSetup(corpus),
     prepare: ({ work }) => resetWork(work),
     args: (paths) => cliBuild(paths.cli, shared(paths)),
     verify: (run, stdout) => verifyCold(stdout, run.pages),
@@ -309,6 +352,19 @@ export const SCENARIOS: readonly Scenario[] = [
     verify: (_run, stdout) => verifyOperationEdit(stdout),
     // Its site has API pages: the client JavaScript of one, without a cold build of its own.
     notes: (run) => ({ clientJs: clientJs(ownCopy(run).out), ...diskNotes(run, ownCopy(run)) }),
+    pages: withApiPages,
+    ratioBase: BUILD_RATIO_BASE,
+  },
+  {
+    name: 'build-openapi-mid-edit',
+    kind: 'build',
+    description:
+      "one operation's description in the mid-size spec (Box) changed (new text at every run) after a complete build; timed driver; checks exactly one API page was rendered",
+    corpus: withOpenapi,
+    setup: builtOwnCopy,
+    prepare: (run) => editOperation(run.corpus, corpusCopy(run.work), run.run, EDITED_MID_OPERATION),
+    args: (paths) => timedBuild(ownCopy(paths)),
+    verify: (_run, stdout) => verifyOperationEdit(stdout),
     pages: withApiPages,
     ratioBase: BUILD_RATIO_BASE,
   },

@@ -14,11 +14,13 @@ import {
   addedPage,
   type BuildReport,
   CORPUS_SPEC,
+  cliCheck,
   clientAssets,
   clientJs,
   copyCorpus,
   corpusCopy,
   diskUse,
+  EDITED_MID_OPERATION,
   EDITED_OPERATION,
   editedPage,
   editedSnippet,
@@ -27,6 +29,7 @@ import {
   editPage,
   editSnippet,
   verifyAddRemove,
+  verifyCheck,
   verifyCold,
   verifyNavEdit,
   verifyNoop,
@@ -188,6 +191,42 @@ test('the OpenAPI-edit scenario changes one operation’s description, new at ev
     () => verifyOperationEdit(report({}, { apiPages: { count: 1, first: ['/x'] }, bodies: { count: 1, first: ['a.mdx'] } })),
     /no MDX body/,
   );
+});
+
+test('the mid-size spec edit changes its operation in the mid-size spec only (a stand-in spec with that operation)', () => {
+  const standIn = join(temp, 'mid-stand-in.json');
+  const operation = (summary: string) => ({ summary, responses: { '200': { description: 'OK' } } });
+  writeFileSync(
+    standIn,
+    JSON.stringify({
+      openapi: '3.0.2',
+      info: { title: 'Stand-in', version: '1' },
+      paths: {
+        [EDITED_MID_OPERATION.path]: { get: operation('Get file information'), delete: operation('Delete file') },
+        '/folders': { get: operation('List folders') },
+      },
+    }),
+  );
+  const withSpecs = join(temp, 'with-mid-spec');
+  generateCorpus({ pages: 6, seed: 3, variant: 'basic', openapi: true, midSpec: { path: standIn, name: 'Stand-in API' }, outDir: withSpecs });
+  const work = join(temp, 'mid-edit');
+  copyCorpus(withSpecs, work);
+  const github = readFileSync(join(corpusCopy(work), CORPUS_SPEC), 'utf8');
+  editOperation(withSpecs, corpusCopy(work), 1, EDITED_MID_OPERATION);
+  type Spec = { paths: Record<string, Record<string, { description?: string; summary?: string }>> };
+  const edited = JSON.parse(readFileSync(join(corpusCopy(work), EDITED_MID_OPERATION.spec), 'utf8')) as Spec;
+  assert.match(edited.paths[EDITED_MID_OPERATION.path]?.get?.description ?? '', /bench run 1/);
+  assert.is(edited.paths[EDITED_MID_OPERATION.path]?.delete?.description, undefined);
+  assert.is(edited.paths['/folders']?.get?.summary, 'List folders');
+  assert.is(readFileSync(join(corpusCopy(work), CORPUS_SPEC), 'utf8'), github, "GitHub's spec is not touched");
+});
+
+test('the check scenarios use their own cache folder and accept only a clean JSON report', () => {
+  const args = cliCheck({ cli: 'dist/cli/main.js', corpus: '/c', work: '/w' });
+  assert.equal(args, ['dist/cli/main.js', 'check', '/c', '--cache-dir', join('/w', 'cache'), '--format', 'json']);
+  verifyCheck(JSON.stringify({ version: 1, diagnostics: [], summary: { errors: 0, warnings: 1, infos: 0 } }));
+  assert.throws(() => verifyCheck(JSON.stringify({ version: 1, diagnostics: [], summary: { errors: 2, warnings: 0, infos: 0 } })), /2 errors/);
+  assert.throws(() => verifyCheck('✔ No problems'), /JSON report/);
 });
 
 test('client JavaScript per page: the scripts a page names and their static imports, gzipped; inline scripts apart', () => {

@@ -1,13 +1,15 @@
 // The benchmark corpus generator (bench/corpus/generate.ts): a corpus is
 // deterministic (same seed, same bytes; another seed, other bytes) and checks
-// clean, in both variants. No timings are asserted here.
+// clean, in both variants and with the mid-size spec mounted. No timings are
+// asserted here.
 
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { generateCorpus, type Variant } from '../bench/corpus/generate.js';
+import { generateCorpus, MID_SPEC_FILE, type Variant } from '../bench/corpus/generate.js';
 import { check } from '../compiler/check.js';
 
 const PAGES = 60;
@@ -57,6 +59,35 @@ test('the versions-languages variant copies each page 6 times and checks without
   assert.equal(pages.length, PAGES);
   assert.equal(new Set(pages.map(([, bytes]) => bytes.toString())).size, PAGES / 6);
   const result = await check({ root: dir, threads: 1 });
+  assert.equal(
+    result.diagnostics.filter((d) => d.severity === 'error'),
+    [],
+  );
+});
+
+test("a mid-size spec is mounted beside GitHub's as a second openapi group of the API reference tab, and the corpus checks clean", async () => {
+  // A stand-in for the bench's mid-size spec (corpus/mid-spec.ts installs the real one on demand; tests stay offline).
+  const standIn = join(temp, 'petstore.json');
+  writeFileSync(standIn, readFileSync(createRequire(import.meta.url).resolve('@readme/oas-examples/3.0/json/petstore.json')));
+  const generateMid = (name: string) => {
+    const outDir = join(temp, name);
+    return {
+      outDir,
+      manifest: generateCorpus({ pages: PAGES, seed: 2, variant: 'basic', openapi: true, midSpec: { path: standIn, name: 'Pet Store' }, outDir }),
+    };
+  };
+  const { outDir, manifest } = generateMid('mid-a');
+  assert.ok(sameTrees(snapshot(outDir), snapshot(generateMid('mid-b').outDir)), 'deterministic');
+  const config = JSON.parse(readFileSync(join(outDir, 'docs.json'), 'utf8')) as { navigation: { tabs: { tab: string; groups: object[] }[] } };
+  const api = config.navigation.tabs.find((tab) => tab.tab === 'API reference');
+  assert.equal(api?.groups, [
+    { group: 'GitHub REST API', openapi: 'openapi/github.json' },
+    { group: 'Pet Store', openapi: MID_SPEC_FILE },
+  ]);
+  assert.ok(readFileSync(join(outDir, MID_SPEC_FILE)).equals(readFileSync(standIn)));
+  assert.ok(manifest.midSpecOperations !== undefined && manifest.midSpecOperations >= 15, `${manifest.midSpecOperations} operations`);
+  const result = await check({ root: outDir, threads: 1 });
+  assert.is(result.pageCount, PAGES + manifest.apiOperations);
   assert.equal(
     result.diagnostics.filter((d) => d.severity === 'error'),
     [],

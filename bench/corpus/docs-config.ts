@@ -15,15 +15,15 @@ export interface ContentCopy {
   prefix: string;
 }
 
-/** The tab that mounts an OpenAPI document: a group with `openapi` and no pages. */
-export interface OpenApiTab {
+/** An OpenAPI document mounted in the API reference tab: a group with `openapi` and no pages. */
+export interface OpenApiMount {
   spec: string;
   group: string;
 }
 
 export const LOGO_FILES = ['images/logo-light.svg', 'images/logo-dark.svg', 'images/favicon.svg'] as const;
 
-export function docsConfig(plan: SitePlan, copies: readonly ContentCopy[], openapi: OpenApiTab | undefined, rng: Prng): object {
+export function docsConfig(plan: SitePlan, copies: readonly ContentCopy[], openapi: readonly OpenApiMount[], rng: Prng): object {
   return {
     $schema: 'https://mintlify.com/docs.json',
     theme: 'mint',
@@ -41,11 +41,13 @@ export function docsConfig(plan: SitePlan, copies: readonly ContentCopy[], opena
   };
 }
 
-function navigation(plan: SitePlan, copies: readonly ContentCopy[], openapi: OpenApiTab | undefined): object {
+function navigation(plan: SitePlan, copies: readonly ContentCopy[], openapi: readonly OpenApiMount[]): object {
   const global = { anchors: [{ anchor: 'Status', icon: 'signal', href: 'https://status.example.com' }] };
   const tabsOf = (copy: ContentCopy) => {
     const tabs: object[] = plan.tabs.map((tab) => prefixTab(tab, copy.prefix));
-    if (openapi && copy.prefix === '') tabs.push({ tab: 'API reference', icon: 'code', groups: [{ group: openapi.group, openapi: openapi.spec }] });
+    if (openapi.length > 0 && copy.prefix === '') {
+      tabs.push({ tab: 'API reference', icon: 'code', groups: openapi.map((mount) => ({ group: mount.group, openapi: mount.spec })) });
+    }
     return tabs;
   };
   if (copies.length === 1) return { global, tabs: tabsOf(copies[0] as ContentCopy) };

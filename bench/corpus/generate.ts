@@ -1,7 +1,8 @@
 // Generates a synthetic docs repository shaped like real product docs (see
 // /work/shared/REFERENCE.md): docs.json, MDX pages under tabs → groups →
 // nested groups, snippets, and optionally GitHub's REST spec mounted in the
-// navigation. Deterministic: the same options give byte-identical files.
+// navigation, and a mid-size spec (mid-spec.ts) beside it. Deterministic: the
+// same options give byte-identical files.
 //
 //   generateCorpus({ pages: 1000, seed: 1, variant: 'basic', outDir })
 //
@@ -13,7 +14,7 @@
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { type ContentCopy, docsConfig, LOGO_FILES, type OpenApiTab } from './docs-config.js';
+import { type ContentCopy, docsConfig, LOGO_FILES, type OpenApiMount } from './docs-config.js';
 import { planSite } from './plan-site.js';
 import { deriveSeed, Prng } from './prng.js';
 import { renderPage, renderSnippet } from './write-page.js';
@@ -28,6 +29,8 @@ export interface CorpusOptions {
   variant: Variant;
   /** Mount GitHub's REST spec (@octokit/openapi) as an `openapi` group in its own tab. */
   openapi?: boolean;
+  /** Also mount this spec file (the mid-size one, mid-spec.ts) as a second `openapi` group of that tab. */
+  midSpec?: { path: string; name: string };
   /** Must not exist, or be empty. */
   outDir: string;
 }
@@ -37,8 +40,10 @@ export interface CorpusManifest {
   /** Pages with distinct content (fewer than `pages` in the versions-languages variant). */
   distinctPages: number;
   snippets: number;
-  /** Operations and webhooks of the mounted spec: the API pages check resolves. */
+  /** Operations and webhooks of the mounted specs: the API pages check resolves. */
   apiOperations: number;
+  /** Of those, the mid-size spec's. */
+  midSpecOperations?: number;
   files: number;
   bytes: number;
 }
@@ -51,7 +56,9 @@ const COPIES: Record<Variant, readonly ContentCopy[]> = {
 };
 
 const GITHUB_SPEC = '@octokit/openapi/generated/api.github.com.json';
-const OPENAPI_TAB: OpenApiTab = { spec: 'openapi/github.json', group: 'GitHub REST API' };
+const GITHUB_MOUNT: OpenApiMount = { spec: 'openapi/github.json', group: 'GitHub REST API' };
+/** Where the mid-size spec is written in the corpus. */
+export const MID_SPEC_FILE = 'openapi/mid.json';
 
 export function generateCorpus(options: CorpusOptions): CorpusManifest {
   assertEmpty(options.outDir);
@@ -66,14 +73,25 @@ export function generateCorpus(options: CorpusOptions): CorpusManifest {
     out.write(snippet.path, renderSnippet(snippet, plan, new Prng(deriveSeed(options.seed, plan.pages.length + i))));
   });
   for (const file of LOGO_FILES) out.write(file, '<svg xmlns="http://www.w3.org/2000/svg" width="32" height="32"/>\n');
-  const apiOperations = options.openapi ? out.copy(githubSpecPath(), OPENAPI_TAB.spec, countOperations) : 0;
-  const config = docsConfig(plan, copies, options.openapi ? OPENAPI_TAB : undefined, new Prng(deriveSeed(options.seed, -1)));
+  const mounts: OpenApiMount[] = [];
+  let apiOperations = 0;
+  if (options.openapi) {
+    apiOperations += out.copy(githubSpecPath(), GITHUB_MOUNT.spec, countOperations);
+    mounts.push(GITHUB_MOUNT);
+  }
+  const midSpecOperations = options.midSpec ? out.copy(options.midSpec.path, MID_SPEC_FILE, countOperations) : undefined;
+  if (options.midSpec && midSpecOperations !== undefined) {
+    apiOperations += midSpecOperations;
+    mounts.push({ spec: MID_SPEC_FILE, group: options.midSpec.name });
+  }
+  const config = docsConfig(plan, copies, mounts, new Prng(deriveSeed(options.seed, -1)));
   out.write('docs.json', `${JSON.stringify(config, null, 2)}\n`);
   return {
     pages: plan.pages.length * copies.length,
     distinctPages: plan.pages.length,
     snippets: plan.snippets.length,
     apiOperations,
+    ...(midSpecOperations === undefined ? {} : { midSpecOperations }),
     files: out.files,
     bytes: out.bytes,
   };

