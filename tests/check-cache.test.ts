@@ -1,10 +1,11 @@
 // `docsc check` through the build's cache (compiler/build/cached-check.ts):
 // every check fixture and real repository gives the same diagnostics cold,
-// warm and without a cache, and a warm check reads no page; a check after a
-// build reuses the build's summaries; a page edited between two checks is
-// summarized again and its new diagnostics appear; a damaged, unusable or
-// locked cache is a warning and a check without it; the command's output is
-// byte-identical cold, warm and with --no-cache.
+// warm and without a cache, and a warm check summarizes no page; a check
+// after a build reuses the build's summaries, and a build after a check the
+// check's; a page edited between two checks is read and summarized again
+// (alone) and its new diagnostics appear; a damaged, unusable or locked cache
+// is a warning and a check without it; the command's output is byte-identical
+// cold, warm and with --no-cache.
 
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
@@ -75,6 +76,29 @@ test('a check after a build takes its summaries from the build', async () => {
     assert.equal(warm.summarized, []);
     assert.equal(warm.read.filter(isPage), []);
     assert.equal(lines(warm), lines(await check({ root, threads: 1 })));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a build after a check takes its summaries from the check, and keeps the snapshot memo it wrote', async () => {
+  const dir = tempDir('build-after-check');
+  try {
+    const root = join(dir, 'docs');
+    cpSync('tests/fixtures/build/site', root, { recursive: true });
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    for (const file of readdirSync(root, { recursive: true }) as string[]) utimesSync(join(root, file), hourAgo, hourAgo);
+    const cacheDir = join(dir, 'cache');
+    const checked = await checkWithCache({ root, threads: 1, cacheDir, toolVersion: TOOL });
+    assert.ok(checked.summarized.length > 0);
+    const built = await build({ root, outDir: join(dir, 'out'), cacheDir, toolVersion: TOOL, threads: 1 });
+    assert.ok(built.ok);
+    assert.equal(built.recomputed.summaries, []);
+    assert.ok(built.recomputed.bodies.length > 0, "bodies are the build's own work");
+    // The build rewrote the memo with every file; a check after it reads no page.
+    const again = await checkWithCache({ root, threads: 1, cacheDir, toolVersion: TOOL });
+    assert.equal(again.read.filter(isPage), []);
+    assert.equal(lines(again), lines(checked));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
