@@ -60,8 +60,9 @@ type FolderState = { ok: true } | { ok: false; outside: true } | { ok: false; ou
 
 function writePage(page: EndpointPage, outDir: string, options: WriteOptions, bag: DiagnosticBag, folders: Map<string, FolderState>): Outcome {
   const target = join(outDir, ...page.file.split('/'));
-  const shown = options.display(target);
-  if (!isInside(outDir, target)) return fail(shown, bag);
+  // As diagnostics name it: only a page with a problem needs it.
+  const shown = () => options.display(target);
+  if (!isInside(outDir, target)) return fail(shown(), bag);
   const folder = dirname(target);
   let state = folders.get(folder);
   if (state === undefined) {
@@ -69,20 +70,20 @@ function writePage(page: EndpointPage, outDir: string, options: WriteOptions, ba
     folders.set(folder, state);
   }
   if (!state.ok) {
-    if (state.outside) return fail(shown, bag);
-    bag.report('generate/write-failed', { file: shown }, { path: shown, reason: reason(state.error) });
+    if (state.outside) return fail(shown(), bag);
+    bag.report('generate/write-failed', { file: shown() }, { path: shown(), reason: reason(state.error) });
     return 'failed';
   }
   try {
     if (options.dryRun ? !exists(target) : createExclusively(target, page.text)) return 'written';
     if (!options.overwrite) {
-      bag.report('generate/file-exists', { file: shown }, { path: shown });
+      bag.report('generate/file-exists', { file: shown() }, { path: shown() });
       return 'skipped';
     }
     if (!options.dryRun) writeAtomically(target, page.text);
     return 'written';
   } catch (error) {
-    bag.report('generate/write-failed', { file: shown }, { path: shown, reason: reason(error) });
+    bag.report('generate/write-failed', { file: shown() }, { path: shown(), reason: reason(error) });
     return 'failed';
   }
 }
