@@ -11,9 +11,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { check } from '../compiler/check.js';
 import { ProjectHost } from '../compiler/host/project-host.js';
 import { loadOpenApi } from '../compiler/openapi/load-openapi.js';
 import { MAX_SCHEMA_PROBLEMS, validateSchema } from '../compiler/openapi/validate-schema.js';
+import { renderPretty } from '../compiler/report/render-pretty.js';
 
 function bigSpec(version: string): Record<string, unknown> {
   const paths: Record<string, unknown> = {};
@@ -73,6 +75,84 @@ test('the direct pass caps what it reports and counts the rest', () => {
   assert.is(result.problems.length, MAX_SCHEMA_PROBLEMS);
   assert.is(result.more, 3_000 + 1 - MAX_SCHEMA_PROBLEMS);
   assert.equal(result.problems[0]?.pointer.slice(-1), ['unexpected']);
+});
+
+/**
+ * Microsoft Graph's shape, small: one line of JSON over 1 MB, thousands of
+ * operations whose summaries repeat (each `$count` path is "Get the number of
+ * the resource"), component schemas inheriting through `allOf`. Its 20 MB
+ * original took over 6 minutes in `docsc check`: every duplicate-slug warning
+ * scanned the text from the start to place itself, and its code frame
+ * scanned the whole one-line text again (bench/scale/ measures the original).
+ */
+function graphLike(): { text: string; summaries: number[] } {
+  const paths: Record<string, unknown> = {};
+  const schemas: Record<string, unknown> = { entity: { type: 'object', properties: { id: { type: 'string' } } } };
+  for (let i = 0; i < 2_000; i++) {
+    schemas[`thing${i}`] = { allOf: [{ $ref: '#/components/schemas/entity' }, { type: 'object', properties: { n: { type: 'integer' } } }] };
+    const operation = (summary: string) => ({
+      tags: ['things'],
+      summary,
+      description: 'Counts the things of the collection. '.repeat(4),
+      responses: { 200: { description: 'ok', content: { 'application/json': { schema: { $ref: `#/components/schemas/thing${i}` } } } } },
+    });
+    paths[`/things${i}/items/$count`] = { get: operation('Get the number of the resource'), delete: operation('Delete the count') };
+  }
+  // A mistake only the rules over dereferenced parameters see; and an array without `items` behind a `$ref`, a warning.
+  paths['/broken/{id}'] = {
+    get: { summary: 'Broken', parameters: [{ $ref: '#/components/parameters/tags' }], responses: { 200: { description: 'ok' } } },
+  };
+  const text = JSON.stringify({
+    openapi: '3.0.1',
+    info: { title: 'Graph-like', version: '1' },
+    servers: [{ url: 'https://graph.example.com' }],
+    paths,
+    components: {
+      schemas: { ...schemas, tagList: { type: 'array' } },
+      parameters: { tags: { name: 'tags', in: 'query', schema: { $ref: '#/components/schemas/tagList' } } },
+    },
+  });
+  const summaries = [...text.matchAll(/"summary":/g)].map((m) => (m.index as number) + '"summary":'.length);
+  return { text, summaries };
+}
+
+test('a one-line document shaped like Microsoft Graph: each duplicate slug placed at its summary, with a code frame; rules over dereferenced parameters still run', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'docsc-openapi-graph-'));
+  try {
+    const { text, summaries } = graphLike();
+    assert.ok(text.length > 1_000_000 && !text.includes('\n'), 'one line, large enough for the direct pass');
+    writeFileSync(join(root, 'openapi.json'), text);
+    writeFileSync(join(root, 'index.mdx'), '---\ntitle: Home\n---\n\nHome.\n');
+    const navigation = {
+      groups: [
+        { group: 'Home', pages: ['index'] },
+        { group: 'API', openapi: 'openapi.json' },
+      ],
+    };
+    writeFileSync(join(root, 'docs.json'), JSON.stringify({ name: 'Graph', colors: { primary: '#0D9373' }, navigation }));
+    const result = await check({ root, threads: 1 });
+    const duplicates = result.diagnostics.filter((d) => d.code === 'openapi/duplicate-slug');
+    // All but the first of each summary; the broken operation's is its own.
+    assert.is(duplicates.length, 2 * 2_000 - 2);
+    const expected = summaries.filter((_, i) => i >= 2 && i < 2 * 2_000).map((offset) => [1, offset + 1]);
+    assert.equal(
+      duplicates.map((d) => [d.line, d.column]),
+      expected,
+    );
+    const pretty = renderPretty(duplicates.slice(0, 3), { sources: (path) => result.sources.get(path), color: false });
+    assert.is(pretty.match(/ 1 \| …[^\n]*"summary":"(Get the number of the resource|Delete the count)"/g)?.length, 3, pretty);
+    const rules = result.diagnostics.filter((d) => d.code.startsWith('openapi/invalid'));
+    assert.equal(
+      rules.map((d) => [d.code, /`\{id\}`|`items`/.exec(d.message)?.[0]]),
+      [
+        ['openapi/invalid', '`{id}`'],
+        ['openapi/invalid-warning', '`items`'],
+      ],
+      rules.map((d) => `${d.code} ${d.message}`).join('\n'),
+    );
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
 });
 
 test.run();

@@ -377,6 +377,20 @@ test('assignApiPagePaths: tag folders, untagged at the top, duplicates numbered 
   );
 });
 
+test('assignApiPagePaths: thousands of pages on one path are numbered in order, around names taken from the start and in any case', () => {
+  const document = {} as OpenApiDocument;
+  const summaries = ['Count', ...Array.from({ length: 2_999 }, (_, i) => (i === 3 ? 'Count 7' : i % 2 ? 'count' : 'COUNT'))];
+  const entries = summaries.map((summary, i) => ({ document, item: operation('get', `/r${i}/$count`, summary, []) }));
+  const paths = assignApiPagePaths(entries, 'api').map((a) => a.path);
+  assert.is(new Set(paths.map((p) => p.toLowerCase())).size, paths.length, 'no two pages on one file, whatever the case');
+  // `count-7` was named so from the start: the renamed ones go from 6 to 8.
+  assert.equal(
+    paths.slice(0, 10),
+    ['count', 'count-1', 'count-2', 'count-3', 'count-7', 'count-4', 'count-5', 'count-6', 'count-8', 'count-9'].map((p) => `api/${p}`),
+  );
+  assert.is(paths[paths.length - 1], 'api/count-2999');
+});
+
 // ---------------------------------------------------------------------------
 // @readme/oas-examples: real documents load without errors
 

@@ -82,13 +82,18 @@ export function assignApiPagePaths(entries: readonly ApiPageEntry[], directory: 
   const wanted = entries.map((entry) => joinPath(base, tagFolder(entry.item), safeSegment(apiPageSlug(entry.item))));
   const taken = new Set(wanted.map(pathKey));
   const firstTaken = new Set<string>();
+  // Per wanted path, the suffix to try next: thousands of pages on one path (Microsoft Graph's `$count`
+  // operations) would otherwise try `-1`, `-2`, … again for each, quadratic in their number.
+  const nextSuffix = new Map<string, number>();
   return entries.map((entry, index) => {
     const path = wanted[index] as string;
-    if (!firstTaken.has(pathKey(path))) {
-      firstTaken.add(pathKey(path));
+    const key = pathKey(path);
+    if (!firstTaken.has(key)) {
+      firstTaken.add(key);
       return { path, entry };
     }
-    const renamed = nextFreePath(path, taken);
+    const [renamed, n] = nextFreePath(path, nextSuffix.get(key) ?? 1, taken);
+    nextSuffix.set(key, n + 1);
     taken.add(pathKey(renamed));
     return { path: renamed, entry, renamedFrom: path };
   });
@@ -112,10 +117,14 @@ function joinPath(...segments: string[]): string {
   return segments.filter((s) => s !== '').join('/');
 }
 
-/** `path-1`, `path-2`, …: the first that no page has, also not one named so from the start (keys of `pathKey`). */
-function nextFreePath(path: string, taken: ReadonlySet<string>): string {
-  for (let n = 1; ; n++) {
+/**
+ * `path-<from>`, `path-<from + 1>`, …: the first that no page has, also not one
+ * named so from the start (keys of `pathKey`), and its suffix. Suffixes below
+ * `from` are taken already: `taken` only grows.
+ */
+function nextFreePath(path: string, from: number, taken: ReadonlySet<string>): [string, number] {
+  for (let n = from; ; n++) {
     const candidate = `${path}-${n}`;
-    if (!taken.has(pathKey(candidate))) return candidate;
+    if (!taken.has(pathKey(candidate))) return [candidate, n];
   }
 }

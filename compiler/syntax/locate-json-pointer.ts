@@ -1,11 +1,20 @@
 // Finds where the value (or the key) at a JSON pointer is written in a JSON
-// text that is known to be valid (`JSON.parse` accepted it), by scanning it
-// once up to that place: values on the way are skipped without being built.
-// The positioned tree of json-parser.ts gives the same places, but building it
-// for GitHub's 13 MB spec takes 0.8 s, for what is usually one warning.
-// `locateJsonPointer` returns undefined when the pointer leads nowhere;
-// `locateNearestJsonPointer` then finds its nearest ancestor, as the positioned
-// tree would (the last of duplicate keys, as JSON.parse keeps it).
+// text that is known to be valid (`JSON.parse` accepted it), without building
+// it: the positioned tree of json-parser.ts gives the same places, but
+// building it for GitHub's 13 MB spec takes 0.8 s, for what is usually one
+// warning. One `JsonPointerIndex` serves all the pointers of a text: the first
+// pointer through an object records where each of its members is (values on
+// the way skipped, not built), every later one looks its step up. Locating
+// any number of pointers costs at most one scan of each container they pass
+// through: never more than the text's length per step of the longest pointer,
+// in practice a few times the text. Scanning from the start of the text for
+// each pointer, as this file did first, made a document with thousands of
+// diagnostics quadratic (Microsoft Graph's 20 MB spec, 11,000 operations,
+// thousands of duplicate page slugs: 5 minutes of `docsc check`).
+//
+// `locate` follows the first of duplicate keys and gives undefined when a
+// step leads nowhere; `locateNearest`, as JSON.parse and the positioned tree,
+// the last, and gives the nearest ancestor when a step leads nowhere.
 
 export interface TextRange {
   start: number;
@@ -18,92 +27,126 @@ export interface PointerPlace {
   key?: TextRange;
 }
 
-export function locateJsonPointer(text: string, pointer: readonly (string | number)[]): PointerPlace | undefined {
-  let at = skipSpace(text, 0);
-  let key: TextRange | undefined;
-  for (const step of pointer) {
-    const open = text[at];
-    if (open === '{') {
-      const found = findMember(text, at, String(step));
-      if (found === undefined) return undefined;
-      key = found.key;
-      at = found.value;
-    } else if (open === '[') {
-      const found = findItem(text, at, Number(step));
-      if (found === undefined) return undefined;
-      key = undefined;
-      at = found;
-    } else return undefined;
-  }
-  const value = { start: at, end: skipValue(text, at) };
-  return key ? { value, key } : { value };
-}
-
 export interface NearestPlace extends PointerPlace {
   /** How many steps of the pointer lead somewhere: `pointer.length` when all do. */
   depth: number;
 }
 
-/**
- * The place of the value at `pointer` as JSON.parse reads the text (of
- * duplicate keys, the last), or of its nearest ancestor that exists, with
- * the key only when the whole pointer was followed: what the positioned tree
- * of json-parser.ts gives, without building it. Array steps are canonical
- * indexes (`0`, `12`), as in the tree.
- */
-export function locateNearestJsonPointer(text: string, pointer: readonly (string | number)[]): NearestPlace {
-  let at = skipSpace(text, 0);
-  let key: TextRange | undefined;
-  let depth = 0;
-  for (const step of pointer) {
-    const open = text[at];
-    let found: { key?: TextRange; value: number } | undefined;
-    if (open === '{') found = findMember(text, at, String(step), true);
-    else if (open === '[' && /^(?:0|[1-9]\d*)$/.test(String(step))) {
-      const item = findItem(text, at, Number(step));
-      found = item === undefined ? undefined : { value: item };
-    }
-    if (found === undefined) return { value: { start: at, end: skipValue(text, at) }, depth };
-    key = found.key;
-    at = found.value;
-    depth++;
-  }
-  const value = { start: at, end: skipValue(text, at) };
-  return key ? { value, key, depth } : { value, depth };
+interface Member {
+  key: TextRange;
+  value: TextRange;
 }
 
-/**
- * The member `name` of the object opening at `at`: its key's range and where
- * its value starts. The first of duplicate keys, or with `last` the last one.
- */
-function findMember(text: string, at: number, name: string, last = false): { key: TextRange; value: number } | undefined {
-  let i = skipSpace(text, at + 1);
-  let found: { key: TextRange; value: number } | undefined;
-  while (text[i] === '"') {
-    const keyEnd = skipString(text, i);
-    const raw = text.slice(i + 1, keyEnd - 1);
-    const matches = raw.includes('\\') ? (JSON.parse(text.slice(i, keyEnd)) as string) === name : raw === name;
-    const valueStart = skipSpace(text, skipSpace(text, keyEnd) + 1);
-    if (matches) {
-      found = { key: { start: i, end: keyEnd }, value: valueStart };
-      if (!last) return found;
-    }
-    i = skipSpace(text, skipValue(text, valueStart));
-    if (text[i] === ',') i = skipSpace(text, i + 1);
-  }
-  return found;
+interface ObjectIndex {
+  kind: 'object';
+  /** Each key's first member; `last` holds the keys written more than once. */
+  first: Map<string, Member>;
+  last: Map<string, Member>;
 }
 
-/** Where item `index` of the array opening at `at` starts. */
-function findItem(text: string, at: number, index: number): number | undefined {
-  if (!Number.isInteger(index) || index < 0) return undefined;
-  let i = skipSpace(text, at + 1);
-  for (let n = 0; text[i] !== ']' && i < text.length; n++) {
-    if (n === index) return i;
-    i = skipSpace(text, skipValue(text, i));
-    if (text[i] === ',') i = skipSpace(text, i + 1);
+interface ArrayIndex {
+  kind: 'array';
+  items: TextRange[];
+}
+
+export class JsonPointerIndex {
+  /** Containers indexed so far, by the offset of their opening bracket. */
+  private readonly containers = new Map<number, ObjectIndex | ArrayIndex>();
+  private root: TextRange | undefined;
+  /** Characters of the containers indexed so far: what locating has cost, for tests. */
+  scannedChars = 0;
+
+  constructor(readonly text: string) {}
+
+  /** The value (and key) at `pointer`, following the first of duplicate keys; undefined when a step leads nowhere. */
+  locate(pointer: readonly (string | number)[]): PointerPlace | undefined {
+    let value: TextRange = this.rootRange();
+    let key: TextRange | undefined;
+    for (const step of pointer) {
+      const found = this.child(value, String(step), false);
+      if (found === undefined) return undefined;
+      ({ value, key } = found);
+    }
+    return key ? { value, key } : { value };
   }
-  return undefined;
+
+  /**
+   * The value at `pointer` as JSON.parse reads the text (of duplicate keys,
+   * the last), or of its nearest ancestor that exists, with the key only when
+   * the whole pointer was followed. Array steps are canonical indexes.
+   */
+  locateNearest(pointer: readonly (string | number)[]): NearestPlace {
+    let value: TextRange = this.rootRange();
+    let key: TextRange | undefined;
+    let depth = 0;
+    for (const step of pointer) {
+      const found = this.child(value, String(step), true);
+      if (found === undefined) return { value, depth };
+      ({ value, key } = found);
+      depth++;
+    }
+    return key ? { value, key, depth } : { value, depth };
+  }
+
+  private rootRange(): TextRange {
+    if (this.root === undefined) {
+      const start = skipSpace(this.text, 0);
+      this.root = { start, end: skipValue(this.text, start) };
+    }
+    return this.root;
+  }
+
+  private child(container: TextRange, step: string, last: boolean): { value: TextRange; key?: TextRange } | undefined {
+    const open = this.text.charCodeAt(container.start);
+    if (open !== 123 && open !== 91) return undefined;
+    const index = this.indexOf(container);
+    if (index.kind === 'object') {
+      const member = (last ? index.last.get(step) : undefined) ?? index.first.get(step);
+      return member && { value: member.value, key: member.key };
+    }
+    if (!/^(?:0|[1-9]\d*)$/.test(step)) return undefined;
+    const item = index.items[Number(step)];
+    return item && { value: item };
+  }
+
+  /** The members or items of the container at `range`, scanned on first use. */
+  private indexOf(range: TextRange): ObjectIndex | ArrayIndex {
+    const known = this.containers.get(range.start);
+    if (known !== undefined) return known;
+    const text = this.text;
+    this.scannedChars += range.end - range.start;
+    let index: ObjectIndex | ArrayIndex;
+    if (text.charCodeAt(range.start) === 123) {
+      const first = new Map<string, Member>();
+      const last = new Map<string, Member>();
+      let i = skipSpace(text, range.start + 1);
+      while (text.charCodeAt(i) === 34) {
+        const keyEnd = skipString(text, i);
+        const raw = text.slice(i + 1, keyEnd - 1);
+        const name = raw.includes('\\') ? (JSON.parse(text.slice(i, keyEnd)) as string) : raw;
+        const valueStart = skipSpace(text, skipSpace(text, keyEnd) + 1);
+        const valueEnd = skipValue(text, valueStart);
+        const member: Member = { key: { start: i, end: keyEnd }, value: { start: valueStart, end: valueEnd } };
+        if (first.has(name)) last.set(name, member);
+        else first.set(name, member);
+        i = skipSpace(text, valueEnd);
+        if (text.charCodeAt(i) === 44) i = skipSpace(text, i + 1);
+      }
+      index = { kind: 'object', first, last };
+    } else {
+      const items: TextRange[] = [];
+      let i = skipSpace(text, range.start + 1);
+      while (i < range.end - 1 && text.charCodeAt(i) !== 93) {
+        const end = skipValue(text, i);
+        items.push({ start: i, end });
+        i = skipSpace(text, end);
+        if (text.charCodeAt(i) === 44) i = skipSpace(text, i + 1);
+      }
+      index = { kind: 'array', items };
+    }
+    this.containers.set(range.start, index);
+    return index;
+  }
 }
 
 /** The end of the value starting at `at`: nested containers are counted, not recursed into. */
@@ -143,6 +186,10 @@ function skipString(text: string, at: number): number {
 
 function skipSpace(text: string, at: number): number {
   let i = at;
-  while (i < text.length && (text[i] === ' ' || text[i] === '\n' || text[i] === '\r' || text[i] === '\t')) i++;
+  while (i < text.length) {
+    const c = text.charCodeAt(i);
+    if (c !== 32 && c !== 10 && c !== 13 && c !== 9) break;
+    i++;
+  }
   return i;
 }
