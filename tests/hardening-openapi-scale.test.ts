@@ -90,17 +90,27 @@ function graphLike(): { text: string; summaries: number[] } {
   const schemas: Record<string, unknown> = { entity: { type: 'object', properties: { id: { type: 'string' } } } };
   for (let i = 0; i < 2_000; i++) {
     schemas[`thing${i}`] = { allOf: [{ $ref: '#/components/schemas/entity' }, { type: 'object', properties: { n: { type: 'integer' } } }] };
-    const operation = (summary: string) => ({
+    const operation = (summary: string, operationId: string) => ({
       tags: ['things'],
       summary,
+      operationId,
       description: 'Counts the things of the collection. '.repeat(4),
       responses: { 200: { description: 'ok', content: { 'application/json': { schema: { $ref: `#/components/schemas/thing${i}` } } } } },
     });
-    paths[`/things${i}/items/$count`] = { get: operation('Get the number of the resource'), delete: operation('Delete the count') };
+    paths[`/things${i}/items/$count`] = {
+      get: operation('Get the number of the resource', `count${i}`),
+      delete: operation('Delete the count', `deleteCount${i}`),
+    };
   }
-  // A mistake only the rules over dereferenced parameters see; and an array without `items` behind a `$ref`, a warning.
+  // A mistake only the rules over dereferenced parameters see, an array without `items` behind a `$ref` (a warning), and
+  // an operationId used twice.
   paths['/broken/{id}'] = {
-    get: { summary: 'Broken', parameters: [{ $ref: '#/components/parameters/tags' }], responses: { 200: { description: 'ok' } } },
+    get: {
+      summary: 'Broken',
+      operationId: 'count7',
+      parameters: [{ $ref: '#/components/parameters/tags' }],
+      responses: { 200: { description: 'ok' } },
+    },
   };
   const text = JSON.stringify({
     openapi: '3.0.1',
@@ -143,10 +153,12 @@ test('a one-line document shaped like Microsoft Graph: each duplicate slug place
     assert.is(pretty.match(/ 1 \| …[^\n]*"summary":"(Get the number of the resource|Delete the count)"/g)?.length, 3, pretty);
     const rules = result.diagnostics.filter((d) => d.code.startsWith('openapi/invalid'));
     assert.equal(
-      rules.map((d) => [d.code, /`\{id\}`|`items`/.exec(d.message)?.[0]]),
+      rules.map((d) => [d.code, /`\{id\}`|`items`|`count7`/.exec(d.message)?.[0], d.column]),
       [
-        ['openapi/invalid', '`{id}`'],
-        ['openapi/invalid-warning', '`items`'],
+        ['openapi/invalid', '`{id}`', text.indexOf('"get"', text.indexOf('"/broken/{id}"')) + 1],
+        // At the second use of the id.
+        ['openapi/invalid', '`count7`', text.lastIndexOf('"count7"') + 1],
+        ['openapi/invalid-warning', '`items`', text.indexOf('"parameters"', text.indexOf('"/broken/{id}"')) + 1],
       ],
       rules.map((d) => `${d.code} ${d.message}`).join('\n'),
     );
