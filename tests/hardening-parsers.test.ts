@@ -12,6 +12,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { type CheckResult, check } from '../compiler/check.js';
 import type { Diagnostic } from '../compiler/diagnostics/diagnostic.js';
+import { compilePage } from '../compiler/render/compile-page.js';
 
 const MB = 1024 * 1024;
 const base = { name: 'P', colors: { primary: '#000000' } };
@@ -173,6 +174,25 @@ test('50 MB files: a page is refused by size, docs.json and an OpenAPI document 
   assert.not.ok(doc.result.diagnostics.some((d) => d.severity === 'error'));
   const tooBig = await run({ files: { 'api.json': `{"x":"${'a'.repeat(65 * MB)}"}` }, openapi: 'api.json' });
   only(tooBig.result, 'file/too-large', 'docs.json');
+});
+
+test('pathological MDX: 50,000 `[` render as text; 10,000 `<!--` are one error naming the file, at its place', () => {
+  // Near-linear in the input (SECURITY.md has the figures): here, a page each, compiled to the end.
+  const snippets = { get: () => undefined };
+  const brackets = compilePage(
+    { path: 'brackets.mdx', text: `---\ntitle: B\n---\n\n${'['.repeat(50_000)}\n`, want: { summary: true, body: true } },
+    snippets,
+  );
+  assert.equal(brackets.diagnostics, []);
+  assert.is(brackets.body?.html.match(/\[/g)?.length, 50_000);
+  const comments = compilePage(
+    { path: 'comments.mdx', text: `---\ntitle: C\n---\n\n${'<!--'.repeat(10_000)}\n`, want: { summary: true, body: true } },
+    snippets,
+  );
+  assert.equal(
+    comments.diagnostics.map((d) => [d.file, d.line, d.column, d.code]),
+    [['comments.mdx', 5, 2, 'page/mdx-syntax']],
+  );
 });
 
 test.run();
