@@ -88,4 +88,22 @@ test('the summaries of 4,000 operations in a one-line document: each container s
   assert.ok(index.scannedChars > text.length, 'the root and `paths` were scanned');
 });
 
+test('one pointer scans to its place, not the containers around it; a later pointer resumes where it stopped', () => {
+  const big = Array.from({ length: 20_000 }, (_, i) => ({ id: i, name: `item ${i}` }));
+  const text = JSON.stringify({ info: { title: 'T', version: '1' }, items: big, tail: { last: true } }, null, 1);
+  const index = new JsonPointerIndex(text);
+  const title = index.locate(['info', 'title']);
+  assert.is(text.slice(title?.value.start, title?.value.end), '"T"');
+  // `openapi-file` places one warning in a 13 MB document: indexing every container on the way whole read it all.
+  assert.ok(index.scannedChars < 100, `${index.scannedChars} characters scanned for the first member's first member`);
+  const item = index.locate(['items', '10']);
+  assert.is(text.slice(item?.value.start, item?.value.end).replace(/\s+/g, ''), '{"id":10,"name":"item10"}');
+  const scannedToItem = index.scannedChars;
+  // The root's `items` member skipped once (most of the text), then its first 11 items: not the array whole again.
+  assert.ok(scannedToItem < 1.05 * text.length, `${scannedToItem} characters scanned for items/10 in a text of ${text.length}`);
+  assert.is(index.locate(['items', '20000']), undefined);
+  assert.is(index.locateNearest(['tail', 'last', 'x']).depth, 2);
+  assert.ok(index.scannedChars < 2.1 * text.length, `${index.scannedChars} characters: each container scanned once`);
+});
+
 test.run();
