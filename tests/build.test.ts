@@ -154,6 +154,7 @@ test('build: an incremental session recomputes only what changed', async () => {
       `summaries: ${list(r.summaries)}`,
       `bodies: ${list(r.bodies)}`,
       `api pages: ${list(r.apiPages)}`,
+      `laid out: ${list(r.laidOut.map((url) => url || '/'))}`,
       `written: ${list(r.written)}`,
       `deleted: ${list(r.deleted)}`,
       '',
@@ -185,6 +186,30 @@ test('build: an incremental session recomputes only what changed', async () => {
     record('tool version changed', await buildIn(site, { toolVersion: '99.0.0' }));
     matchBaseline(join(FIXTURES, 'incremental.expected.txt'), log.join('\n'));
     assert.equal(listFiles(site.out).includes('guides/new/index.html'), false);
+  } finally {
+    rmSync(site.dir, { recursive: true, force: true });
+  }
+});
+
+test('build: a navigation edit lays out only the pages it changes, and writes what a clean build writes', async () => {
+  const site = copyFixture('site');
+  const clean = join(site.dir, 'clean');
+  try {
+    // A page that reports a warning is laid out on every build (a kept page could not replay it).
+    appendFileSync(join(site.root, 'hidden.mdx'), '\n<NoSuchComponent />\n');
+    const first = await buildIn(site);
+    assert.ok(first.diagnostics.some((d) => d.file === 'hidden.mdx'));
+    const config = join(site.root, 'docs.json');
+    writeFileSync(config, readFileSync(config, 'utf8').replace('"group": "Pets"', '"group": "Pet store"'));
+    // A kept page's file that is gone is written again.
+    rmSync(join(site.out, 'quickstart/index.html'));
+    const edited = await buildIn(site);
+    assert.equal(edited.recomputed.bodies, []);
+    assert.equal([...edited.recomputed.laidOut].sort(), ['api-reference/pets/create-a-pet', 'api-reference/pets/list-pets', 'hidden', 'quickstart']);
+    assert.equal(edited.stats.fromCache, 7);
+    const full = await build({ root: site.root, outDir: clean, cacheDir: false, threads: 1 });
+    assert.equal(formatDiagnosticLines(edited.diagnostics), formatDiagnosticLines(full.diagnostics));
+    assert.equal(dumpOutput(site.out, { full: true }), dumpOutput(clean, { full: true }));
   } finally {
     rmSync(site.dir, { recursive: true, force: true });
   }

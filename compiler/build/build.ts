@@ -86,7 +86,7 @@ export interface BuildResult {
   sources: ReadonlyMap<string, SourceFile>;
   stats: BuildStats;
   /** What this build computed: what incremental tests assert. */
-  recomputed: Recomputed & { apiPages: string[]; written: string[]; deleted: string[]; noop: boolean; patched: boolean };
+  recomputed: Recomputed & { apiPages: string[]; laidOut: string[]; written: string[]; deleted: string[]; noop: boolean; patched: boolean };
 }
 
 /** Refused before any work: the output folder is dangerous, or another build holds the lock. */
@@ -253,7 +253,7 @@ async function fullBuild(options: BuildOptions, mayBeUpToDate: boolean): Promise
       const writer = new OutputWriter(opened.outDir);
       const site = await emitSite(
         analysis,
-        { compiler, cache, siteUrl: options.siteUrl, injectHtml: options.injectHtml, identities: snapshot.identities, progress },
+        { compiler, cache, siteUrl: options.siteUrl, injectHtml: options.injectHtml, identities: snapshot.identities, salt: opened.salt, progress },
         writer,
       );
       progress({ phase: 'write', done: 0, total: 0 });
@@ -267,7 +267,7 @@ async function fullBuild(options: BuildOptions, mayBeUpToDate: boolean): Promise
         fromCache: site.fromCache,
         failed: site.failedPages,
         patched: false,
-        recomputed: { ...compiler.recomputed, apiPages: site.apiPagesRendered },
+        recomputed: { ...compiler.recomputed, apiPages: site.apiPagesRendered, laidOut: site.pagesLaidOut },
         ...(site.gitHead === undefined ? {} : { gitHead: site.gitHead }),
       });
       const warm: WarmState = { analysis, site: site.laidOut, snapshot, diagnostics: result.diagnostics };
@@ -297,6 +297,7 @@ async function patchBuild(options: BuildOptions, warm: WarmState, changed: reado
       analysis,
       site: warm.site,
       compiler,
+      cache: opened.cache,
       diagnostics: warm.diagnostics.filter((d) => !d.code.startsWith('cache/')),
       openWriter: () => OutputWriter.patch(opened.outDir),
     });
@@ -312,7 +313,7 @@ async function patchBuild(options: BuildOptions, warm: WarmState, changed: reado
       fromCache: pages - compiler.recomputed.bodies.length,
       failed: patch.failedPages,
       patched: true,
-      recomputed: { ...compiler.recomputed, apiPages: [] },
+      recomputed: { ...compiler.recomputed, apiPages: [], laidOut: patch.laidOut },
       ...(warm.gitHead === undefined ? {} : { gitHead: warm.gitHead }),
     });
     warm.snapshot = snapshot;
@@ -335,7 +336,7 @@ async function finished(
     fromCache: number;
     failed: number;
     patched: boolean;
-    recomputed: Recomputed & { apiPages: string[] };
+    recomputed: Recomputed & { apiPages: string[]; laidOut: string[] };
     gitHead?: string;
   },
 ): Promise<BuildResult> {
@@ -417,7 +418,7 @@ function noopResult(opened: Opened, graph: GraphRecord): BuildResult {
     diagnostics,
     sources: new Map(),
     stats: emptyStats(opened, graph.pages),
-    recomputed: { read: [], summaries: [], bodies: [], apiPages: [], written: [], deleted: [], noop: true, patched: false },
+    recomputed: { read: [], summaries: [], bodies: [], apiPages: [], laidOut: [], written: [], deleted: [], noop: true, patched: false },
   };
 }
 
@@ -429,7 +430,7 @@ function failedResult(opened: Opened, analysis: ProjectAnalysis, recomputed: Rec
     diagnostics: sortDiagnostics(dedupeDiagnostics([...opened.warnings, ...analysis.diagnostics, stopped])),
     sources: analysis.sources,
     stats: { ...emptyStats(opened, 0), fromCache: 0 },
-    recomputed: { ...recomputed, apiPages: [], written: [], deleted: [], noop: false, patched: false },
+    recomputed: { ...recomputed, apiPages: [], laidOut: [], written: [], deleted: [], noop: false, patched: false },
   };
 }
 

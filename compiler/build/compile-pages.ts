@@ -27,6 +27,8 @@ export interface BodyResult {
   /** The page's `<Panel>`s, for the side column. */
   panel?: string;
   diagnostics: Diagnostic[];
+  /** Snippet files read, with the hash of what was read. */
+  dependencies: [string, string][];
 }
 
 export interface CachedSummary {
@@ -183,6 +185,16 @@ export class PageCompiler {
     this.recomputed.bodies.push(path);
   }
 
+  /** What a page's body is made of, as its cache key, without reading it (with the snippets it records, its identity). */
+  bodyIdentity(path: string): string {
+    return this.bodyKey(path);
+  }
+
+  /** Whether this build compiled the page's body (a cold build compiles bodies with summaries, needed or not). */
+  compiledInThisBuild(path: string): boolean {
+    return this.computedKeys.has(this.bodyKey(path));
+  }
+
   private bodyKey(path: string): string {
     return bodyKeyOf(path, this.textKeys.get(path) ?? '', this.summaries.get(path)) + this.optionsKey;
   }
@@ -237,7 +249,12 @@ function blankBody(body: CachedBody, path: string): CachedBody {
 }
 
 function relocateBody(body: CachedBody, path: string): BodyResult {
-  const result: BodyResult = { html: body.html, text: body.text, diagnostics: restoreDiagnostics(body.diagnostics, path) };
+  const result: BodyResult = {
+    html: body.html,
+    text: body.text,
+    diagnostics: restoreDiagnostics(body.diagnostics, path),
+    dependencies: body.dependencies,
+  };
   if (body.panel !== undefined) result.panel = body.panel;
   return result;
 }

@@ -10,6 +10,7 @@
 
 import { join } from 'node:path';
 import type { BuildCache } from '../cache/build-cache.js';
+import { valueKey } from '../cache/value-key.js';
 import type { ProjectAnalysis } from '../check.js';
 import { type Diagnostic, makeDiagnostic } from '../diagnostics/diagnostic.js';
 import { iconLibraryOf } from '../icons/icon-svg.js';
@@ -28,17 +29,19 @@ import { checkNavigationIcons } from '../site/check-navigation-icons.js';
 import { escapeHtml } from '../site/escape-html.js';
 import { type PageDocument, PageLayout, type TocEntry } from '../site/page-layout.js';
 import { outputRedirects, renderRedirectPage, renderRedirectsFile, staticRedirectUrl } from '../site/redirect-pages.js';
-import { recordsByShard, renderSearchShard, type SearchRecord, searchScope, shardPath } from '../site/search-index.js';
+import { type SearchRecord, searchScope } from '../site/search-index.js';
 import { siteAssets } from '../site/site-assets.js';
 import { buildSiteNavigation, type PageTitle, type SiteNavigation } from '../site/site-navigation.js';
 import { readSiteSettings } from '../site/site-settings.js';
 import { renderSitemap } from '../site/sitemap-xml.js';
 import { staticFiles } from '../site/static-files.js';
 import { nodeAt } from '../syntax/json-tree.js';
-import type { PageCompiler } from './compile-pages.js';
+import type { BodyResult, PageCompiler } from './compile-pages.js';
 import { cachedDescriptions, type DescribeText, describeText } from './description-facts.js';
 import { readGitTimestamps } from './git-timestamps.js';
 import { contentHash } from './input-snapshot.js';
+import { currentRecord, type Dependencies, layoutKey, recordedKey, searchRecordKey } from './layout-keys.js';
+import { SearchShards } from './search-shards.js';
 
 export interface BuildProgress {
   phase: 'read' | 'analyze' | 'pages' | 'write';
@@ -53,6 +56,8 @@ export interface EmitOptions {
   injectHtml: string | undefined;
   /** The input snapshot's identities: a copied file is rewritten only when its own changed. */
   identities: ReadonlyMap<string, string>;
+  /** What every cached value of the build depends on (tool, Node, site URL, injection): part of each page's layout key. */
+  salt: string;
   progress: (progress: BuildProgress) => void;
 }
 
@@ -60,6 +65,10 @@ export interface EmitOptions {
 export interface OutputSink {
   write(file: OutputFile): void;
   has(path: string): boolean;
+  /** The key an earlier build wrote `path` with (layout-keys.ts). */
+  recordedKey(path: string): string | undefined;
+  /** Keeps an earlier build's file at `path`; false when it is not there any more. */
+  keep(path: string): boolean;
 }
 
 export interface EmittedSite {
@@ -69,6 +78,8 @@ export interface EmittedSite {
   pageCount: number;
   /** URLs of API pages rendered in this build (not from the cache). */
   apiPagesRendered: string[];
+  /** URLs of the pages laid out in this build (the others were kept from an earlier build). */
+  pagesLaidOut: string[];
   /** Pages whose body came from the cache. */
   fromCache: number;
   failedPages: number;
@@ -81,7 +92,9 @@ export interface LaidOutSite {
   plans: Map<string, PagePlan>;
   navigation: SiteNavigation;
   layout: PageLayout;
-  search: Map<string, SearchRecord>;
+  search: SearchShards;
+  /** What pages are laid out with (patches lay pages out with it too). */
+  context: PageContext;
   siteUrl: string | undefined;
   inject: string;
 }
@@ -126,51 +139,67 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
   const apiBodies = new ApiBodies(options.cache, apiSettings, renderOptionsOf(analysis.config?.root));
   const add = (path: string, contents: string) => sink.write({ path, hash: contentHash(contents), contents });
 
-  const search = new Map<string, SearchRecord>();
-  const sitemap: string[] = [];
+  const search = new SearchShards();
+  const inSitemap = new Set<string>();
   const unreadable = new Set(analysis.diagnostics.filter(isCompileFailure).map((d) => d.file));
+  const context: PageContext = { navigation, layout, salt: options.salt, apiBodies };
   let failedPages = 0;
   let apiPagesFromCache = 0;
+  let keptMdx = 0;
+  const pagesLaidOut: string[] = [];
   const all = [...plans.values()];
   for (let start = 0; start < all.length; start += CHUNK) {
     options.progress({ phase: 'pages', done: start, total: all.length });
-    const chunk = all.slice(start, start + CHUNK);
-    const bodies = await options.compiler.bodies(chunk.flatMap((plan) => (plan.source.kind === 'mdx' ? [plan.source.summary.path] : [])));
-    for (const plan of chunk) {
-      let body: LaidOutBody;
+    const chunk: { plan: PagePlan; keys: PageKeys | undefined }[] = [];
+    for (const plan of all.slice(start, start + CHUNK)) {
       if (plan.source.kind === 'mdx' && wantsMarkdown) {
         const source = plan.source.summary.path;
         plan.document.markdown = `/${markdownPath(plan.url)}`;
         sink.write({ path: markdownPath(plan.url), hash: options.identities.get(source) ?? '', copyFrom: join(analysis.host.root, source) });
       }
-      if (plan.source.kind === 'mdx') {
-        const compiled = bodies.get(plan.source.summary.path);
-        diagnostics.push(...(compiled?.diagnostics ?? []));
-        if (unreadable.has(plan.source.summary.path) || compiled?.diagnostics.some(isCompileFailure)) failedPages++;
-        const headings = plan.source.summary.headings.map((h) => ({ depth: h.depth, text: h.text, id: h.id }));
-        body = { html: compiled?.html ?? '', text: compiled?.text ?? '', toc: headings };
-        if (compiled?.panel !== undefined) body.panel = compiled.panel;
-        const reference = plan.source.reference
-          ? apiBodies.get(plan.source.reference)
-          : (renderSchemaPage(plan.source.summary, analysis.documents) ?? paramFieldPlayground(plan.source.summary, apiSettings));
-        if (reference) {
-          diagnostics.push(...(reference.diagnostics ?? []));
-          body = { ...body, html: `${body.html}\n${reference.html}`, text: `${body.text} ${reference.text}`, toc: [...body.toc, ...reference.toc] };
-        }
-      } else {
-        const found = apiBodies.find(plan.source.page);
-        body = withVersion(found.body, apiPageVersion(plan.source.page));
-        diagnostics.push(...(found.body.diagnostics ?? []));
-        if (found.fromEarlierBuild) apiPagesFromCache++;
+      const keys = unreadable.has(plan.document.sourcePath ?? '') ? undefined : pageKeys(plan, context, options.compiler);
+      // Laid out by an earlier build from the same inputs: the file stays, its body is not read.
+      const dependencies = keys && currentRecord(sink.recordedKey(pageOutputPath(plan.url)), keys.layout, options.identities);
+      if (keys && dependencies && sink.keep(pageOutputPath(plan.url))) {
+        if (plan.source.kind === 'api') apiPagesFromCache++;
+        else if (!options.compiler.compiledInThisBuild(plan.source.summary.path)) keptMdx++;
+        const record = searchListing(plan, navigation);
+        if (record === undefined) continue;
+        if (settings.indexAll || navigation.placements.has(plan.url)) inSitemap.add(plan.url);
+        search.addKept(record.url, searchRecordKey(options.salt, record, keys.body, dependencies));
+        continue;
       }
-      const laidOut = layOutPage(plan, body, navigation, layout, inject);
+      chunk.push({ plan, keys });
+    }
+    const bodies = await options.compiler.bodies(chunk.flatMap(({ plan }) => (plan.source.kind === 'mdx' ? [plan.source.summary.path] : [])));
+    for (const { plan, keys } of chunk) {
+      const made = makeBody(plan, plan.source.kind === 'mdx' ? bodies.get(plan.source.summary.path) : undefined, context, analysis);
+      diagnostics.push(...made.diagnostics);
+      if (made.failed || unreadable.has(plan.document.sourcePath ?? '')) failedPages++;
+      if (made.apiFromEarlierBuild) apiPagesFromCache++;
+      const laidOut = layOutPage(plan, made.body, navigation, layout, inject);
+      pagesLaidOut.push(plan.url);
+      // A page that reported something is laid out again next time (its diagnostics are replayed from its body).
+      if (keys && made.diagnostics.length === 0) laidOut.file.key = recordedKey(keys.layout, made.dependencies);
       sink.write(laidOut.file);
       if (laidOut.search === undefined) continue;
       // The layout marks pages outside the navigation noindex (seo.indexing); the sitemap agrees.
-      if (settings.indexAll || navigation.placements.has(plan.url)) sitemap.push(plan.url);
-      search.set(plan.url, laidOut.search);
+      if (settings.indexAll || navigation.placements.has(plan.url)) inSitemap.add(plan.url);
+      const recordKey = keys ? searchRecordKey(options.salt, laidOut.search, keys.body, made.dependencies) : valueKey(laidOut.search);
+      search.add(laidOut.search, recordKey, options.cache);
     }
   }
+  // A kept page whose search entry the cache no longer has: its body is read again for it.
+  const remake = async (url: string): Promise<SearchRecord | undefined> => {
+    const plan = plans.get(url === '/' ? '' : url.slice(1));
+    if (plan === undefined) return undefined;
+    const compiled =
+      plan.source.kind === 'mdx' ? (await options.compiler.bodies([plan.source.summary.path])).get(plan.source.summary.path) : undefined;
+    return layOutPage(plan, makeBody(plan, compiled, context, analysis).body, navigation, layout, inject).search;
+  };
+  const shards = (await search.render(options.cache, remake)) ?? [];
+  // In the order of the pages (kept pages were listed before the others of their chunk).
+  const sitemap = all.filter((plan) => inSitemap.has(plan.url)).map((plan) => plan.url);
 
   const redirects = outputRedirects(analysis.redirects);
   for (const redirect of redirects) {
@@ -180,22 +209,13 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
   if (redirects.length > 0) add('_redirects', renderRedirectsFile(redirects));
   add('sitemap.xml', renderSitemap(sitemap, options.siteUrl));
   if (options.siteUrl === undefined) diagnostics.push(makeDiagnostic('build/sitemap-relative', { file: 'docs.json' }, {}));
-  // A shard's text is a function of its records: an edit that leaves a shard's records alone does not index it again.
-  for (const [n, records] of recordsByShard(search.values()).entries()) {
-    const key = `search-shard\0${contentHash(JSON.stringify(records))}`;
-    let contents = options.cache.get<string>('derived', key);
-    if (contents === undefined) {
-      contents = renderSearchShard(records);
-      options.cache.put('derived', key, contents);
-    }
-    add(shardPath(n), contents);
-  }
+  for (const shard of shards) add(shard.path, shard.contents);
   add('404.html', withInjection(layout.render({ ...notFoundDocument(), toc: [] }, undefined), inject));
   // Large sections' full sidebars, once each (their pages inline a folded one and load this).
   for (const fragment of layout.navigationFragments()) add(fragment.path, fragment.contents);
   const sprite = layout.iconSprite();
   add(sprite.path, sprite.contents);
-  for (const asset of siteAssets()) add(asset.path, asset.contents);
+  for (const asset of siteAssets(options.cache)) add(asset.path, asset.contents);
 
   const configFiles = new Set(analysis.config?.files.map((f) => f.path) ?? []);
   for (const key of analysis.documents.keys()) configFiles.add(key);
@@ -206,9 +226,17 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
     }
     sink.write({ path: file, hash: options.identities.get(file) ?? '', copyFrom: join(analysis.host.root, file) });
   }
-  const fromCache = options.compiler.bodiesFromCache + apiPagesFromCache;
-  const laidOut: LaidOutSite = { plans, navigation, layout, search, siteUrl: options.siteUrl, inject };
-  const emitted: EmittedSite = { laidOut, diagnostics, pageCount: plans.size, apiPagesRendered: apiBodies.rendered, fromCache, failedPages };
+  const fromCache = options.compiler.bodiesFromCache + apiPagesFromCache + keptMdx;
+  const laidOut: LaidOutSite = { plans, navigation, layout, search, context, siteUrl: options.siteUrl, inject };
+  const emitted: EmittedSite = {
+    laidOut,
+    diagnostics,
+    pageCount: plans.size,
+    apiPagesRendered: apiBodies.rendered,
+    pagesLaidOut,
+    fromCache,
+    failedPages,
+  };
   if (gitHead !== undefined) emitted.gitHead = gitHead;
   return emitted;
 }
@@ -234,17 +262,76 @@ export function layOutPage(
   if (body.panel !== undefined) document.panel = body.panel;
   const html = withInjection(layout.render(document, placement), inject);
   const file: OutputFile = { path: pageOutputPath(plan.url), hash: contentHash(html), contents: html };
-  if (plan.hidden || plan.document.noindex) return { file };
-  const search: SearchRecord = {
+  const listing = searchListing(plan, navigation);
+  if (listing === undefined) return { file };
+  return { file, search: { ...listing, headings: body.toc.map((h) => ({ id: h.id, text: h.text })), text: body.text } };
+}
+
+/** What pages are laid out with, besides their plan and body. */
+export interface PageContext {
+  navigation: SiteNavigation;
+  layout: PageLayout;
+  salt: string;
+  apiBodies: ApiBodies;
+}
+
+/** A page's layout key and its body's identity (layout-keys.ts). */
+export interface PageKeys {
+  layout: string;
+  body: string;
+}
+
+/** The keys of a page whose output is a function of its plan, place and body alone; undefined for the others. */
+export function pageKeys(plan: PagePlan, context: PageContext, compiler: PageCompiler): PageKeys | undefined {
+  let body: string;
+  if (plan.source.kind === 'mdx') {
+    const fm = plan.source.summary.frontmatter;
+    if (plan.source.reference || fm['openapi-schema'] !== undefined || fm.api !== undefined) return undefined;
+    body = compiler.bodyIdentity(plan.source.summary.path);
+  } else body = `${context.apiBodies.keyOf(plan.source.page)}\0${apiPageVersion(plan.source.page) ?? ''}`;
+  const placement = context.navigation.placements.get(plan.url);
+  return { layout: layoutKey(context.salt, context.layout.pageKey(plan.document, placement), body), body };
+}
+
+/** A page's body in its final form (with its API reference), what it reported, and what it read. */
+export function makeBody(
+  plan: PagePlan,
+  compiled: BodyResult | undefined,
+  context: PageContext,
+  analysis: ProjectAnalysis,
+): { body: LaidOutBody; diagnostics: Diagnostic[]; dependencies: Dependencies; failed: boolean; apiFromEarlierBuild: boolean } {
+  if (plan.source.kind === 'api') {
+    const found = context.apiBodies.find(plan.source.page);
+    const body = withVersion(found.body, apiPageVersion(plan.source.page));
+    return { body, diagnostics: found.body.diagnostics ?? [], dependencies: [], failed: false, apiFromEarlierBuild: found.fromEarlierBuild };
+  }
+  const diagnostics = [...(compiled?.diagnostics ?? [])];
+  const failed = diagnostics.some(isCompileFailure);
+  const headings = plan.source.summary.headings.map((h) => ({ depth: h.depth, text: h.text, id: h.id }));
+  let body: LaidOutBody = { html: compiled?.html ?? '', text: compiled?.text ?? '', toc: headings };
+  if (compiled?.panel !== undefined) body.panel = compiled.panel;
+  const reference = plan.source.reference
+    ? context.apiBodies.get(plan.source.reference)
+    : (renderSchemaPage(plan.source.summary, analysis.documents) ?? paramFieldPlayground(plan.source.summary, context.apiBodies.settings));
+  if (reference) {
+    diagnostics.push(...(reference.diagnostics ?? []));
+    body = { ...body, html: `${body.html}\n${reference.html}`, text: `${body.text} ${reference.text}`, toc: [...body.toc, ...reference.toc] };
+  }
+  return { body, diagnostics, dependencies: compiled?.dependencies ?? [], failed, apiFromEarlierBuild: false };
+}
+
+/** A listed page's search record without its body's parts (for its key); undefined for hidden and `noindex` pages. */
+function searchListing(plan: PagePlan, navigation: SiteNavigation): Omit<SearchRecord, 'text' | 'headings'> | undefined {
+  if (plan.hidden || plan.document.noindex) return undefined;
+  const placement = navigation.placements.get(plan.url);
+  const record: Omit<SearchRecord, 'text' | 'headings'> = {
     url: plan.url === '' ? '/' : `/${plan.url}`,
     title: plan.document.title,
     section: placement?.breadcrumbs.join(' / ') ?? '',
-    headings: body.toc.map((h) => ({ id: h.id, text: h.text })),
-    text: body.text,
   };
   const scope = placement ? searchScope(placement.section) : '';
-  if (scope !== '') search.scope = scope;
-  return { file, search };
+  if (scope !== '') record.scope = scope;
+  return record;
 }
 
 /** A page whose body could not be made, and shows an error block instead: its MDX did not parse, or rendering failed. */
@@ -386,41 +473,48 @@ function pageTitle(plan: PagePlan): PageTitle {
  * text is unchanged, the slice's key is found by document and pointer, so the
  * slices of an unchanged document are not hashed again.
  */
-class ApiBodies {
+export class ApiBodies {
   /** URLs of the pages rendered in this build. */
   readonly rendered: string[] = [];
   private documentHashes = new Map<string, string>();
   /** Slice keys rendered in this build: a page sharing one is not "from the cache". */
   private renderedKeys = new Set<string>();
 
-  private settings: string;
+  private settingsKey: string;
 
   constructor(
     private cache: BuildCache,
-    private apiSettings: ApiSettings,
+    readonly settings: ApiSettings,
     /** docs.json's render options: `x-docs.content` is MDX, its icons follow `icons.library`. */
     private renderOptions: RenderOptions,
   ) {
-    this.settings = contentHash(settingsKey(apiSettings) + renderOptionsKey(renderOptions));
+    this.settingsKey = contentHash(settingsKey(settings) + renderOptionsKey(renderOptions));
   }
 
   get(page: ApiPage): ApiPageBody {
     return this.find(page).body;
   }
 
-  find(page: ApiPage): { body: ApiPageBody; fromEarlierBuild: boolean } {
+  /** The key of a page's body: its operation slice's hash, found by document and pointer while the document is unchanged. */
+  keyOf(page: ApiPage): string {
     const info = page.item.type === 'operation' ? page.item.operation : page.item.webhook;
     // A page written by hand shows its own MDX instead of `x-docs.content`: another body for the same slice.
     const pointer = `${info.pointer.join('/')}${page.origin === 'page' ? '\0page' : ''}`;
-    const byPlace = `place\0${this.settings}\0${page.document.key}\0${this.documentHash(page)}\0${pointer}`;
+    const byPlace = `place\0${this.settingsKey}\0${page.document.key}\0${this.documentHash(page)}\0${pointer}`;
     let key = this.cache.get<string>('api-page', byPlace);
-    const known = key === undefined ? undefined : this.cache.get<ApiPageBody>('api-page', key);
-    if (known && key !== undefined) return { body: known, fromEarlierBuild: !this.renderedKeys.has(key) };
-    key = `slice\0${this.settings}\0${page.document.key}\0${pointer}\0${operationSliceHash(page.document, info.pointer)}`;
-    this.cache.put('api-page', byPlace, key);
+    if (key === undefined) {
+      key = `slice\0${this.settingsKey}\0${page.document.key}\0${pointer}\0${operationSliceHash(page.document, info.pointer)}`;
+      this.cache.put('api-page', byPlace, key);
+    }
+    return key;
+  }
+
+  find(page: ApiPage): { body: ApiPageBody; fromEarlierBuild: boolean } {
+    const info = page.item.type === 'operation' ? page.item.operation : page.item.webhook;
+    const key = this.keyOf(page);
     const cached = this.cache.get<ApiPageBody>('api-page', key);
     if (cached) return { body: cached, fromEarlierBuild: !this.renderedKeys.has(key) };
-    const body = renderApiPage(page.document, page.item, this.apiSettings);
+    const body = renderApiPage(page.document, page.item, this.settings);
     // `x-docs.content` (MDX) comes before the generated documentation; hand-written pages have their own MDX instead.
     const content = page.origin === 'page' ? undefined : renderApiContent(page.document, info, this.renderOptions);
     if (content) {

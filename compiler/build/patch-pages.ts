@@ -8,23 +8,26 @@
 // removed or retitled — returns undefined, and the caller runs a full build.
 
 import { join } from 'node:path';
+import type { BuildCache } from '../cache/build-cache.js';
+import { valueKey } from '../cache/value-key.js';
 import type { ProjectAnalysis } from '../check.js';
 import { type Diagnostic, DiagnosticBag } from '../diagnostics/diagnostic.js';
 import { sourceFromBytes } from '../host/project-host.js';
 import { isSnippet, pagePathOfFile, pageUrl } from '../ir/page-urls.js';
-import type { OutputWriter } from '../output/write-output.js';
+import type { OutputFile, OutputWriter } from '../output/write-output.js';
 import type { PageInput } from '../pages/read-pages.js';
 import type { PageSummary } from '../pages/summarize-page.js';
 import { checkLinks } from '../passes/check-links.js';
-import { renderSearchShard, shardOf, shardPath } from '../site/search-index.js';
 import type { PageCompiler } from './compile-pages.js';
-import { isCompileFailure, type LaidOutSite, layOutPage, markdownPath, mdxPlan } from './emit-site.js';
+import { isCompileFailure, type LaidOutSite, layOutPage, makeBody, markdownPath, mdxPlan, pageKeys } from './emit-site.js';
 import { contentHash } from './input-snapshot.js';
+import { recordedKey, searchRecordKey } from './layout-keys.js';
 
 export interface PatchContext {
   analysis: ProjectAnalysis;
   site: LaidOutSite;
   compiler: PageCompiler;
+  cache: BuildCache;
   /** Opened once the batch is known to be a patch: until then nothing is written. */
   openWriter: () => OutputWriter | undefined;
   /** The last build's diagnostics. */
@@ -35,6 +38,8 @@ export interface PatchResult {
   diagnostics: Diagnostic[];
   failedPages: number;
   writer: OutputWriter;
+  /** URLs of the pages laid out. */
+  laidOut: string[];
 }
 
 /** Diagnostics a page's own text decides: they are replaced when the page is patched. */
@@ -55,48 +60,46 @@ export async function patchPages(changed: readonly string[], context: PatchConte
     const before = previous.get(summary.path) as PageSummary;
     if (hasReference(before) || hasReference(summary) || globalFacts(summary) !== globalFacts(before)) return undefined;
   }
-  const writer = context.openWriter();
-  if (writer === undefined) return undefined;
-
   const paths = new Set(changed);
   const diagnostics = context.diagnostics.filter((d) => !(paths.has(d.file) && PAGE_LOCAL.test(d.code)));
   const bodies = await compiler.bodies(changed);
   let failedPages = 0;
   const shards = new Set<number>();
+  const files: OutputFile[] = [];
   for (const { summary, diagnostics: summaryDiagnostics } of results) {
     const url = pageUrl(pagePathOfFile(summary.path) as string);
     const old = site.plans.get(url);
     if (old?.source.kind !== 'mdx') return undefined;
-    const body = bodies.get(summary.path);
-    const bodyDiagnostics = body?.diagnostics ?? [];
-    if ([...summaryDiagnostics, ...bodyDiagnostics].some(isCompileFailure)) failedPages++;
-    diagnostics.push(...summaryDiagnostics, ...bodyDiagnostics, ...checkLinks([summary], analysis.site));
     const plan = mdxPlan(url, summary, old.source.reference);
+    const made = makeBody(plan, bodies.get(summary.path), site.context, analysis);
+    const reported = [...summaryDiagnostics, ...made.diagnostics];
+    if (made.failed || summaryDiagnostics.some(isCompileFailure)) failedPages++;
+    diagnostics.push(...reported, ...checkLinks([summary], analysis.site));
     if (old.document.markdown !== undefined) {
       // The page's Markdown source (docs.json `contextual`) follows the edit.
       plan.document.markdown = old.document.markdown;
       const read = analysis.host.read(summary.path);
-      if (read.ok) writer.write({ path: markdownPath(url), hash: contentHash(read.bytes), copyFrom: join(analysis.host.root, summary.path) });
+      if (read.ok) files.push({ path: markdownPath(url), hash: contentHash(read.bytes), copyFrom: join(analysis.host.root, summary.path) });
     }
     site.plans.set(url, plan);
     replaceSummary(analysis, summary);
-    const toc = summary.headings.map((h) => ({ depth: h.depth, text: h.text, id: h.id }));
-    const laidOut = layOutPage(
-      plan,
-      { html: body?.html ?? '', text: body?.text ?? '', toc, ...(body?.panel === undefined ? {} : { panel: body.panel }) },
-      site.navigation,
-      site.layout,
-      site.inject,
-    );
-    writer.write(laidOut.file);
-    if (laidOut.search) site.search.set(url, laidOut.search);
-    shards.add(shardOf(laidOut.search?.url ?? `/${url}`));
+    const keys = pageKeys(plan, site.context, compiler);
+    const laidOut = layOutPage(plan, made.body, site.navigation, site.layout, site.inject);
+    if (keys && reported.length === 0) laidOut.file.key = recordedKey(keys.layout, made.dependencies);
+    files.push(laidOut.file);
+    if (laidOut.search === undefined) continue;
+    const recordKey = keys ? searchRecordKey(site.context.salt, laidOut.search, keys.body, made.dependencies) : valueKey(laidOut.search);
+    site.search.add(laidOut.search, recordKey, context.cache);
+    shards.add(site.search.shardOf(laidOut.search.url));
   }
-  for (const shard of shards) {
-    const contents = renderSearchShard([...site.search.values()].filter((record) => shardOf(record.url) === shard));
-    writer.write({ path: shardPath(shard), hash: contentHash(contents), contents });
-  }
-  return { diagnostics, failedPages, writer };
+  // Only the edited pages' shards; an entry the cache no longer has means a full build.
+  const shardFiles = await site.search.render(context.cache, undefined, shards);
+  if (shardFiles === undefined) return undefined;
+  const writer = context.openWriter();
+  if (writer === undefined) return undefined;
+  for (const file of files) writer.write(file);
+  for (const shard of shardFiles) writer.write({ path: shard.path, hash: contentHash(shard.contents), contents: shard.contents });
+  return { diagnostics, failedPages, writer, laidOut: results.map((r) => pageUrl(pagePathOfFile(r.summary.path) as string)) };
 }
 
 /** What the rest of the site reads of a page, as one comparable string (positions left out: a body edit moves them). */

@@ -49,6 +49,8 @@ export interface CacheStats {
 
 export interface BuildCache {
   get<T>(kind: CacheKind, key: string): T | undefined;
+  /** Whether a value is stored under `key`, without reading it. */
+  has(kind: CacheKind, key: string): boolean;
   /** Reads several values, faulting their pages in off the main thread first (lmdb's `getMany`). */
   getMany<T>(kind: CacheKind, keys: readonly string[]): Promise<(T | undefined)[]>;
   /** Buffers a value; `get` sees it at once, `flush` writes it. */

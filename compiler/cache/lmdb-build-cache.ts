@@ -22,7 +22,7 @@ import {
   type OpenBuildCacheOptions,
   type OpenedBuildCache,
 } from './build-cache.js';
-import { dataFileState, freeBytes, LMDB_OPTIONS, MIN_FREE_BYTES, removeSeal, wipeCacheFiles, writeSeal } from './cache-files.js';
+import { dataFileState, freeBytes, LMDB_OPTIONS, MIN_FREE_BYTES, removeSeal, STRUCTURES_KEY, wipeCacheFiles, writeSeal } from './cache-files.js';
 import { type CacheIdentity, compareIdentity, currentIdentity, IDENTITY_KEY } from './cache-identity.js';
 import { entryId, MemoryBuildCache } from './memory-build-cache.js';
 import { probeCache } from './probe-cache.js';
@@ -108,7 +108,8 @@ function checkDatabase(
   let entries: number;
   try {
     stored = db.get(IDENTITY_KEY);
-    entries = (db.getStats() as { entryCount: number }).entryCount;
+    // lmdb's shared structures are an entry of their own, not a value of docsc's.
+    entries = (db.getStats() as { entryCount: number }).entryCount - (db.getBinary(STRUCTURES_KEY) === undefined ? 0 : 1);
   } catch (error) {
     return { code: 'cache/damaged', args: { reason: describeError(error) } };
   }
@@ -167,6 +168,17 @@ class LmdbBuildCache implements BuildCache {
     if (value === undefined) this.stats.misses++;
     else this.stats.hits++;
     return value as T | undefined;
+  }
+
+  has(kind: CacheKind, key: string): boolean {
+    this.assertOpen();
+    if (this.db === undefined) return this.memory?.has(kind, key) ?? false;
+    if (this.pending.has(entryId(kind, key))) return true;
+    try {
+      return this.db.doesExist(storedKey(kind, key));
+    } catch (error) {
+      return this.giveUp('cache/damaged', `reading an entry failed: ${describeError(error)}`).has(kind, key);
+    }
   }
 
   async getMany<T>(kind: CacheKind, keys: readonly string[]): Promise<(T | undefined)[]> {

@@ -30,6 +30,10 @@ export class MemoryBuildCache implements BuildCache {
     return value as T | undefined;
   }
 
+  has(kind: CacheKind, key: string): boolean {
+    return this.values.has(entryId(kind, key));
+  }
+
   async getMany<T>(kind: CacheKind, keys: readonly string[]): Promise<(T | undefined)[]> {
     return keys.map((key) => this.get<T>(kind, key));
   }

@@ -22,7 +22,7 @@
 
 import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { DATA_FILE, dataFileState, LMDB_OPTIONS, readSeal } from './cache-files.js';
+import { DATA_FILE, dataFileState, LMDB_OPTIONS, readSeal, STRUCTURES_KEY } from './cache-files.js';
 
 export type ProbeVerdict =
   | { state: 'absent' }
@@ -52,13 +52,16 @@ export async function probeCache(dir: string, options: ProbeOptions = {}): Promi
 
 /**
  * The child's program (CommonJS, run with `node -e`): argv is the lmdb entry
- * point, the folder and the open options. Exit 0 when every entry was read.
+ * point, the folder, the open options as JSON and the name of the shared
+ * structures' key (a symbol, which JSON drops). Exit 0 when every entry was read.
  */
 const SCAN_SCRIPT = `
-const [lmdbEntry, dir, options] = process.argv.slice(1);
+const [lmdbEntry, dir, options, structuresKey] = process.argv.slice(1);
 const { open } = require(lmdbEntry);
-const db = open({ ...JSON.parse(options), path: dir, readOnly: true });
-const expected = db.getStats().entryCount;
+const structures = Symbol.for(structuresKey);
+const db = open({ ...JSON.parse(options), sharedStructuresKey: structures, path: dir, readOnly: true });
+// The shared structures' entry has a symbol key, which a range of values does not visit.
+const expected = db.getStats().entryCount - (db.getBinary(structures) === undefined ? 0 : 1);
 let read = 0;
 for (const entry of db.getRange({})) if (entry.value !== undefined) read++;
 if (read !== expected) {
@@ -73,7 +76,7 @@ function scanInChild(dir: string, timeoutMs: number): Promise<string | undefined
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['-e', SCAN_SCRIPT, lmdbEntry, dir, JSON.stringify(LMDB_OPTIONS)],
+      ['-e', SCAN_SCRIPT, lmdbEntry, dir, JSON.stringify(LMDB_OPTIONS), STRUCTURES_KEY.description ?? ''],
       { timeout: timeoutMs, killSignal: 'SIGKILL', windowsHide: true, encoding: 'utf8' },
       (error, _stdout, stderr) => {
         if (error === null) return resolve(undefined);

@@ -12,6 +12,10 @@
 //   means a build was interrupted: the next build trusts no recorded hash,
 //   rewrites every file, and counts the journal's files as its own, so its
 //   output is byte-identical to a clean build's;
+// - a file may be written with a `key`: what its bytes were made from (a
+//   page's layout key, emit-site.ts). The manifest keeps it, and the next
+//   build may `keep` the file without making it again when its key is the
+//   same — trusted only while the output is intact, like the hashes;
 // - only files docsc wrote are ever deleted: files the tool did not create
 //   stay, and pages removed from the repository disappear;
 // - no path leaves the output folder, lexically or through a symbolic link.
@@ -58,12 +62,16 @@ export interface OutputFile {
   contents?: string | Uint8Array;
   /** Absolute path of a file to copy. */
   copyFrom?: string;
+  /** What the bytes were made from, recorded for the next build (`recordedKey`, `keep`). */
+  key?: string;
 }
 
 export interface OutputManifest {
   format: 1;
   state: 'complete';
   files: Record<string, string>;
+  /** Keys of the files written with one, by path. */
+  keys?: Record<string, string>;
 }
 
 export interface WriteReport {
@@ -84,7 +92,9 @@ function readManifestFile(outDir: string): OutputManifest | undefined {
   try {
     const value = JSON.parse(readFileSync(join(outDir, MANIFEST_FILE), 'utf8')) as Partial<OutputManifest>;
     if (value.format !== 1 || value.state !== 'complete' || typeof value.files !== 'object' || value.files === null) return undefined;
-    return { format: 1, state: 'complete', files: value.files as Record<string, string> };
+    const manifest: OutputManifest = { format: 1, state: 'complete', files: value.files as Record<string, string> };
+    if (typeof value.keys === 'object' && value.keys !== null) manifest.keys = value.keys as Record<string, string>;
+    return manifest;
   } catch {
     return undefined;
   }
@@ -104,9 +114,12 @@ export class OutputWriter {
   private root: string;
   /** Hashes that can be trusted to describe the files on disk (none after an interrupted build). */
   private trusted: Record<string, string>;
+  /** Keys recorded with the trusted hashes. */
+  private trustedKeys: Record<string, string>;
   /** Every file a build of docsc may have written here: candidates for deletion. */
   private owned: Set<string>;
   private next: Record<string, string> = {};
+  private nextKeys: Record<string, string> = {};
   private checkedDirs = new Set<string>();
   private report: WriteReport = { written: [], deleted: [], unchanged: 0, digest: '' };
   private journal: number;
@@ -122,6 +135,7 @@ export class OutputWriter {
       return undefined;
     }
     writer.next = { ...writer.trusted };
+    writer.nextKeys = { ...writer.trustedKeys };
     return writer;
   }
 
@@ -135,6 +149,7 @@ export class OutputWriter {
     const interrupted = this.readJournal();
     this.intact = previous !== undefined && interrupted === undefined;
     this.trusted = this.intact ? (previous?.files ?? {}) : {};
+    this.trustedKeys = this.intact ? (previous?.keys ?? {}) : {};
     this.owned = new Set([...Object.keys(previous?.files ?? {}), ...(interrupted ?? [])]);
     // Appended to, never truncated, until the output is complete: a second interruption keeps the first one's paths.
     this.journal = openSync(join(this.root, JOURNAL_FILE), 'a');
@@ -151,9 +166,27 @@ export class OutputWriter {
     return path in this.next;
   }
 
+  /** The key the previous, intact output recorded for `path`. */
+  recordedKey(path: string): string | undefined {
+    return this.trustedKeys[path];
+  }
+
+  /** Keeps the previous build's file at `path`, with its hash and key, if it is still there; false otherwise (write it). */
+  keep(path: string): boolean {
+    const hash = this.trusted[path];
+    const key = this.trustedKeys[path];
+    if (hash === undefined || key === undefined || !existsSync(join(this.root, checkedPath(path)))) return false;
+    this.next[path] = hash;
+    this.nextKeys[path] = key;
+    this.report.unchanged++;
+    return true;
+  }
+
   write(file: OutputFile): void {
     const path = checkedPath(file.path);
     this.next[path] = file.hash;
+    if (file.key !== undefined) this.nextKeys[path] = file.key;
+    else delete this.nextKeys[path];
     if (this.trusted[path] === file.hash && existsSync(join(this.root, path))) {
       this.report.unchanged++;
       return;
@@ -177,7 +210,8 @@ export class OutputWriter {
       if (this.remove(path)) this.report.deleted.push(path);
     }
     const entries = sortedEntries(this.next);
-    writeManifest(this.root, entries);
+    const keys = sortedEntries(this.nextKeys).filter(([path]) => path in this.next);
+    writeManifest(this.root, entries, keys);
     closeSync(this.journal);
     rmSync(join(this.root, JOURNAL_FILE), { force: true });
     this.report.digest = digestOf(entries);
@@ -245,10 +279,11 @@ function checkedPath(path: string): string {
   return path;
 }
 
-function writeManifest(root: string, entries: readonly [string, string][]): void {
+function writeManifest(root: string, entries: readonly [string, string][], keys: readonly [string, string][]): void {
   const target = join(root, MANIFEST_FILE);
   const temporary = `${target}.docsc-tmp-${process.pid}`;
   const manifest: OutputManifest = { format: 1, state: 'complete', files: Object.fromEntries(entries) };
+  if (keys.length > 0) manifest.keys = Object.fromEntries(keys);
   writeFileSync(temporary, `${JSON.stringify(manifest, null, 1)}\n`);
   renameSync(temporary, target);
 }

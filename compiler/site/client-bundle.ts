@@ -1,13 +1,15 @@
 // The site's client code: every `runtime/client/entries/<name>.ts` is bundled
 // by esbuild into `_docsc/<name>.js` (ES module, minified, no source map).
 // Entries are independent: pages load only the ones they need (`site` on
-// every page, `playground` on API pages). Bundled once per process; the
-// bytes are a pure function of runtime/ and esbuild's version, both part of
-// the installed tool, so the build cache's tool version covers them.
+// every page, `playground` on API pages). The bytes are a pure function of
+// runtime/ (part of the tool's identity, which keys the cache) and esbuild's
+// version (part of the key here): bundled once per process, and kept in the
+// build cache when there is one (bundling takes about 0.2 s of every build).
 
 import { readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { buildSync } from 'esbuild';
+import { buildSync, version as esbuildVersion } from 'esbuild';
+import type { BuildCache } from '../cache/build-cache.js';
 import { runtimeFile } from './runtime-files.js';
 
 export const CLIENT_DIR = '_docsc';
@@ -20,8 +22,14 @@ export interface ClientScript {
 
 let bundled: ClientScript[] | undefined;
 
-export function clientScripts(): ClientScript[] {
-  bundled ??= bundleEntries();
+export function clientScripts(cache?: BuildCache): ClientScript[] {
+  if (bundled !== undefined) return bundled;
+  const key = `client-bundle\0${esbuildVersion}`;
+  bundled = cache?.get<ClientScript[]>('derived', key);
+  if (bundled === undefined) {
+    bundled = bundleEntries();
+    cache?.put('derived', key, bundled);
+  }
   return bundled;
 }
 

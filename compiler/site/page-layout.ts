@@ -13,6 +13,7 @@
 // page renderer); every other value is escaped here.
 
 import { createHash } from 'node:crypto';
+import { plainKey, valueKey } from '../cache/value-key.js';
 import { iconLibraryOf } from '../icons/icon-svg.js';
 import { clientScriptPath } from './client-bundle.js';
 import { escapeHtml, safeHref } from './escape-html.js';
@@ -102,7 +103,16 @@ interface Chrome {
 /** Kinds of division levels shown as selectors at the top of the sidebar, in this order; `tab` is the tab bar, `anchor` a list. */
 const SELECTOR_KINDS = ['language', 'version', 'product', 'dropdown', 'menu-item'];
 
-/** Renders pages of one site; sidebars are rendered once per section (and per innermost group of a large one). */
+/**
+ * Renders pages of one site; sidebars are rendered once per section (and per
+ * innermost group of a large one).
+ *
+ * Invariant: `render` reads nothing but its page, its placement (and the
+ * placement's section), this layout's settings, site URL and last-modified
+ * dates — exactly what `pageKey` hashes. A build keeps a page laid out by an
+ * earlier build when its key (with its body's) is unchanged (emit-site.ts), so
+ * a value read here and left out of `pageKey` would leave stale pages.
+ */
 export class PageLayout {
   private sidebars = new Map<string, string>();
   /** Large sections' full sidebars, by output path. */
@@ -121,6 +131,9 @@ export class PageLayout {
   private lastModified: ReadonlyMap<string, number> | undefined;
   /** Whether the site has versions or languages, so that search has scopes. */
   private scoped: boolean;
+  /** The key of what every page's layout reads (settings, site URL, global links); set by the constructor. */
+  private siteKey: string;
+  private sectionKeys = new WeakMap<Section, string>();
 
   constructor(
     private settings: SiteSettings,
@@ -137,6 +150,44 @@ export class PageLayout {
       .filter((l) => l !== '')
       .join('\n');
     this.globalAnchors = renderLinkList(navigation.globalLinks, -1, 'docsc-anchors docsc-global-anchors', this.icons);
+    this.siteKey = valueKey(settings, this.siteUrl ?? null, navigation.globalLinks, this.scoped);
+    this.registerIcons(navigation);
+  }
+
+  /**
+   * The navigation's icons go into the sprite whichever pages are laid out (a
+   * build may keep most pages from an earlier one): every section's chrome,
+   * tab bar, selectors and groups, and the page actions, rendered once here.
+   */
+  private registerIcons(navigation: SiteNavigation): void {
+    this.chromeOf(undefined);
+    for (const section of navigation.sections) {
+      const placement: PagePlacement = { section, breadcrumbs: [], path: [] };
+      this.chromeOf(placement);
+      this.tabBarOf(section);
+      this.sidebarOf('', '/', placement);
+      if (section.order.length > FULL_SIDEBAR_LIMIT) this.fragmentOf(section);
+    }
+    if (this.settings.contextual.length > 0)
+      this.pageActions({ url: '', title: '', showTitle: false, body: '', toc: [], noindex: false, markdown: '/index.md' }, '/');
+  }
+
+  /**
+   * What `render` makes of `page` at `placement`, as a key, without its body
+   * (the caller adds the body's key): the site's settings, the section's
+   * navigation, the page's place in it, its document and its last-modified date.
+   */
+  pageKey(page: Omit<PageDocument, 'body' | 'toc' | 'panel'>, placement: PagePlacement | undefined): string {
+    const date = page.sourcePath === undefined ? undefined : this.lastModified?.get(page.sourcePath);
+    // The document and the placement's own parts are plain data (no Map or Set).
+    if (placement === undefined) return plainKey(this.siteKey, page, date ?? null);
+    let section = this.sectionKeys.get(placement.section);
+    if (section === undefined) {
+      section = valueKey(placement.section);
+      this.sectionKeys.set(placement.section, section);
+    }
+    const { breadcrumbs, path, previous, next } = placement;
+    return plainKey(this.siteKey, section, [breadcrumbs, path, previous ?? null, next ?? null], page, date ?? null);
   }
 
   /** Shows "Last modified" on pages whose file has a date here (docs.json's `metadata.timestamp`). */

@@ -124,7 +124,7 @@ export function buildSiteNavigation(
   const navigation: SiteNavigation = { sections: [], placements: new Map(), globalLinks: [] };
   if (root === undefined) return navigation;
   const lookup = new ApiLookup(apiPages);
-  const context: WalkContext = { titles, lookup, navigation, groups: [], hidden: [] };
+  const context: WalkContext = { titles, lookup, navigation, groups: [], hidden: [], firstHrefs: new Map() };
   collectSections(root, [], context);
   addEquivalents(navigation);
   for (const anchor of root.global) {
@@ -149,6 +149,8 @@ interface WalkContext {
   groups: string[];
   /** Hidden pages listed in the section being collected, with the groups they are in: placed, not listed. */
   hidden: { url: string; groups: string[] }[];
+  /** `firstHref` of the divisions asked so far. */
+  firstHrefs: Map<ContainerNode, string | undefined>;
 }
 
 /** API pages by the navigation node that lists or generates them. */
@@ -446,8 +448,20 @@ function placePages(section: Section, navigation: SiteNavigation): void {
   });
 }
 
-/** The first listed page under a division: where its switcher link goes. */
+/**
+ * The first listed page under a division: where its switcher link goes. Every
+ * section's switchers link to all their siblings, so each division is asked for
+ * once per section: remembered per node (a 10,000-page site listed its tabs'
+ * sidebars again for each section, about 2 s).
+ */
 function firstHref(node: ContainerNode, context: WalkContext): string | undefined {
+  if (context.firstHrefs.has(node)) return context.firstHrefs.get(node);
+  const href = findFirstHref(node, context);
+  context.firstHrefs.set(node, href);
+  return href;
+}
+
+function findFirstHref(node: ContainerNode, context: WalkContext): string | undefined {
   const scratch: Section = { id: -1, path: [], switchers: [], sidebar: [], order: [] };
   const stack: ContainerNode[] = [node];
   for (let current = stack.shift(); current !== undefined; current = stack.shift()) {
