@@ -92,6 +92,10 @@ function toCells(line: string): Cell[] {
 
 function toCell(char: string, column: number, start: number): Cell {
   const end = start + char.length;
+  // Printable ASCII, most of any line, is one column: the width tests below are regular expressions
+  // (11,000 frames of a one-line JSON document spent seconds in them).
+  const code = char.charCodeAt(0);
+  if (code >= 0x20 && code < 0x7f) return { text: char, width: 1, column, start, end };
   if (char === '\t') {
     const width = TAB_WIDTH - (column % TAB_WIDTH);
     return { text: ' '.repeat(width), width, column, start, end };
