@@ -27,11 +27,21 @@ export function scanJsonRefs(text: string): Set<string> | undefined {
   return targets;
 }
 
-/** Whether a parsed JSON value opens more than `limit` containers (objects, arrays) one inside another; stops at the limit. */
+/**
+ * Whether a parsed JSON value opens more than `limit` containers (objects,
+ * arrays) one inside another; stops at the limit. Keys by `for…in`, which
+ * allocates nothing per object (`Object.values` took 0.07 s of GitHub's spec,
+ * this 0.025 s); a JSON value's objects inherit no enumerable keys.
+ */
 export function nestsDeeperThan(value: unknown, limit: number): boolean {
   const deeper = (node: object, open: number): boolean => {
     if (open > limit) return true;
-    for (const child of Array.isArray(node) ? node : Object.values(node)) {
+    if (Array.isArray(node)) {
+      for (const child of node) if (typeof child === 'object' && child !== null && deeper(child, open + 1)) return true;
+      return false;
+    }
+    for (const key in node) {
+      const child = (node as Record<string, unknown>)[key];
       if (typeof child === 'object' && child !== null && deeper(child, open + 1)) return true;
     }
     return false;
