@@ -284,10 +284,19 @@ function writeManifest(root: string, entries: readonly [string, string][], keys:
   const temporary = `${target}.docsc-tmp-${process.pid}`;
   const manifest: OutputManifest = { format: 1, state: 'complete', files: Object.fromEntries(entries) };
   if (keys.length > 0) manifest.keys = Object.fromEntries(keys);
-  writeFileSync(temporary, `${JSON.stringify(manifest, null, 1)}\n`);
+  writeFileSync(temporary, `${JSON.stringify(manifest)}\n`);
   renameSync(temporary, target);
 }
 
+/** By path; a record read from a manifest is already in order (a patch that adds no file then sorts nothing). */
 function sortedEntries(files: Record<string, string>): [string, string][] {
-  return Object.entries(files).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const entries = Object.entries(files);
+  let sorted = true;
+  for (let i = 1; i < entries.length && sorted; i++) sorted = (entries[i - 1] as [string, string])[0] < (entries[i] as [string, string])[0];
+  if (sorted) return entries;
+  return sortEntries(entries);
+}
+
+function sortEntries(entries: [string, string][]): [string, string][] {
+  return entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
