@@ -60,8 +60,8 @@ export function copyCorpus(corpus: string, work: string): void {
  * rebuilds like the original (the scenarios' checks would catch it if not).
  */
 const sharedBuilds = new Map<string, Promise<string>>();
-/** The measured run of each shared complete build, by corpus folder: `build-cold`'s first run (see `coldRunFromSetup`). */
-const sharedBuildRuns = new Map<string, MeasuredRun>();
+/** The measured run and folders of each shared complete build, by corpus folder: `build-cold`'s first run (see `coldRunFromSetup`). */
+const sharedBuildRuns = new Map<string, { run: MeasuredRun; folders: BuildFolders }>();
 
 export function sharedBuild(cli: string, corpus: string, work: string, cwd: string): Promise<string> {
   const dir = join(dirname(work), '_built', basename(corpus));
@@ -73,7 +73,7 @@ export function sharedBuild(cli: string, corpus: string, work: string, cwd: stri
       const folders = buildFolders(dir, corpusCopy(dir));
       const { measured, pages } = await completeBuild(cli, folders, cwd);
       setupBuilds.push({ corpus: basename(corpus), pages, process: measured.process });
-      sharedBuildRuns.set(corpus, measured);
+      sharedBuildRuns.set(corpus, { run: measured, folders });
       return dir;
     })();
     sharedBuilds.set(dir, made);
@@ -88,7 +88,12 @@ export function sharedBuild(cli: string, corpus: string, work: string, cwd: stri
  * fewer per bench run (the quick profile's largest cost).
  */
 export function coldRunFromSetup(corpus: string): MeasuredRun | undefined {
-  return sharedBuildRuns.get(corpus);
+  return sharedBuildRuns.get(corpus)?.run;
+}
+
+/** The folders of a cold build of the corpus: `own` when it was built there, else those of the shared complete build. */
+export function coldBuildFolders(own: BuildFolders, corpus: string): BuildFolders {
+  return existsSync(own.out) ? own : (sharedBuildRuns.get(corpus)?.folders ?? own);
 }
 
 /** A scenario's work folder as a copy of the shared complete build of its corpus. */

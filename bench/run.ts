@@ -31,7 +31,8 @@ const PROFILES = { quick: { pages: 1000, runs: 3 }, full: { pages: 10000, runs: 
 type Profile = ProfileName;
 
 const USAGE = `Usage: npm run bench -- [options]
-  --profile quick|full   quick: the CI gate's scenarios, 1,000 pages, 3 runs (default);
+  --profile quick|full   quick: the CI gate's scenarios, 1,000 pages, 3 runs, fewer for the
+                         longest ones (their quickRuns; default);
                          full: every scenario, 10,000 pages, 5 runs
   --pages N              corpus size instead of the profile's (e.g. 50000)
   --runs N               runs per scenario instead of the profile's
@@ -250,10 +251,8 @@ async function runRounds(planned: readonly Planned[], runs: number, runsOf: (sce
         throw new Error(`${scenario.name}, run ${round}: ${(error as Error).message}`);
       }
       record.runs.push({ ...run, loadAverage: currentLoad() });
-      if (!fromSetup) {
-        const notes = scenario.notes?.(context);
-        if (notes) record.notes = notes;
-      }
+      const notes = scenario.notes?.(context);
+      if (notes) record.notes = notes;
       const work = run.work ? ` (work ${(run.work.wallMs / 1000).toFixed(3)} s)` : '';
       const how = fromSetup ? ' (the shared complete build of setup)' : '';
       progress(`round ${round}/${runsOf(scenario)}: ${scenario.name}: ${(run.process.wallMs / 1000).toFixed(2)} s${work}${how}`);

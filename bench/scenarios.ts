@@ -24,6 +24,7 @@ import {
   cliCheck,
   clientAssets,
   clientJs,
+  coldBuildFolders,
   coldRunFromSetup,
   completeBuild,
   copySharedBuild,
@@ -257,13 +258,16 @@ export const SCENARIOS: readonly Scenario[] = [
     description:
       '`docsc build` from nothing: an empty work folder (no cache, no output) before each run; checks every page was compiled; output, cache and client bytes measured after it',
     quick: true,
-    quickRuns: 2,
+    quickRuns: 1,
     corpus: buildCorpus,
     firstRun: ({ corpus }) => coldRunFromSetup(corpus),
     prepare: ({ work }) => resetWork(work),
     args: (paths) => cliBuild(paths.cli, shared(paths)),
     verify: (run, stdout) => verifyCold(stdout, run.pages),
-    notes: (run) => ({ clientAssets: clientAssets(shared(run).out), clientJs: clientJs(shared(run).out), ...diskNotes(run, shared(run)) }),
+    notes: (run) => {
+      const folders = coldBuildFolders(shared(run), run.corpus);
+      return { clientAssets: clientAssets(folders.out), clientJs: clientJs(folders.out), ...diskNotes(run, folders) };
+    },
     pages: withApiPages,
     ratioBase: BUILD_RATIO_BASE,
   },
@@ -286,6 +290,7 @@ export const SCENARIOS: readonly Scenario[] = [
     description:
       "one page's body changed (new text at every run) after a complete build; timed driver: wall = driver start-up + work; checks exactly that body was compiled",
     quick: true,
+    quickRuns: 2,
     corpus: buildCorpus,
     setup: builtOwnCopy,
     prepare: (run) => editPage(run.corpus, corpusCopy(run.work), editedPage(run.corpus), run.run),
@@ -301,6 +306,7 @@ export const SCENARIOS: readonly Scenario[] = [
     description:
       'the snippet imported by the most pages changed (new text at every run) after a complete build; timed driver; checks exactly its importers were compiled',
     quick: true,
+    quickRuns: 2,
     corpus: buildCorpus,
     setup: builtOwnCopy,
     prepare: (run) => editSnippet(run.corpus, corpusCopy(run.work), editedSnippet(run.corpus).snippet, run.run),

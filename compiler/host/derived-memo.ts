@@ -2,8 +2,8 @@
 // document's validation findings, places found in it, the findings of the
 // configuration's schema validation — can be remembered across runs. The
 // front end makes each key from a content hash (`contentKey`), so a
-// remembered value is never stale; the build backs the memo with its cache,
-// `docsc check` runs without one.
+// remembered value is never stale. The build backs the memo with its cache,
+// and so does `docsc check` (build/cached-check.ts); `check()` runs without.
 
 import { createHash } from 'node:crypto';
 
