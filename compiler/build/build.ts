@@ -164,7 +164,8 @@ const WARM_UP_PAGE = [
  * its cold code. It runs a few times on a sample page while the session is idle.
  */
 async function warmUpCompiler(host: ProjectHost): Promise<void> {
-  const { compileBatch } = await import('./compile-worker.js');
+  const { loadPageCompiler } = await import('./compile-pool.js');
+  const { compileBatch } = await loadPageCompiler();
   for (let round = 0; round < 5; round++) compileBatch([{ path: '.docsc-warm-up.mdx', text: WARM_UP_PAGE, summary: true, body: true }], host);
 }
 

@@ -3,14 +3,27 @@
 
 import type { ProjectHost } from '../host/project-host.js';
 import { BatchPool } from '../host/worker-pool.js';
-import { type CompileTask, type CompileTaskResult, compileBatch } from './compile-worker.js';
+import type { CompileTask, CompileTaskResult } from './compile-worker.js';
 
 export type CompilePool = Pick<BatchPool<CompileTask, CompileTaskResult>, 'run' | 'close'>;
+
+let loading: Promise<typeof import('./compile-worker.js')> | undefined;
+
+/**
+ * The page compiler in this thread, loaded on first use: the MDX parser and
+ * renderer are about 0.3 s of module loading that a build compiling no page
+ * (a navigation edit) does not need. One promise for every caller: Node 20
+ * can fail concurrent dynamic imports of shared modules (see build.ts).
+ */
+export function loadPageCompiler(): Promise<typeof import('./compile-worker.js')> {
+  loading ??= import('./compile-worker.js');
+  return loading;
+}
 
 export function createCompilePool(host: ProjectHost, threads: number | undefined): CompilePool {
   return new BatchPool<CompileTask, CompileTaskResult>({
     worker: new URL('./compile-worker.js', import.meta.url),
-    inProcess: (tasks) => compileBatch(tasks, host),
+    inProcess: async (tasks) => (await loadPageCompiler()).compileBatch(tasks, host),
     threads,
     workerData: { root: host.root },
   });

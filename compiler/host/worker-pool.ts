@@ -15,8 +15,8 @@ const MAX_BATCH = 64;
 export interface BatchPoolOptions<T, R> {
   /** URL of the worker module, whose default export maps a batch (T[]) to results (R[]). */
   worker: URL;
-  /** The same work in this thread. */
-  inProcess: (items: readonly T[]) => R[];
+  /** The same work in this thread (it may load its code on first use). */
+  inProcess: (items: readonly T[]) => R[] | Promise<R[]>;
   /** Worker threads; 1 keeps all work in this thread. Default: the machine's available parallelism. */
   threads?: number | undefined;
   workerData?: unknown;

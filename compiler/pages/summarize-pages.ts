@@ -2,11 +2,19 @@
 // and in this thread for a small one (host/worker-pool.ts decides).
 
 import { BatchPool } from '../host/worker-pool.js';
-import { type PageSummaryResult, summarizePage } from './summarize-page.js';
+import type { PageSummaryResult } from './summarize-page.js';
 import type { PageFile } from './summarize-worker.js';
 
 export { IN_PROCESS_BELOW } from '../host/worker-pool.js';
 export type { PageFile };
+
+let loading: Promise<typeof import('./summarize-page.js')> | undefined;
+
+/** The summarizer in this thread, loaded on first use (the MDX parser: a check whose pages are all cached does not load it). */
+function loadSummarizer(): Promise<typeof import('./summarize-page.js')> {
+  loading ??= import('./summarize-page.js');
+  return loading;
+}
 
 export interface SummarizeOptions {
   /** Worker threads; 1 summarizes in this thread. Default: the machine's available parallelism. */
@@ -16,7 +24,10 @@ export interface SummarizeOptions {
 export async function summarizePages(files: readonly PageFile[], options: SummarizeOptions = {}): Promise<PageSummaryResult[]> {
   const pool = new BatchPool<PageFile, PageSummaryResult>({
     worker: new URL('./summarize-worker.js', import.meta.url),
-    inProcess: (batch) => batch.map((file) => summarizePage(file.path, file.text)),
+    inProcess: async (batch) => {
+      const { summarizePage } = await loadSummarizer();
+      return batch.map((file) => summarizePage(file.path, file.text));
+    },
     threads: options.threads,
   });
   try {

@@ -8,13 +8,16 @@
 // other languages by @readme/httpsnippet. Samples are part of the page body,
 // so they are cached with it by operation slice.
 
-import { HTTPSnippet } from '@readme/httpsnippet';
+import { createRequire } from 'node:module';
+import type { HTTPSnippet } from '@readme/httpsnippet';
 import { asRecord } from '../openapi/json-pointer.js';
 import type { ApiSettings } from './api-settings.js';
 import { exampleText, mediaExamples, sampleSchema } from './media-examples.js';
 import { requestSample, SAMPLE_LANGUAGES, type SampleLanguage, type SampleRequest } from './request-samples.js';
 import { asArray, type Json, type RefResolver, stringOf } from './resolve-ref.js';
 import type { SecurityScheme } from './security-schemes.js';
+
+const require = createRequire(import.meta.url);
 
 export interface CodeSample {
   label: string;
@@ -79,6 +82,8 @@ export function codeSamples(input: SampleInput, settings: ApiSettings, resolver:
   const unencode = (source: string) => placeholders.reduce((text, p) => text.split(p).join(decodeURIComponent(p)), source);
   let snippet: HTTPSnippet;
   try {
+    // Loaded on first use: a build whose API pages all come from the cache does not load it.
+    const { HTTPSnippet } = require('@readme/httpsnippet') as typeof import('@readme/httpsnippet');
     snippet = new HTTPSnippet({ ...har, httpVersion: 'HTTP/1.1', headersSize: -1, bodySize: -1 } as never);
   } catch {
     return written;

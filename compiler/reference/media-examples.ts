@@ -4,9 +4,12 @@
 // out readOnly fields, responses writeOnly ones). Sampling never throws into
 // the page: a schema it cannot handle gives no example.
 
-import { sample } from 'openapi-sampler';
+import { createRequire } from 'node:module';
+import type * as OpenApiSampler from 'openapi-sampler';
 import { asRecord } from '../openapi/json-pointer.js';
 import { asArray, type Json, type RefResolver, stringOf } from './resolve-ref.js';
+
+const require = createRequire(import.meta.url);
 
 export interface MediaExample {
   /** The `examples` key, or `Example`. */
@@ -49,6 +52,8 @@ export function sampleSchema(schema: unknown, direction: 'request' | 'response',
   const warn = console.warn;
   console.warn = silent;
   try {
+    // Loaded on first use: a build whose API pages all come from the cache does not load it.
+    const { sample } = require('openapi-sampler') as typeof OpenApiSampler;
     return sample(
       schema as never,
       { skipReadOnly: direction === 'request', skipWriteOnly: direction === 'response', quiet: true, maxSampleDepth: SAMPLE_DEPTH },
