@@ -14,7 +14,7 @@ import { type Diagnostic, DiagnosticBag, dedupeDiagnostics, makeDiagnostic, sort
 import type { DerivedMemo } from '../host/derived-memo.js';
 import { ProjectHost } from '../host/project-host.js';
 import { checkOutputDir } from '../output/output-guard.js';
-import { manifestDigest, OutputWriter, readManifest, type WriteReport } from '../output/write-output.js';
+import { type CompletedManifest, manifestDigest, OutputWriter, readManifest, type WriteReport } from '../output/write-output.js';
 import { renderOptionsOf } from '../render/render-options.js';
 import type { SourceFile } from '../source/source-file.js';
 import type { Recomputed } from './compile-pages.js';
@@ -176,6 +176,8 @@ interface WarmState {
   snapshot: InputSnapshot;
   diagnostics: Diagnostic[];
   gitHead?: string;
+  /** The output's manifest as the last build wrote it: the next patch need not read it again. */
+  manifest?: CompletedManifest;
 }
 
 /** A build's folders, lock, cache and salt, opened before any work and closed after it. */
@@ -271,7 +273,7 @@ async function fullBuild(options: BuildOptions, mayBeUpToDate: boolean): Promise
         recomputed: { ...compiler.recomputed, apiPages: site.apiPagesRendered, laidOut: site.pagesLaidOut },
         ...(site.gitHead === undefined ? {} : { gitHead: site.gitHead }),
       });
-      const warm: WarmState = { analysis, site: site.laidOut, snapshot, diagnostics: result.diagnostics };
+      const warm: WarmState = { analysis, site: site.laidOut, snapshot, diagnostics: result.diagnostics, manifest: writer.completed() };
       if (site.gitHead !== undefined) warm.gitHead = site.gitHead;
       return { result, warm };
     } finally {
@@ -300,12 +302,14 @@ async function patchBuild(options: BuildOptions, warm: WarmState, changed: reado
       compiler,
       cache: opened.cache,
       diagnostics: warm.diagnostics.filter((d) => !d.code.startsWith('cache/')),
-      openWriter: () => OutputWriter.patch(opened.outDir),
+      openWriter: () => OutputWriter.patch(opened.outDir, warm.manifest),
     });
     await pool.close();
     if (patch === undefined) return undefined;
     const report = patch.writer.finish();
-    opened.cache.put('file-hash', SNAPSHOT_MEMO_KEY, snapshot.memo);
+    warm.manifest = patch.writer.completed();
+    // The snapshot memo in the cache stays the last full build's (writing its 10,000 entries was most of a patch's
+    // cache time): the next process hashes the patched files again, as their fingerprints changed.
     const diagnostics = sortDiagnostics(dedupeDiagnostics(patch.diagnostics));
     const pages = warm.site.plans.size;
     const result = await finished(opened, snapshot, diagnostics, report, {

@@ -8,13 +8,13 @@
 // `remake` (which reads its body) when the cache no longer has it.
 
 import type { BuildCache } from '../cache/build-cache.js';
-import { valueKey } from '../cache/value-key.js';
+import { plainKey } from '../cache/value-key.js';
 import { renderShardEntries, type SearchEntry, type SearchRecord, SHARDS, searchEntry, shardOf, shardPath } from '../site/search-index.js';
 
 export class SearchShards {
   /** Record keys by search URL (`/guides/setup`). */
   private keys = new Map<string, string>();
-  /** Entries made in this process, by record key. */
+  /** Entries made or read in this process, by record key. */
   private entries = new Map<string, SearchEntry>();
 
   /** A record laid out in this build. */
@@ -52,12 +52,17 @@ export class SearchShards {
     for (const [n, records] of byShard.entries()) {
       if (only !== undefined && !only.has(n)) continue;
       records.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-      const shardKey = `search-shard\0${valueKey(records)}`;
+      const shardKey = `search-shard\0${plainKey(records)}`;
       let contents = cache.get<string>('derived', shardKey);
       if (contents === undefined) {
         const entries: SearchEntry[] = [];
         for (const [url, key] of records) {
-          let entry = this.entries.get(key) ?? cache.get<SearchEntry>('derived', entryKey(key));
+          let entry = this.entries.get(key);
+          if (entry === undefined) {
+            // Kept for the next render of this shard in the process (a dev session's next edit).
+            entry = cache.get<SearchEntry>('derived', entryKey(key));
+            if (entry !== undefined) this.entries.set(key, entry);
+          }
           if (entry === undefined) {
             const record = await remake?.(url);
             if (record === undefined) return undefined;

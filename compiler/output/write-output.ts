@@ -36,6 +36,7 @@ import {
   renameSync,
   rmdirSync,
   rmSync,
+  statSync,
   unlinkSync,
   writeFileSync,
   writeSync,
@@ -72,6 +73,13 @@ export interface OutputManifest {
   files: Record<string, string>;
   /** Keys of the files written with one, by path. */
   keys?: Record<string, string>;
+}
+
+/** A manifest this process wrote, with the size and time of its file then: while they hold, it is what the file says. */
+export interface CompletedManifest {
+  files: Record<string, string>;
+  keys: Record<string, string>;
+  stamp: string;
 }
 
 export interface WriteReport {
@@ -128,8 +136,8 @@ export class OutputWriter {
    * A writer that replaces some files of a complete output and keeps the rest
    * (dev's patch of single pages); undefined when the output is not complete.
    */
-  static patch(outDir: string): OutputWriter | undefined {
-    const writer = new OutputWriter(outDir);
+  static patch(outDir: string, known?: CompletedManifest): OutputWriter | undefined {
+    const writer = new OutputWriter(outDir, known);
     if (!writer.intact) {
       writer.abandon();
       return undefined;
@@ -142,10 +150,14 @@ export class OutputWriter {
   /** The previous output was completed and nothing was written to it since. */
   private intact: boolean;
 
-  constructor(outDir: string) {
+  /** `known`: the manifest this process last wrote here (not read again while its file's size and time are unchanged). */
+  constructor(outDir: string, known?: CompletedManifest) {
     mkdirSync(outDir, { recursive: true });
     this.root = realpathSync(outDir);
-    const previous = readManifestFile(this.root);
+    const previous =
+      known !== undefined && known.stamp !== '' && manifestStamp(this.root) === known.stamp
+        ? { format: 1 as const, state: 'complete' as const, files: known.files, keys: known.keys }
+        : readManifestFile(this.root);
     const interrupted = this.readJournal();
     this.intact = previous !== undefined && interrupted === undefined;
     this.trusted = this.intact ? (previous?.files ?? {}) : {};
@@ -203,15 +215,23 @@ export class OutputWriter {
     if (this.report.written.length === KILL_AFTER_WRITES) process.kill(process.pid, 'SIGKILL');
   }
 
+  /** The manifest `finish` wrote, for the next writer of this process (`patch`). */
+  completed(): CompletedManifest | undefined {
+    return this.written;
+  }
+
+  private written: CompletedManifest | undefined;
+
   /** Removes the files of earlier builds that this one did not write, and marks the output complete. */
   finish(): WriteReport {
-    for (const path of [...this.owned].sort()) {
-      if (path in this.next) continue;
+    for (const path of [...this.owned].filter((owned) => !(owned in this.next)).sort()) {
       if (this.remove(path)) this.report.deleted.push(path);
     }
     const entries = sortedEntries(this.next);
     const keys = sortedEntries(this.nextKeys).filter(([path]) => path in this.next);
     writeManifest(this.root, entries, keys);
+    // In path order, as the file has them: a patch that adds no file then need not sort them again.
+    this.written = { files: Object.fromEntries(entries), keys: Object.fromEntries(keys), stamp: manifestStamp(this.root) };
     closeSync(this.journal);
     rmSync(join(this.root, JOURNAL_FILE), { force: true });
     this.report.digest = digestOf(entries);
@@ -277,6 +297,15 @@ function isSafePath(path: string): boolean {
 function checkedPath(path: string): string {
   if (!isSafePath(path)) throw new Error(`refusing to write output path ${JSON.stringify(path)}`);
   return path;
+}
+
+function manifestStamp(root: string): string {
+  try {
+    const stat = statSync(join(root, MANIFEST_FILE), { bigint: true });
+    return `${stat.size}:${stat.mtimeNs}:${stat.ino}`;
+  } catch {
+    return '';
+  }
 }
 
 function writeManifest(root: string, entries: readonly [string, string][], keys: readonly [string, string][]): void {
