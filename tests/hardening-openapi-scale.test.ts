@@ -42,23 +42,19 @@ function bigSpec(version: string): Record<string, unknown> {
 }
 
 for (const version of ['3.0.3', '3.1.0']) {
+  // Its time and memory (184 s and 3.2 GB before the direct pass) are measured by bench/scale/validate-one-error.ts, not asserted here.
   test(`OpenAPI ${version}: one mistake in a shared schema of a large document is one error, where it is written`, async () => {
     const root = mkdtempSync(join(tmpdir(), 'docsc-openapi-scale-'));
     try {
       const text = JSON.stringify(bigSpec(version), null, 2);
       assert.ok(text.length > 1_000_000, 'large enough for the direct pass');
       writeFileSync(join(root, 'openapi.json'), text);
-      const started = performance.now();
-      const before = process.memoryUsage().rss;
       const result = await loadOpenApi('openapi.json', new ProjectHost(root), {});
-      const ms = performance.now() - started;
       const invalid = result.diagnostics.filter((d) => d.code === 'openapi/invalid');
       assert.is(invalid.length, 1, result.diagnostics.map((d) => `${d.line}:${d.column} ${d.message}`).join('\n'));
       const line = text.slice(0, text.indexOf('"querry"')).split('\n').length;
       assert.is(invalid[0]?.line, line, invalid[0]?.message);
       assert.match(invalid[0]?.message ?? '', '`#/components/parameters/Id/in`');
-      assert.ok(ms < 30_000, `${Math.round(ms)} ms`);
-      assert.ok(process.memoryUsage().rss - before < 1_000_000_000, 'under 1 GB more memory');
       assert.ok(result.document, 'the document is still usable');
     } finally {
       rmSync(root, { recursive: true, force: true });
