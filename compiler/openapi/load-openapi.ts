@@ -70,6 +70,9 @@ function onFirstUse<T>(load: () => Promise<T>): () => Promise<T> {
 const yamlPackage = onFirstUse(() => import('yaml'));
 const jsonGrammar = onFirstUse(() => import('../syntax/json-parser.js'));
 const fetchModule = onFirstUse(() => import('./fetch-document.js'));
+// Validation: ajv and the schemas, and @readme/openapi-parser, cost about 0.1–0.2 s each to load; runs that validate nothing (all remembered) do not.
+const schemaValidator = onFirstUse(() => import('./validate-schema.js'));
+const openApiParser = onFirstUse(() => import('@readme/openapi-parser'));
 type JsonObject = Record<string, unknown>;
 
 export async function loadOpenApi(source: string, host: ProjectHost, options: LoadOptions = {}): Promise<LoadResult> {
@@ -809,8 +812,7 @@ function hasServers(node: JsonObject): boolean {
 
 async function validateDocument(copy: JsonObject, ctx: Context, operations: readonly OperationInfo[]): Promise<void> {
   if (ctx.file.text.length > DIRECT_SCHEMA_ERRORS_CHARS) {
-    // Loaded on first use, as the parser below: ajv and the schemas cost about 0.1 s of every command's start-up.
-    const { validateSchema } = await import('./validate-schema.js');
+    const { validateSchema } = await schemaValidator();
     const direct = validateSchema(copy, ctx.version);
     if (direct.problems.length > 0) {
       for (const problem of direct.problems) {
@@ -826,8 +828,7 @@ async function validateDocument(copy: JsonObject, ctx: Context, operations: read
   }
   let result: Awaited<ReturnType<typeof import('@readme/openapi-parser').validate>>;
   try {
-    // Loaded when a document is first validated: runs that validate none (all remembered) do not pay for it.
-    const { validate } = await import('@readme/openapi-parser');
+    const { validate } = await openApiParser();
     result = await validate(copy as unknown as Parameters<typeof validate>[0], {
       resolve: { external: false, file: false },
       dereference: { circular: 'ignore' },
