@@ -26,6 +26,18 @@ function tempDir(prefix: string): string {
   return mkdtempSync(join(tmpdir(), `docsc-${prefix}-`));
 }
 
+/**
+ * A copy of the build fixture whose files are an hour old: files written
+ * within 2 s of a run are hashed again at the next (input-snapshot.ts's racy rule).
+ */
+function agedSiteCopy(dir: string): string {
+  const root = join(dir, 'docs');
+  cpSync('tests/fixtures/build/site', root, { recursive: true });
+  const hourAgo = new Date(Date.now() - 3_600_000);
+  for (const file of readdirSync(root, { recursive: true }) as string[]) utimesSync(join(root, file), hourAgo, hourAgo);
+  return root;
+}
+
 const lines = (result: { diagnostics: Parameters<typeof formatDiagnosticLines>[0] }) => formatDiagnosticLines(result.diagnostics);
 const isPage = (path: string) => pagePathOfFile(path) !== undefined;
 
@@ -84,10 +96,7 @@ test('a check after a build takes its summaries from the build', async () => {
 test('a build after a check takes its summaries from the check, and keeps the snapshot memo it wrote', async () => {
   const dir = tempDir('build-after-check');
   try {
-    const root = join(dir, 'docs');
-    cpSync('tests/fixtures/build/site', root, { recursive: true });
-    const hourAgo = new Date(Date.now() - 3_600_000);
-    for (const file of readdirSync(root, { recursive: true }) as string[]) utimesSync(join(root, file), hourAgo, hourAgo);
+    const root = agedSiteCopy(dir);
     const cacheDir = join(dir, 'cache');
     const checked = await checkWithCache({ root, threads: 1, cacheDir, toolVersion: TOOL });
     assert.ok(checked.summarized.length > 0);
@@ -107,11 +116,7 @@ test('a build after a check takes its summaries from the check, and keeps the sn
 test('a page edited between two checks is summarized again, and its new diagnostics appear', async () => {
   const dir = tempDir('check-edit');
   try {
-    const root = join(dir, 'docs');
-    cpSync('tests/fixtures/build/site', root, { recursive: true });
-    // Files written within 2 s of a run are hashed again at the next (input-snapshot.ts's racy rule): these are older.
-    const hourAgo = new Date(Date.now() - 3_600_000);
-    for (const file of readdirSync(root, { recursive: true }) as string[]) utimesSync(join(root, file), hourAgo, hourAgo);
+    const root = agedSiteCopy(dir);
     const cacheDir = join(dir, 'cache');
     const first = await checkWithCache({ root, threads: 1, cacheDir, toolVersion: TOOL });
     const page = first.summarized.find((path) => path.endsWith('.mdx') && !path.startsWith('snippets/')) as string;

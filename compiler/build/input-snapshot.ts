@@ -35,23 +35,32 @@ export interface SnapshotMemo {
   files: Record<string, [string, string]>;
 }
 
+/**
+ * A file's memo entry: its fingerprint (size and modification time) and hash,
+ * the memo's hash when the fingerprint is unchanged and old enough to trust,
+ * else the hash of its bytes; `differs` when that differs from the memo's entry.
+ */
+function identify(host: ProjectHost, path: string, previous: SnapshotMemo | undefined): { entry: [string, string]; differs: boolean } {
+  const stat = fileStat(join(host.root, path));
+  const fingerprint = stat ? `${stat.size}:${stat.mtimeMs}` : 'missing';
+  const known = previous?.files[path];
+  if (known !== undefined && known[0] === fingerprint && stat !== undefined && stat.mtimeMs < (previous?.at ?? 0) - RACY_MS) {
+    return { entry: known, differs: false };
+  }
+  const read = host.read(path);
+  const hash = read.ok ? contentHash(read.bytes) : `unreadable:${read.failure}`;
+  return { entry: [fingerprint, hash], differs: known?.[1] !== hash || known[0] !== fingerprint };
+}
+
 export function snapshotInputs(host: ProjectHost, salt: string, previous: SnapshotMemo | undefined): InputSnapshot {
   const identities = new Map<string, string>();
   const memo: SnapshotMemo = { at: Date.now(), files: {} };
   let changed = previous === undefined;
   for (const path of host.listFiles()) {
-    const stat = fileStat(join(host.root, path));
-    const fingerprint = stat ? `${stat.size}:${stat.mtimeMs}` : 'missing';
-    const known = previous?.files[path];
-    let hash: string;
-    if (known !== undefined && known[0] === fingerprint && stat !== undefined && stat.mtimeMs < (previous?.at ?? 0) - RACY_MS) hash = known[1];
-    else {
-      const read = host.read(path);
-      hash = read.ok ? contentHash(read.bytes) : `unreadable:${read.failure}`;
-      if (known?.[1] !== hash || known[0] !== fingerprint) changed = true;
-    }
-    memo.files[path] = [fingerprint, hash];
-    identities.set(path, hash);
+    const { entry, differs } = identify(host, path, previous);
+    if (differs) changed = true;
+    memo.files[path] = entry;
+    identities.set(path, entry[1]);
   }
   if (previous && Object.keys(previous.files).length !== identities.size) changed = true;
   return { identities, key: snapshotKey(identities, salt), memo, changed };
@@ -93,18 +102,10 @@ export function snapshotSome(
   }
   let changed = previous === undefined || Object.keys(memo.files).length < Object.keys(previous.files).length;
   for (const path of paths) {
-    const stat = fileStat(join(host.root, path));
-    const fingerprint = stat ? `${stat.size}:${stat.mtimeMs}` : 'missing';
-    const known = previous?.files[path];
-    let hash: string;
-    if (known !== undefined && known[0] === fingerprint && stat !== undefined && stat.mtimeMs < (previous?.at ?? 0) - RACY_MS) hash = known[1];
-    else {
-      const read = host.read(path);
-      hash = read.ok ? contentHash(read.bytes) : `unreadable:${read.failure}`;
-      if (known?.[1] !== hash || known[0] !== fingerprint) changed = true;
-    }
-    memo.files[path] = [fingerprint, hash];
-    identities.set(path, hash);
+    const { entry, differs } = identify(host, path, previous);
+    if (differs) changed = true;
+    memo.files[path] = entry;
+    identities.set(path, entry[1]);
   }
   return { identities, memo, changed };
 }
