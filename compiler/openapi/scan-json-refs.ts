@@ -11,6 +11,8 @@
 // target to check: the answer can be "walk" when the walk would find
 // nothing, never the other way round.
 
+import { skipString } from '../syntax/locate-json-pointer.js';
+
 /**
  * Every string a `"$ref"` key holds in a text JSON.parse accepted, decoded;
  * undefined when the text cannot say: a `"$ref"` key holds something other
@@ -61,16 +63,6 @@ function refTarget(text: string, at: number): string | undefined | null {
   if (text.charCodeAt(i) !== 34) return null;
   const literal = text.slice(i, skipString(text, i));
   return literal.includes('\\') ? (JSON.parse(literal) as string) : literal.slice(1, -1);
-}
-
-/** The end (after the closing quote) of the string starting at `at`. */
-function skipString(text: string, at: number): number {
-  for (let quote = text.indexOf('"', at + 1); quote !== -1; quote = text.indexOf('"', quote + 1)) {
-    let backslashes = 0;
-    while (text.charCodeAt(quote - 1 - backslashes) === 92) backslashes++;
-    if (backslashes % 2 === 0) return quote + 1;
-  }
-  return text.length;
 }
 
 function skipSpace(text: string, at: number): number {

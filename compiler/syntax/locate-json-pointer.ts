@@ -198,7 +198,7 @@ function skipValue(text: string, at: number): number {
 }
 
 /** The end (after the closing quote) of the string starting at `at`: from quote to quote, counting the backslashes before each. */
-function skipString(text: string, at: number): number {
+export function skipString(text: string, at: number): number {
   for (let quote = text.indexOf('"', at + 1); quote !== -1; quote = text.indexOf('"', quote + 1)) {
     let backslashes = 0;
     while (text.charCodeAt(quote - 1 - backslashes) === 92) backslashes++;
