@@ -13,6 +13,7 @@ import type { ProjectAnalysis } from '../check.js';
 import { type Diagnostic, DiagnosticBag, dedupeDiagnostics, makeDiagnostic, sortDiagnostics } from '../diagnostics/diagnostic.js';
 import type { DerivedMemo } from '../host/derived-memo.js';
 import { ProjectHost } from '../host/project-host.js';
+import { isSnippet } from '../ir/page-urls.js';
 import { checkOutputDir } from '../output/output-guard.js';
 import { type CompletedManifest, manifestDigest, OutputWriter, readManifest, type WriteReport } from '../output/write-output.js';
 import { renderOptionsOf } from '../render/render-options.js';
@@ -174,7 +175,7 @@ async function warmUpCompiler(analysis: ProjectAnalysis): Promise<void> {
   const { compileBatch } = await loadPageCompiler();
   const host = analysis.host;
   for (let round = 0; round < 5; round++) compileBatch([{ path: '.docsc-warm-up.mdx', text: WARM_UP_PAGE, summary: true, body: true }], host);
-  const pages = analysis.pages.summaries.map((s) => s.path).filter((path) => !path.startsWith('snippets/'));
+  const pages = analysis.pages.summaries.map((s) => s.path).filter((path) => !isSnippet(path));
   const step = Math.max(1, Math.floor(pages.length / WARM_UP_SITE_PAGES));
   for (let i = 0; i < pages.length; i += step) {
     await new Promise((resolve) => setImmediate(resolve));

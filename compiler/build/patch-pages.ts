@@ -18,6 +18,7 @@ import type { OutputFile, OutputWriter } from '../output/write-output.js';
 import type { PageInput } from '../pages/read-pages.js';
 import type { PageSummary } from '../pages/summarize-page.js';
 import { checkLinks } from '../passes/check-links.js';
+import { shardOf } from '../site/search-index.js';
 import type { PageCompiler } from './compile-pages.js';
 import { isCompileFailure, type LaidOutSite, layOutPage, makeBody, markdownPath, mdxPlan, pageKeys } from './emit-site.js';
 import { contentHash } from './input-snapshot.js';
@@ -90,7 +91,7 @@ export async function patchPages(changed: readonly string[], context: PatchConte
     if (laidOut.search === undefined) continue;
     const recordKey = keys ? searchRecordKey(site.context.salt, laidOut.search, keys.body, made.dependencies) : valueKey(laidOut.search);
     site.search.add(laidOut.search, recordKey, context.cache);
-    shards.add(site.search.shardOf(laidOut.search.url));
+    shards.add(shardOf(laidOut.search.url));
   }
   // Only the edited pages' shards; an entry the cache no longer has means a full build.
   const shardFiles = await site.search.render(context.cache, undefined, shards);

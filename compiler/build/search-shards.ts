@@ -31,11 +31,6 @@ export class SearchShards {
     this.keys.set(url, key);
   }
 
-  /** The shard a search URL's record is in. */
-  shardOf(url: string): number {
-    return shardOf(url);
-  }
-
   /**
    * The shard files (all, or those listed), from the cache when their records
    * are unchanged. `remake` makes a record whose entry is not found; undefined
