@@ -15,13 +15,14 @@ import type { DerivedMemo } from '../host/derived-memo.js';
 import { ProjectHost } from '../host/project-host.js';
 import { isSnippet } from '../ir/page-urls.js';
 import { checkOutputDir } from '../output/output-guard.js';
-import { type CompletedManifest, manifestDigest, OutputWriter, readManifest, type WriteReport } from '../output/write-output.js';
+import { type CompletedManifest, OutputWriter, outputDigest, readRecordedFile, type WriteReport } from '../output/write-output.js';
 import { renderOptionsOf } from '../render/render-options.js';
 import type { SourceFile } from '../source/source-file.js';
 import type { Recomputed } from './compile-pages.js';
 import type { BuildProgress, LaidOutSite } from './emit-site.js';
 import { gitHead } from './git-timestamps.js';
-import { type InputSnapshot, SNAPSHOT_MEMO_KEY, type SnapshotMemo, snapshotInputs, updateSnapshot } from './input-snapshot.js';
+import { type PatchedSnapshot, SNAPSHOT_MEMO_KEY, type SnapshotMemo, snapshotInputs, updateSnapshot } from './input-snapshot.js';
+import type { OutputReader } from './search-shards.js';
 
 /**
  * The compiler proper — front end, page compiler, layout — loaded once a
@@ -97,7 +98,7 @@ export class BuildRefusedError extends Error {}
 interface GraphRecord {
   diagnostics: Diagnostic[];
   pages: number;
-  /** `manifestDigest` of the output folder this build completed. */
+  /** `outputDigest` of the output folder this build completed. */
   output: string;
   /** With `metadata.timestamp`: the git commit the dates were read at; at another HEAD the output is not up to date. */
   gitHead?: string;
@@ -129,7 +130,7 @@ export class BuildSession {
     this.warm = warm;
     if (warm && !this.warmedUp) {
       this.warmedUp = true;
-      setImmediate(() => void warmUpCompiler(warm.analysis));
+      setImmediate(() => void warmUp(warm, result.outDir));
     }
     return result;
   }
@@ -167,10 +168,12 @@ const WARM_UP_SITE_PAGES = 30;
  * page compiler has not run yet in this process: the first edit would pay for
  * its cold code, and for loading the highlighting grammars of its code fences
  * (tens of milliseconds each). It runs a few times on a sample page, then once
- * on pages of the site, one at a time, while the session is idle; nothing is
+ * on pages of the site, one at a time, while the session is idle; then the
+ * search shards are read back from the output, for patches to edit. Nothing is
  * stored or written.
  */
-async function warmUpCompiler(analysis: ProjectAnalysis): Promise<void> {
+async function warmUp(warm: WarmState, outDir: string): Promise<void> {
+  const analysis = warm.analysis;
   const { loadPageCompiler } = await import('./compile-pool.js');
   const { compileBatch } = await loadPageCompiler();
   const host = analysis.host;
@@ -184,13 +187,14 @@ async function warmUpCompiler(analysis: ProjectAnalysis): Promise<void> {
     host.forget([path]);
     compileBatch([{ path, text, summary: false, body: true }], host);
   }
+  await warm.site.search.preload(outputReader(outDir, warm.manifest));
 }
 
 /** What a full build leaves for patches. */
 interface WarmState {
   analysis: ProjectAnalysis;
   site: LaidOutSite;
-  snapshot: InputSnapshot;
+  snapshot: PatchedSnapshot;
   diagnostics: Diagnostic[];
   gitHead?: string;
   /** The output's manifest as the last build wrote it: the next patch need not read it again. */
@@ -240,15 +244,8 @@ async function fullBuild(options: BuildOptions, mayBeUpToDate: boolean): Promise
     progress({ phase: 'read', done: 0, total: 0 });
     const snapshot = snapshotInputs(host, opened.salt, cache.get<SnapshotMemo>('file-hash', SNAPSHOT_MEMO_KEY));
     if (snapshot.changed) cache.put('file-hash', SNAPSHOT_MEMO_KEY, snapshot.memo);
-    const manifest = readManifest(opened.outDir);
     const graph = cache.get<GraphRecord>('graph', snapshot.key);
-    if (
-      mayBeUpToDate &&
-      graph &&
-      manifest &&
-      manifestDigest(manifest) === graph.output &&
-      (graph.gitHead === undefined || graph.gitHead === gitHead(root))
-    ) {
+    if (mayBeUpToDate && graph && outputDigest(opened.outDir) === graph.output && (graph.gitHead === undefined || graph.gitHead === gitHead(root))) {
       return { result: noopResult(opened, graph) };
     }
 
@@ -320,13 +317,12 @@ async function patchBuild(options: BuildOptions, warm: WarmState, changed: reado
       cache: opened.cache,
       diagnostics: warm.diagnostics.filter((d) => !d.code.startsWith('cache/')),
       openWriter: () => OutputWriter.patch(opened.outDir, warm.manifest),
+      readOutput: outputReader(opened.outDir, warm.manifest),
     });
     await pool.close();
     if (patch === undefined) return undefined;
     const report = patch.writer.finish();
     warm.manifest = patch.writer.completed();
-    // The snapshot memo in the cache stays the last full build's (writing its 10,000 entries was most of a patch's
-    // cache time): the next process hashes the patched files again, as their fingerprints changed.
     const diagnostics = sortDiagnostics(dedupeDiagnostics(patch.diagnostics));
     const pages = warm.site.plans.size;
     const result = await finished(opened, snapshot, diagnostics, report, {
@@ -349,7 +345,7 @@ async function patchBuild(options: BuildOptions, warm: WarmState, changed: reado
 /** Records the completed build under its input key, flushes the cache, and makes the result. */
 async function finished(
   opened: Opened,
-  snapshot: InputSnapshot,
+  snapshot: PatchedSnapshot,
   diagnostics: Diagnostic[],
   report: WriteReport,
   facts: {
@@ -397,6 +393,11 @@ function releasePageTexts(analysis: ProjectAnalysis): void {
   for (const path of pages) analysis.sources.delete(path);
   analysis.pages.sources.length = 0;
   analysis.host.forget(pages);
+}
+
+/** The last build's files, as its manifest records them (none when this process did not write it). */
+function outputReader(outDir: string, manifest: CompletedManifest | undefined): OutputReader {
+  return (path, key) => (manifest === undefined ? undefined : readRecordedFile(outDir, manifest, path, key));
 }
 
 function readText(host: ProjectHost, path: string): string {

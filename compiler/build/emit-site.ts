@@ -197,7 +197,7 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
       plan.source.kind === 'mdx' ? (await options.compiler.bodies([plan.source.summary.path])).get(plan.source.summary.path) : undefined;
     return layOutPage(plan, makeBody(plan, compiled, context, analysis).body, navigation, layout, inject).search;
   };
-  const shards = (await search.render(options.cache, remake)) ?? [];
+  const shards = (await search.render(options.cache, { remake, unchanged: (path, key) => sink.recordedKey(path) === key && sink.keep(path) })) ?? [];
   // In the order of the pages (kept pages were listed before the others of their chunk).
   const sitemap = all.filter((plan) => inSitemap.has(plan.url)).map((plan) => plan.url);
 
@@ -209,7 +209,7 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
   if (redirects.length > 0) add('_redirects', renderRedirectsFile(redirects));
   add('sitemap.xml', renderSitemap(sitemap, options.siteUrl));
   if (options.siteUrl === undefined) diagnostics.push(makeDiagnostic('build/sitemap-relative', { file: 'docs.json' }, {}));
-  for (const shard of shards) add(shard.path, shard.contents);
+  for (const shard of shards) sink.write({ ...shard, hash: contentHash(shard.contents) });
   add('404.html', withInjection(layout.render({ ...notFoundDocument(), toc: [] }, undefined), inject));
   // Large sections' full sidebars, once each (their pages inline a folded one and load this).
   for (const fragment of layout.navigationFragments()) add(fragment.path, fragment.contents);

@@ -12,6 +12,7 @@
 import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
+import { bucketOf } from '../cache/value-key.js';
 import type { ProjectHost } from '../host/project-host.js';
 
 /** The cache entry (`file-hash` kind) of the snapshot memo: one per cache, one repository per cache folder being the norm. */
@@ -24,6 +25,8 @@ export interface InputSnapshot {
   /** Project-relative path → content hash. */
   identities: Map<string, string>;
   key: string;
+  /** The key's parts: a hash per bucket of paths (`snapshotKey`). */
+  buckets: string[];
   /** The memo for the next build; `changed` when it differs from the one given. */
   memo: SnapshotMemo;
   changed: boolean;
@@ -63,22 +66,27 @@ export function snapshotInputs(host: ProjectHost, salt: string, previous: Snapsh
     identities.set(path, entry[1]);
   }
   if (previous && Object.keys(previous.files).length !== identities.size) changed = true;
-  return { identities, key: snapshotKey(identities, salt), memo, changed };
+  const buckets = bucketHashes(identities);
+  return { identities, key: snapshotKey(buckets, salt), memo, changed, buckets };
 }
 
-/** A snapshot after some of its files changed (dev's patch path): only those are read again. */
-export function updateSnapshot(snapshot: InputSnapshot, host: ProjectHost, paths: readonly string[], salt: string): InputSnapshot {
+/**
+ * A snapshot's identities and key after some of its files changed (dev's patch
+ * path): only those are read again. There is no memo: a patch does not store
+ * one (the next process hashes the patched files again, their fingerprints
+ * having changed).
+ */
+export function updateSnapshot(snapshot: PatchedSnapshot, host: ProjectHost, paths: readonly string[], salt: string): PatchedSnapshot {
   const identities = new Map(snapshot.identities);
-  const memo: SnapshotMemo = { at: Date.now(), files: { ...snapshot.memo.files } };
   for (const path of paths) {
-    const stat = fileStat(join(host.root, path));
     const read = host.read(path);
-    const hash = read.ok ? contentHash(read.bytes) : `unreadable:${read.failure}`;
-    identities.set(path, hash);
-    memo.files[path] = [stat ? `${stat.size}:${stat.mtimeMs}` : 'missing', hash];
+    identities.set(path, read.ok ? contentHash(read.bytes) : `unreadable:${read.failure}`);
   }
-  return { identities, key: snapshotKey(identities, salt), memo, changed: true };
+  const buckets = bucketHashes(identities, snapshot.buckets, new Set(paths.map(bucketOfPath)));
+  return { identities, key: snapshotKey(buckets, salt), buckets };
 }
+
+export type PatchedSnapshot = Pick<InputSnapshot, 'identities' | 'key' | 'buckets'>;
 
 /**
  * The identities of some files only (`docsc check`: its pages and snippets),
@@ -110,11 +118,38 @@ export function snapshotSome(
   return { identities, memo, changed };
 }
 
-function snapshotKey(identities: ReadonlyMap<string, string>, salt: string): string {
-  // One string and one update: on 10,000 files, a call per file costs more than the hashing.
-  const parts: string[] = [salt];
-  for (const [path, identity] of identities) parts.push(path, identity);
-  return createHash('sha256').update(parts.join('\0')).digest('hex').slice(0, 32);
+/** Paths are hashed in this many buckets: a patch hashes again only its files' buckets, not 10,000 identities. */
+const BUCKETS = 64;
+
+/** The build's key: the salt and every file's identity, through the bucket hashes. */
+function snapshotKey(buckets: readonly string[], salt: string): string {
+  return createHash('sha256')
+    .update(`${salt}\0${buckets.join('\0')}`)
+    .digest('hex')
+    .slice(0, 32);
+}
+
+/**
+ * Per bucket, the hash of its paths and identities in the map's order (the
+ * host's listing order: a patch changes identities, never the order); with
+ * `previous`, only the buckets listed in `only` are hashed again.
+ */
+function bucketHashes(identities: ReadonlyMap<string, string>, previous?: readonly string[], only?: ReadonlySet<number>): string[] {
+  const parts = Array.from({ length: BUCKETS }, (): string[] => []);
+  for (const [path, identity] of identities) {
+    const bucket = bucketOfPath(path);
+    if (only === undefined || only.has(bucket)) parts[bucket]?.push(path, identity);
+  }
+  return parts.map((part, bucket) =>
+    previous !== undefined && only !== undefined && !only.has(bucket)
+      ? (previous[bucket] as string)
+      : // One string and one update: on 10,000 files, a call per file costs more than the hashing.
+        createHash('sha256').update(part.join('\0')).digest('hex').slice(0, 32),
+  );
+}
+
+function bucketOfPath(path: string): number {
+  return bucketOf(path, BUCKETS);
 }
 
 export function contentHash(data: string | Uint8Array): string {

@@ -18,11 +18,12 @@ import type { OutputFile, OutputWriter } from '../output/write-output.js';
 import type { PageInput } from '../pages/read-pages.js';
 import type { PageSummary } from '../pages/summarize-page.js';
 import { checkLinks } from '../passes/check-links.js';
-import { shardOf } from '../site/search-index.js';
+import type { SearchRecord } from '../site/search-index.js';
 import type { PageCompiler } from './compile-pages.js';
 import { isCompileFailure, type LaidOutSite, layOutPage, makeBody, markdownPath, mdxPlan, pageKeys } from './emit-site.js';
 import { contentHash } from './input-snapshot.js';
 import { recordedKey, searchRecordKey } from './layout-keys.js';
+import type { OutputReader } from './search-shards.js';
 
 export interface PatchContext {
   analysis: ProjectAnalysis;
@@ -33,6 +34,8 @@ export interface PatchContext {
   openWriter: () => OutputWriter | undefined;
   /** The last build's diagnostics. */
   diagnostics: readonly Diagnostic[];
+  /** The output's files as the last build recorded them (search shards are edited, not made again). */
+  readOutput: OutputReader;
 }
 
 export interface PatchResult {
@@ -65,7 +68,7 @@ export async function patchPages(changed: readonly string[], context: PatchConte
   const diagnostics = context.diagnostics.filter((d) => !(paths.has(d.file) && PAGE_LOCAL.test(d.code)));
   const bodies = await compiler.bodies(changed);
   let failedPages = 0;
-  const shards = new Set<number>();
+  const records: { record: SearchRecord; key: string }[] = [];
   const files: OutputFile[] = [];
   for (const { summary, diagnostics: summaryDiagnostics } of results) {
     const url = pageUrl(pagePathOfFile(summary.path) as string);
@@ -90,16 +93,15 @@ export async function patchPages(changed: readonly string[], context: PatchConte
     files.push(laidOut.file);
     if (laidOut.search === undefined) continue;
     const recordKey = keys ? searchRecordKey(site.context.salt, laidOut.search, keys.body, made.dependencies) : valueKey(laidOut.search);
-    site.search.add(laidOut.search, recordKey, context.cache);
-    shards.add(shardOf(laidOut.search.url));
+    records.push({ record: laidOut.search, key: recordKey });
   }
   // Only the edited pages' shards; an entry the cache no longer has means a full build.
-  const shardFiles = await site.search.render(context.cache, undefined, shards);
+  const shardFiles = await site.search.patch(records, context.cache, context.readOutput);
   if (shardFiles === undefined) return undefined;
   const writer = context.openWriter();
   if (writer === undefined) return undefined;
   for (const file of files) writer.write(file);
-  for (const shard of shardFiles) writer.write({ path: shard.path, hash: contentHash(shard.contents), contents: shard.contents });
+  for (const shard of shardFiles) writer.write({ ...shard, hash: contentHash(shard.contents) });
   return { diagnostics, failedPages, writer, laidOut: results.map((r) => pageUrl(pagePathOfFile(r.summary.path) as string)) };
 }
 

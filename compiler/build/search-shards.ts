@@ -1,25 +1,47 @@
 // The search index of a build, by shard (site/search-index.ts): each listed
 // page's record is known by a key (layout-keys.ts `searchRecordKey`), and its
-// entry — listing and weighted terms — is cached under that key. A shard's
-// text is cached under the keys of its records, so a build writes a shard again
-// only when one of its records changed, and then merges entries: only the
-// changed records are tokenized. A page kept from an earlier build brings its
-// record's key, not its record; its entry comes from the cache, or from
-// `remake` (which reads its body) when the cache no longer has it.
+// entry — listing and weighted terms — is cached under that key. A shard is
+// known by the keys of its records, written with that key into the output
+// manifest: a build makes a shard again only when one of its records changed
+// (else the file is kept), and then merges entries: only the changed records
+// are tokenized. A page kept from an earlier build brings its record's key,
+// not its record; its entry comes from the cache, or from `remake` (which
+// reads its body) when the cache no longer has it.
+//
+// A dev patch edits shards instead (`patch`): the shard as last written, read
+// back from the output once (`preload`, while the session is idle) and kept,
+// has the changed pages' entries replaced in place, without the other pages'
+// entries (which a full build that kept the shard never read).
 
 import type { BuildCache } from '../cache/build-cache.js';
 import { plainKey } from '../cache/value-key.js';
-import { renderShardEntries, type SearchEntry, type SearchRecord, SHARDS, searchEntry, shardOf, shardPath } from '../site/search-index.js';
+import {
+  parseShard,
+  renderShardData,
+  renderShardEntries,
+  replaceShardEntry,
+  type SearchEntry,
+  type SearchRecord,
+  SHARDS,
+  type ShardData,
+  searchEntry,
+  shardOf,
+  shardPath,
+} from '../site/search-index.js';
 
 export class SearchShards {
-  /** Record keys by search URL (`/guides/setup`). */
-  private keys = new Map<string, string>();
+  /** Per shard, record keys by search URL (`/guides/setup`). */
+  private keys = Array.from({ length: SHARDS }, () => new Map<string, string>());
   /** Entries made or read in this process, by record key. */
   private entries = new Map<string, SearchEntry>();
+  /** The key of each shard this object last rendered or found unchanged, by path. */
+  private shardKeys = new Map<string, string>();
+  /** Shards as last written, by path, with the key they were written with: what a patch edits. */
+  private written = new Map<string, { key: string; data: ShardData }>();
 
   /** A record laid out in this build. */
   add(record: SearchRecord, key: string, cache: BuildCache): void {
-    this.keys.set(record.url, key);
+    this.recordsOf(record.url).set(record.url, key);
     if (this.entries.has(key)) return;
     const entry = searchEntry(record);
     this.entries.set(key, entry);
@@ -28,51 +50,141 @@ export class SearchShards {
 
   /** A page kept from an earlier build, by its record's key. */
   addKept(url: string, key: string): void {
-    this.keys.set(url, key);
+    this.recordsOf(url).set(url, key);
   }
 
   /**
-   * The shard files (all, or those listed), from the cache when their records
-   * are unchanged. `remake` makes a record whose entry is not found; undefined
-   * from it (or no `remake`) gives undefined: the caller must build in full.
+   * The shard files (all, or those listed) whose records changed: `unchanged`
+   * says whether the output already holds a shard with that key (by default,
+   * whether this object last rendered it with that key: a dev session's next
+   * patch). `remake` makes a record whose entry is not found; undefined from
+   * it (or no `remake`) gives undefined: the caller must build in full.
    */
   async render(
     cache: BuildCache,
-    remake?: (url: string) => Promise<SearchRecord | undefined>,
-    only?: ReadonlySet<number>,
-  ): Promise<{ path: string; contents: string }[] | undefined> {
-    const byShard = Array.from({ length: SHARDS }, (): [string, string][] => []);
-    for (const [url, key] of this.keys) byShard[shardOf(url)]?.push([url, key]);
-    const files: { path: string; contents: string }[] = [];
-    for (const [n, records] of byShard.entries()) {
+    options: {
+      remake?: (url: string) => Promise<SearchRecord | undefined>;
+      only?: ReadonlySet<number>;
+      unchanged?: (path: string, key: string) => boolean;
+    } = {},
+  ): Promise<ShardFile[] | undefined> {
+    const { remake, only, unchanged = (path, key) => this.shardKeys.get(path) === key } = options;
+    const files: ShardFile[] = [];
+    for (const [n, shard] of this.keys.entries()) {
       if (only !== undefined && !only.has(n)) continue;
-      records.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-      const shardKey = `search-shard\0${plainKey(records)}`;
-      let contents = cache.get<string>('derived', shardKey);
-      if (contents === undefined) {
-        const entries: SearchEntry[] = [];
-        for (const [url, key] of records) {
-          let entry = this.entries.get(key);
-          if (entry === undefined) {
-            // Kept for the next render of this shard in the process (a dev session's next edit).
-            entry = cache.get<SearchEntry>('derived', entryKey(key));
-            if (entry !== undefined) this.entries.set(key, entry);
-          }
-          if (entry === undefined) {
-            const record = await remake?.(url);
-            if (record === undefined) return undefined;
-            this.add(record, key, cache);
-            entry = this.entries.get(key) as SearchEntry;
-          }
-          entries.push(entry);
-        }
-        contents = renderShardEntries(entries);
-        cache.put('derived', shardKey, contents);
+      const records = [...shard];
+      const path = shardPath(n);
+      const key = shardKeyOf(records);
+      if (unchanged(path, key)) {
+        this.shardKeys.set(path, key);
+        continue;
       }
-      files.push({ path: shardPath(n), contents });
+      const entries: SearchEntry[] = [];
+      for (const [url, recordKey] of records) {
+        let entry = this.entries.get(recordKey);
+        if (entry === undefined) {
+          // Kept for the next render of this shard in the process (a dev session's next edit).
+          entry = cache.get<SearchEntry>('derived', entryKey(recordKey));
+          if (entry !== undefined) this.entries.set(recordKey, entry);
+        }
+        if (entry === undefined) {
+          const record = await remake?.(url);
+          if (record === undefined) return undefined;
+          this.add(record, recordKey, cache);
+          entry = this.entries.get(recordKey) as SearchEntry;
+        }
+        entries.push(entry);
+      }
+      this.shardKeys.set(path, key);
+      files.push({ path, key, contents: renderShardEntries(entries) });
     }
     return files;
   }
+
+  /**
+   * Reads back the shards the output holds (`read`: the output's file at a
+   * path when the manifest records it with that key, unchanged since), for
+   * `patch`.
+   */
+  async preload(read: OutputReader): Promise<void> {
+    for (const path of [...this.shardKeys.keys()]) {
+      // One shard at a time: an edit arriving meanwhile waits for one, not all.
+      await new Promise((resolve) => setImmediate(resolve));
+      const key = this.shardKeys.get(path);
+      if (key !== undefined) this.shardData(path, key, read);
+    }
+  }
+
+  /**
+   * A dev patch: `changed` pages were laid out again (same URLs); their
+   * shards, edited in place, or rendered from entries when one cannot be read
+   * back. Undefined: the caller must build in full.
+   */
+  async patch(changed: readonly { record: SearchRecord; key: string }[], cache: BuildCache, read: OutputReader): Promise<ShardFile[] | undefined> {
+    const byShard = new Map<number, SearchEntry[]>();
+    for (const { record, key } of changed) {
+      const previous = this.recordsOf(record.url).get(record.url);
+      if (previous === undefined) return undefined;
+      this.add(record, key, cache);
+      const entries = byShard.get(shardOf(record.url)) ?? [];
+      if (previous !== key) entries.push(this.entries.get(key) as SearchEntry);
+      byShard.set(shardOf(record.url), entries);
+    }
+    const files: ShardFile[] = [];
+    const rendered = new Set<number>();
+    for (const [n, entries] of byShard) {
+      if (entries.length === 0) continue;
+      const path = shardPath(n);
+      const before = this.shardKeys.get(path);
+      const data = before === undefined ? undefined : this.shardData(path, before, read);
+      if (data === undefined || !entries.every((entry) => replaceShardEntry(data, entry))) {
+        this.written.delete(path);
+        rendered.add(n);
+        continue;
+      }
+      const key = this.shardKey(n);
+      this.shardKeys.set(path, key);
+      this.written.set(path, { key, data });
+      files.push({ path, key, contents: renderShardData(data) });
+    }
+    if (rendered.size === 0) return files;
+    const others = await this.render(cache, { only: rendered });
+    return others && [...files, ...others];
+  }
+
+  /** The data of a shard the output holds with `key`, read back once. */
+  private shardData(path: string, key: string, read: OutputReader): ShardData | undefined {
+    const known = this.written.get(path);
+    if (known?.key === key) return known.data;
+    const text = read(path, key);
+    const data = text === undefined ? undefined : parseShard(text);
+    if (data !== undefined) this.written.set(path, { key, data });
+    return data;
+  }
+
+  /** A shard's key: its records' URLs and keys, in URL order. */
+  private shardKey(n: number): string {
+    return shardKeyOf([...(this.keys[n] ?? [])]);
+  }
+
+  private recordsOf(url: string): Map<string, string> {
+    return this.keys[shardOf(url)] as Map<string, string>;
+  }
+}
+
+/** The output's file at `path`, when the manifest records it with `key` and it is unchanged since; else undefined. */
+export type OutputReader = (path: string, key: string) => string | undefined;
+
+function shardKeyOf(records: [string, string][]): string {
+  records.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `search-shard\0${plainKey(records)}`;
+}
+
+/** A shard to write, with the key the output manifest records for it. */
+export interface ShardFile {
+  path: string;
+  key: string;
+  contents: string;
 }
 
 function entryKey(key: string): string {

@@ -4,7 +4,8 @@
 // `plainKey` is the same without that care, for values known to hold neither
 // (a replacer costs a call per property: per page, it adds up).
 // For keys of derived values that are computed rather than read: a page's
-// layout inputs (page-layout.ts), a search entry (emit-site.ts).
+// layout inputs (page-layout.ts), a search entry (emit-site.ts). `bucketOf`
+// spreads strings over buckets (search shards, the snapshot's key parts).
 
 import { createHash } from 'node:crypto';
 
@@ -24,4 +25,14 @@ function canonical(_key: string, value: unknown): unknown {
   if (value instanceof Map) return { $map: [...value.entries()] };
   if (value instanceof Set) return { $set: [...value].sort() };
   return value;
+}
+
+/** FNV-1a of `text`, modulo `buckets`: stable across processes and versions (files are named after it). */
+export function bucketOf(text: string, buckets: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash % buckets;
 }

@@ -75,25 +75,32 @@ export interface OutputManifest {
   keys?: Record<string, string>;
 }
 
-/** A manifest this process wrote, with the size and time of its file then: while they hold, it is what the file says. */
+/**
+ * A manifest this process wrote: its records, its lines in path order (the
+ * file has one entry per line, so a patch replaces a few lines instead of
+ * serializing 10,000 entries), and the size and time of its file then: while
+ * they hold, it is what the file says.
+ */
 export interface CompletedManifest {
   files: Record<string, string>;
   keys: Record<string, string>;
+  fileLines: ManifestLines;
+  keyLines: ManifestLines;
   stamp: string;
+}
+
+/** Sorted paths and, parallel, their entries as the manifest writes them (`"path":"value"`). */
+interface ManifestLines {
+  paths: string[];
+  lines: string[];
 }
 
 export interface WriteReport {
   written: string[];
   deleted: string[];
   unchanged: number;
-  /** `manifestDigest` of the completed output. */
+  /** `outputDigest` of the completed output. */
   digest: string;
-}
-
-/** The manifest of a complete output: undefined when there is none, or a journal says a build was interrupted since. */
-export function readManifest(outDir: string): OutputManifest | undefined {
-  if (existsSync(join(outDir, JOURNAL_FILE))) return undefined;
-  return readManifestFile(outDir);
 }
 
 function readManifestFile(outDir: string): OutputManifest | undefined {
@@ -108,13 +115,34 @@ function readManifestFile(outDir: string): OutputManifest | undefined {
   }
 }
 
-/** What an output folder holds, as one hash: a build that recorded it knows the folder is still its output. */
-export function manifestDigest(manifest: OutputManifest): string {
-  return digestOf(sortedEntries(manifest.files));
+/**
+ * What an output folder holds, as one hash: that of its manifest's bytes, which
+ * a build records to know later that the folder is still its output (no
+ * parsing: a no-op build reads only this). Undefined when the output is not
+ * complete.
+ */
+export function outputDigest(outDir: string): string | undefined {
+  if (existsSync(join(outDir, JOURNAL_FILE))) return undefined;
+  try {
+    return digestOf(readFileSync(join(outDir, MANIFEST_FILE)));
+  } catch {
+    return undefined;
+  }
 }
 
-function digestOf(entries: readonly [string, string][]): string {
-  return createHash('sha256').update(JSON.stringify(entries)).digest('hex').slice(0, 32);
+/** The output's file at `path` when `manifest` records it with `key` and it is unchanged since (its hash); else undefined. */
+export function readRecordedFile(outDir: string, manifest: CompletedManifest, path: string, key: string): string | undefined {
+  if (manifest.keys[path] !== key || !isSafePath(path)) return undefined;
+  try {
+    const bytes = readFileSync(join(outDir, path));
+    return digestOf(bytes) === manifest.files[path] ? bytes.toString('utf8') : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function digestOf(bytes: string | Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex').slice(0, 32);
 }
 
 /** One build's writes into one output folder: `write` each file, then `finish`. */
@@ -124,10 +152,15 @@ export class OutputWriter {
   private trusted: Record<string, string>;
   /** Keys recorded with the trusted hashes. */
   private trustedKeys: Record<string, string>;
-  /** Every file a build of docsc may have written here: candidates for deletion. */
-  private owned: Set<string>;
-  private next: Record<string, string> = {};
-  private nextKeys: Record<string, string> = {};
+  /** The files of the previous manifest, intact or not, and those an interrupted build journaled: candidates for deletion. */
+  private previousFiles: Record<string, string>;
+  private interrupted: string[];
+  /** What this build wrote or kept: in a full build, every file of the new manifest; in a patch, the changes to `base`. */
+  private next = new Map<string, string>();
+  /** Keys of `next`'s files; in a patch, undefined removes the file's key. */
+  private nextKeys = new Map<string, string | undefined>();
+  /** A patch's starting point: the complete manifest it changes. */
+  private base: CompletedManifest | undefined;
   private checkedDirs = new Set<string>();
   private report: WriteReport = { written: [], deleted: [], unchanged: 0, digest: '' };
   private journal: number;
@@ -142,27 +175,27 @@ export class OutputWriter {
       writer.abandon();
       return undefined;
     }
-    writer.next = { ...writer.trusted };
-    writer.nextKeys = { ...writer.trustedKeys };
+    writer.base = writer.known ?? completedOf(writer.trusted, writer.trustedKeys, '');
     return writer;
   }
 
   /** The previous output was completed and nothing was written to it since. */
   private intact: boolean;
+  /** `known`, when the manifest file is still the one it describes. */
+  private known: CompletedManifest | undefined;
 
   /** `known`: the manifest this process last wrote here (not read again while its file's size and time are unchanged). */
   constructor(outDir: string, known?: CompletedManifest) {
     mkdirSync(outDir, { recursive: true });
     this.root = realpathSync(outDir);
-    const previous =
-      known !== undefined && known.stamp !== '' && manifestStamp(this.root) === known.stamp
-        ? { format: 1 as const, state: 'complete' as const, files: known.files, keys: known.keys }
-        : readManifestFile(this.root);
+    if (known !== undefined && known.stamp !== '' && manifestStamp(this.root) === known.stamp) this.known = known;
+    const previous = this.known ?? readManifestFile(this.root);
     const interrupted = this.readJournal();
     this.intact = previous !== undefined && interrupted === undefined;
     this.trusted = this.intact ? (previous?.files ?? {}) : {};
     this.trustedKeys = this.intact ? (previous?.keys ?? {}) : {};
-    this.owned = new Set([...Object.keys(previous?.files ?? {}), ...(interrupted ?? [])]);
+    this.previousFiles = previous?.files ?? {};
+    this.interrupted = interrupted ?? [];
     // Appended to, never truncated, until the output is complete: a second interruption keeps the first one's paths.
     this.journal = openSync(join(this.root, JOURNAL_FILE), 'a');
   }
@@ -175,7 +208,7 @@ export class OutputWriter {
 
   /** Whether this build already produced a file at `path` (in a patch: or kept it). */
   has(path: string): boolean {
-    return path in this.next;
+    return this.next.has(path) || (this.base !== undefined && path in this.base.files);
   }
 
   /** The key the previous, intact output recorded for `path`. */
@@ -188,17 +221,18 @@ export class OutputWriter {
     const hash = this.trusted[path];
     const key = this.trustedKeys[path];
     if (hash === undefined || key === undefined || !existsSync(join(this.root, checkedPath(path)))) return false;
-    this.next[path] = hash;
-    this.nextKeys[path] = key;
+    this.next.set(path, hash);
+    this.nextKeys.set(path, key);
     this.report.unchanged++;
     return true;
   }
 
   write(file: OutputFile): void {
     const path = checkedPath(file.path);
-    this.next[path] = file.hash;
-    if (file.key !== undefined) this.nextKeys[path] = file.key;
-    else delete this.nextKeys[path];
+    this.next.set(path, file.hash);
+    if (file.key !== undefined) this.nextKeys.set(path, file.key);
+    else if (this.base !== undefined) this.nextKeys.set(path, undefined);
+    else this.nextKeys.delete(path);
     if (this.trusted[path] === file.hash && existsSync(join(this.root, path))) {
       this.report.unchanged++;
       return;
@@ -224,17 +258,28 @@ export class OutputWriter {
 
   /** Removes the files of earlier builds that this one did not write, and marks the output complete. */
   finish(): WriteReport {
-    for (const path of [...this.owned].filter((owned) => !(owned in this.next)).sort()) {
-      if (this.remove(path)) this.report.deleted.push(path);
+    let manifest: CompletedManifest;
+    let apply = () => {};
+    if (this.base === undefined) {
+      const owned = new Set([...Object.keys(this.previousFiles), ...this.interrupted]);
+      for (const path of [...owned].filter((path) => !this.next.has(path)).sort()) {
+        if (this.remove(path)) this.report.deleted.push(path);
+      }
+      const keys = new Map<string, string>();
+      for (const [path, key] of this.nextKeys) if (key !== undefined) keys.set(path, key);
+      manifest = completedOf(Object.fromEntries(this.next), Object.fromEntries(keys), '');
+    } else {
+      // A patch only replaces files: every file of the base stays.
+      ({ manifest, apply } = patchedManifest(this.base, this.next, this.nextKeys));
     }
-    const entries = sortedEntries(this.next);
-    const keys = sortedEntries(this.nextKeys).filter(([path]) => path in this.next);
-    writeManifest(this.root, entries, keys);
-    // In path order, as the file has them: a patch that adds no file then need not sort them again.
-    this.written = { files: Object.fromEntries(entries), keys: Object.fromEntries(keys), stamp: manifestStamp(this.root) };
+    const text = manifestText(manifest);
+    writeManifest(this.root, text);
+    apply();
+    manifest.stamp = manifestStamp(this.root);
+    this.written = manifest;
     closeSync(this.journal);
     rmSync(join(this.root, JOURNAL_FILE), { force: true });
-    this.report.digest = digestOf(entries);
+    this.report.digest = digestOf(text);
     return this.report;
   }
 
@@ -308,24 +353,82 @@ function manifestStamp(root: string): string {
   }
 }
 
-function writeManifest(root: string, entries: readonly [string, string][], keys: readonly [string, string][]): void {
+function writeManifest(root: string, text: string): void {
   const target = join(root, MANIFEST_FILE);
   const temporary = `${target}.docsc-tmp-${process.pid}`;
-  const manifest: OutputManifest = { format: 1, state: 'complete', files: Object.fromEntries(entries) };
-  if (keys.length > 0) manifest.keys = Object.fromEntries(keys);
-  writeFileSync(temporary, `${JSON.stringify(manifest)}\n`);
+  writeFileSync(temporary, text);
   renameSync(temporary, target);
 }
 
-/** By path; a record read from a manifest is already in order (a patch that adds no file then sorts nothing). */
-function sortedEntries(files: Record<string, string>): [string, string][] {
-  const entries = Object.entries(files);
-  let sorted = true;
-  for (let i = 1; i < entries.length && sorted; i++) sorted = (entries[i - 1] as [string, string])[0] < (entries[i] as [string, string])[0];
-  if (sorted) return entries;
-  return sortEntries(entries);
+/** A manifest from its records. */
+function completedOf(files: Record<string, string>, keys: Record<string, string>, stamp: string): CompletedManifest {
+  return { files, keys, fileLines: linesOf(files), keyLines: linesOf(keys), stamp };
 }
 
-function sortEntries(entries: [string, string][]): [string, string][] {
-  return entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+/** In path order (a record's own order puts integer-like keys first; sorting a manifest read back, already in order, is linear). */
+function linesOf(record: Record<string, string>): ManifestLines {
+  const paths = Object.keys(record).sort();
+  return { paths, lines: paths.map((path) => manifestLine(path, record[path] as string)) };
+}
+
+function manifestLine(path: string, value: string): string {
+  return `${JSON.stringify(path)}:${JSON.stringify(value)}`;
+}
+
+/**
+ * The manifest's text: JSON with one entry per line, in path order, so that
+ * equal outputs have equal manifests (clean builds are byte-identical) and a
+ * patch can replace lines.
+ */
+function manifestText(manifest: CompletedManifest): string {
+  const block = (lines: readonly string[]) => (lines.length === 0 ? '{}' : `{\n${lines.join(',\n')}\n}`);
+  const keys = manifest.keyLines.lines.length === 0 ? '' : `,"keys":${block(manifest.keyLines.lines)}`;
+  return `{"format":1,"state":"complete","files":${block(manifest.fileLines.lines)}${keys}}\n`;
+}
+
+/**
+ * `base` with a patch's files and keys (undefined: removed) applied: new lines,
+ * and `apply`, which changes `base`'s records in place once the new manifest is
+ * written (copying them costs more than the rest of a patch's bookkeeping).
+ */
+function patchedManifest(
+  base: CompletedManifest,
+  files: ReadonlyMap<string, string>,
+  keys: ReadonlyMap<string, string | undefined>,
+): { manifest: CompletedManifest; apply: () => void } {
+  const fileLines = { paths: [...base.fileLines.paths], lines: [...base.fileLines.lines] };
+  const keyLines = { paths: [...base.keyLines.paths], lines: [...base.keyLines.lines] };
+  for (const [path, hash] of files) setLine(fileLines, path, hash);
+  for (const [path, key] of keys) setLine(keyLines, path, key);
+  const apply = () => {
+    for (const [path, hash] of files) base.files[path] = hash;
+    for (const [path, key] of keys) {
+      if (key === undefined) delete base.keys[path];
+      else base.keys[path] = key;
+    }
+  };
+  return { manifest: { files: base.files, keys: base.keys, fileLines, keyLines, stamp: '' }, apply };
+}
+
+/** Sets (or, with undefined, removes) `path`'s line, keeping path order. */
+function setLine(lines: ManifestLines, path: string, value: string | undefined): void {
+  let low = 0;
+  let high = lines.paths.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if ((lines.paths[mid] as string) < path) low = mid + 1;
+    else high = mid;
+  }
+  const found = lines.paths[low] === path;
+  if (value === undefined) {
+    if (found) {
+      lines.paths.splice(low, 1);
+      lines.lines.splice(low, 1);
+    }
+  } else if (found) {
+    lines.lines[low] = manifestLine(path, value);
+  } else {
+    lines.paths.splice(low, 0, path);
+    lines.lines.splice(low, 0, manifestLine(path, value));
+  }
 }

@@ -11,6 +11,7 @@
 // binary search in each shard's sorted terms: no indexing happens in the
 // browser. See ARCHITECTURE.md for why, with measurements.
 
+import { bucketOf } from '../cache/value-key.js';
 import { searchTokens } from './search-tokens.js';
 import type { Section } from './site-navigation.js';
 
@@ -43,13 +44,7 @@ const WEIGHTS = { title: 16, headings: 6, section: 3, text: 1 } as const;
 
 /** The shard a page's record is in: FNV-1a of its URL's folder (`/guides/setup/cli` → `/guides/setup`). */
 export function shardOf(url: string): number {
-  const folder = url.slice(0, Math.max(0, url.lastIndexOf('/')));
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < folder.length; i++) {
-    hash ^= folder.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash % SHARDS;
+  return bucketOf(url.slice(0, Math.max(0, url.lastIndexOf('/'))), SHARDS);
 }
 
 export function shardPath(shard: number): string {
@@ -93,6 +88,14 @@ export function renderSearchShard(records: readonly SearchRecord[]): string {
   return renderShardEntries(records.map(searchEntry));
 }
 
+/** A shard file's contents: pages by URL, sorted terms and, per term, flat `[page index, weight, …]` postings. */
+export interface ShardData {
+  version: 2;
+  pages: SearchEntry['page'][];
+  terms: string[];
+  postings: number[][];
+}
+
 /** A shard's text from its pages' entries (in any order: pages are sorted by URL). */
 export function renderShardEntries(entries: readonly SearchEntry[]): string {
   const sorted = [...entries].sort((a, b) => (a.page.url < b.page.url ? -1 : a.page.url > b.page.url ? 1 : 0));
@@ -106,7 +109,74 @@ export function renderShardEntries(entries: readonly SearchEntry[]): string {
     });
   });
   const terms = [...postings.keys()].sort();
-  return `${JSON.stringify({ version: 2, pages: sorted.map((entry) => entry.page), terms, postings: terms.map((term) => postings.get(term)) })}\n`;
+  return renderShardData({
+    version: 2,
+    pages: sorted.map((entry) => entry.page),
+    terms,
+    postings: terms.map((term) => postings.get(term) as number[]),
+  });
+}
+
+export function renderShardData(shard: ShardData): string {
+  return `${JSON.stringify(shard)}\n`;
+}
+
+/** A shard file's text read back (one docsc wrote: the caller checks its hash); undefined when it is not one. */
+export function parseShard(text: string): ShardData | undefined {
+  try {
+    const value = JSON.parse(text) as Partial<ShardData>;
+    const ok = value.version === 2 && Array.isArray(value.pages) && Array.isArray(value.terms) && Array.isArray(value.postings);
+    return ok && value.terms?.length === value.postings?.length ? (value as ShardData) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Replaces, in place, the entry of a page the shard already lists (same URL):
+ * its listing, and its postings in every term's list. The result is what
+ * `renderShardEntries` makes of the shard's entries with this one replaced.
+ * False when the shard does not list the page.
+ */
+export function replaceShardEntry(shard: ShardData, entry: SearchEntry): boolean {
+  const page = lowerBound(shard.pages.length, (i) => (shard.pages[i] as SearchEntry['page']).url < entry.page.url);
+  if (shard.pages[page]?.url !== entry.page.url) return false;
+  shard.pages[page] = entry.page;
+  // Its old postings go, in every list (a list is in page order: the page's pair, if any, is found by bisection).
+  for (let t = shard.terms.length - 1; t >= 0; t--) {
+    const list = shard.postings[t] as number[];
+    const at = 2 * lowerBound(list.length / 2, (i) => (list[2 * i] as number) < page);
+    if (list[at] !== page) continue;
+    list.splice(at, 2);
+    if (list.length === 0) {
+      shard.terms.splice(t, 1);
+      shard.postings.splice(t, 1);
+    }
+  }
+  entry.terms.forEach((term, i) => {
+    const weight = entry.weights[i] as number;
+    const t = lowerBound(shard.terms.length, (j) => (shard.terms[j] as string) < term);
+    if (shard.terms[t] !== term) {
+      shard.terms.splice(t, 0, term);
+      shard.postings.splice(t, 0, [page, weight]);
+      return;
+    }
+    const list = shard.postings[t] as number[];
+    list.splice(2 * lowerBound(list.length / 2, (j) => (list[2 * j] as number) < page), 0, page, weight);
+  });
+  return true;
+}
+
+/** The first index in [0, length) for which `before` is false (`before` is true, then false). */
+function lowerBound(length: number, before: (index: number) => boolean): number {
+  let low = 0;
+  let high = length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (before(mid)) low = mid + 1;
+    else high = mid;
+  }
+  return low;
 }
 
 /** A site's records by shard, each shard's sorted by URL (the order `renderSearchShard` writes them in). */

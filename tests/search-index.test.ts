@@ -1,0 +1,54 @@
+// The search index's shard files: a dev patch edits a shard read back from the
+// output (`replaceShardEntry`) instead of merging every page's entry again;
+// the edited shard must be exactly what merging gives (property tests with a
+// fixed seed, so a failure replays).
+
+import fc from 'fast-check';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { parseShard, renderShardData, renderShardEntries, replaceShardEntry, type SearchEntry, searchEntry } from '../compiler/site/search-index.js';
+
+const word = fc.constantFrom('api', 'build', 'cache', 'deploy', 'edge', 'file', 'graph', 'hook', 'index', 'json', 'key', 'zeta', 'é');
+const text = fc.array(word, { maxLength: 12 }).map((words) => words.join(' '));
+const record = (url: string) =>
+  fc.record({ title: text, section: text, text, headings: fc.array(fc.record({ id: word, text }), { maxLength: 3 }) }).map((r) => ({ url, ...r }));
+const urls = fc.uniqueArray(fc.stringMatching(/^\/[a-c]{1,2}(\/[a-c]{1,2})?$/), { minLength: 1, maxLength: 8 });
+
+test('search shard: replacing pages’ entries in a shard read back gives what merging all entries gives', () => {
+  fc.assert(
+    fc.property(
+      urls.chain((list) =>
+        fc.tuple(
+          fc.tuple(...list.map(record)),
+          fc.uniqueArray(fc.nat(list.length - 1), { minLength: 1, maxLength: list.length }),
+          fc.tuple(...list.map(record)),
+        ),
+      ),
+      ([records, replaced, replacements]) => {
+        const entries: SearchEntry[] = records.map(searchEntry);
+        const shard = parseShard(renderShardEntries(entries));
+        assert.ok(shard);
+        for (const index of replaced) {
+          const entry = searchEntry(replacements[index] as (typeof replacements)[number]);
+          entries[index] = entry;
+          assert.ok(replaceShardEntry(shard, entry));
+        }
+        assert.is(renderShardData(shard), renderShardEntries(entries));
+      },
+    ),
+    { seed: 20261121, numRuns: 300 },
+  );
+});
+
+test('search shard: a page the shard does not list is not replaced, and a file that is not a shard is not read', () => {
+  const shard = parseShard(renderShardEntries([searchEntry({ url: '/a', title: 'A', section: '', text: 'alpha', headings: [] })]));
+  assert.ok(shard);
+  const before = renderShardData(shard);
+  assert.not.ok(replaceShardEntry(shard, searchEntry({ url: '/b', title: 'B', section: '', text: 'beta', headings: [] })));
+  assert.is(renderShardData(shard), before);
+  for (const bad of ['', '{', '[]', '{"version":1,"pages":[],"terms":[],"postings":[]}', '{"version":2,"pages":[],"terms":["a"],"postings":[]}']) {
+    assert.is(parseShard(bad), undefined, bad);
+  }
+});
+
+test.run();
