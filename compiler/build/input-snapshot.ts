@@ -25,8 +25,8 @@ export interface InputSnapshot {
   /** Project-relative path → content hash. */
   identities: Map<string, string>;
   key: string;
-  /** The key's parts: a hash per bucket of paths (`snapshotKey`). */
-  buckets: string[];
+  /** The key's parts: per bucket of paths, its paths and identities (`[path, identity, …]`, in listing order) and their hash. */
+  buckets: { parts: string[]; hash: string }[];
   /** The memo for the next build; `changed` when it differs from the one given. */
   memo: SnapshotMemo;
   changed: boolean;
@@ -66,7 +66,7 @@ export function snapshotInputs(host: ProjectHost, salt: string, previous: Snapsh
     identities.set(path, entry[1]);
   }
   if (previous && Object.keys(previous.files).length !== identities.size) changed = true;
-  const buckets = bucketHashes(identities);
+  const buckets = bucketsOf(identities);
   return { identities, key: snapshotKey(buckets, salt), memo, changed, buckets };
 }
 
@@ -78,15 +78,27 @@ export function snapshotInputs(host: ProjectHost, salt: string, previous: Snapsh
  */
 export function updateSnapshot(snapshot: PatchedSnapshot, host: ProjectHost, paths: readonly string[], salt: string): PatchedSnapshot {
   const identities = new Map(snapshot.identities);
+  const buckets = [...snapshot.buckets];
+  const changed = new Set<number>();
   for (const path of paths) {
     const read = host.read(path);
-    identities.set(path, read.ok ? contentHash(read.bytes) : `unreadable:${read.failure}`);
+    const identity = read.ok ? contentHash(read.bytes) : `unreadable:${read.failure}`;
+    identities.set(path, identity);
+    const n = bucketOf(path, BUCKETS);
+    const parts = changed.has(n) ? (buckets[n] as Bucket).parts : [...(buckets[n]?.parts ?? [])];
+    const at = parts.indexOf(path);
+    if (at % 2 === 0) parts[at + 1] = identity;
+    else parts.push(path, identity);
+    buckets[n] = { parts, hash: '' };
+    changed.add(n);
   }
-  const buckets = bucketHashes(identities, snapshot.buckets, new Set(paths.map(bucketOfPath)));
+  for (const n of changed) (buckets[n] as Bucket).hash = bucketHash((buckets[n] as Bucket).parts);
   return { identities, key: snapshotKey(buckets, salt), buckets };
 }
 
 export type PatchedSnapshot = Pick<InputSnapshot, 'identities' | 'key' | 'buckets'>;
+
+type Bucket = InputSnapshot['buckets'][number];
 
 /**
  * The identities of some files only (`docsc check`: its pages and snippets),
@@ -122,34 +134,23 @@ export function snapshotSome(
 const BUCKETS = 64;
 
 /** The build's key: the salt and every file's identity, through the bucket hashes. */
-function snapshotKey(buckets: readonly string[], salt: string): string {
+function snapshotKey(buckets: readonly Bucket[], salt: string): string {
   return createHash('sha256')
-    .update(`${salt}\0${buckets.join('\0')}`)
+    .update(`${salt}\0${buckets.map((bucket) => bucket.hash).join('\0')}`)
     .digest('hex')
     .slice(0, 32);
 }
 
-/**
- * Per bucket, the hash of its paths and identities in the map's order (the
- * host's listing order: a patch changes identities, never the order); with
- * `previous`, only the buckets listed in `only` are hashed again.
- */
-function bucketHashes(identities: ReadonlyMap<string, string>, previous?: readonly string[], only?: ReadonlySet<number>): string[] {
+/** The identities by bucket of their paths (FNV-1a), each in the map's order: the host's listing order. */
+function bucketsOf(identities: ReadonlyMap<string, string>): Bucket[] {
   const parts = Array.from({ length: BUCKETS }, (): string[] => []);
-  for (const [path, identity] of identities) {
-    const bucket = bucketOfPath(path);
-    if (only === undefined || only.has(bucket)) parts[bucket]?.push(path, identity);
-  }
-  return parts.map((part, bucket) =>
-    previous !== undefined && only !== undefined && !only.has(bucket)
-      ? (previous[bucket] as string)
-      : // One string and one update: on 10,000 files, a call per file costs more than the hashing.
-        createHash('sha256').update(part.join('\0')).digest('hex').slice(0, 32),
-  );
+  for (const [path, identity] of identities) parts[bucketOf(path, BUCKETS)]?.push(path, identity);
+  return parts.map((part) => ({ parts: part, hash: bucketHash(part) }));
 }
 
-function bucketOfPath(path: string): number {
-  return bucketOf(path, BUCKETS);
+function bucketHash(parts: readonly string[]): string {
+  // One string and one update: on 10,000 files, a call per file costs more than the hashing.
+  return createHash('sha256').update(parts.join('\0')).digest('hex').slice(0, 32);
 }
 
 export function contentHash(data: string | Uint8Array): string {
