@@ -73,6 +73,7 @@ const fetchModule = onFirstUse(() => import('./fetch-document.js'));
 // Validation: ajv and the schemas, and @readme/openapi-parser, cost about 0.1–0.2 s each to load; runs that validate nothing (all remembered) do not.
 const schemaValidator = onFirstUse(() => import('./validate-schema.js'));
 const openApiParser = onFirstUse(() => import('@readme/openapi-parser'));
+const parserRules = onFirstUse(() => import('./parser-rules.js'));
 type JsonObject = Record<string, unknown>;
 
 export async function loadOpenApi(source: string, host: ProjectHost, options: LoadOptions = {}): Promise<LoadResult> {
@@ -159,14 +160,14 @@ async function analyzeDocument(key: string, file: SourceFile, bag: DiagnosticBag
   // The copy is the validator's alone: openapi-file, which skips validation, walks without it (0.2 s of GitHub's spec),
   // or not at all when the text shows that the walk would find nothing.
   const validate = options.validate !== false;
-  const scan = !validate && refsFineInText(file.text, value) ? { refs: [], copy: value } : scanDocument(value, file, bag, validate);
+  // A large document is validated as written first (validate-schema.ts): its copy is made only if the parser needs it.
+  const large = file.text.length > DIRECT_SCHEMA_ERRORS_CHARS;
+  const scan = !validate && refsFineInText(file.text, value) ? { refs: [], copy: value } : scanDocument(value, file, bag, validate && !large);
   if (scan === undefined) return undefined;
   const ctx: Context = { file, root: value, version, locator, bag, schemeNames: securitySchemeNames(value) };
   const refsOk = checkRefs(scan.refs, ctx);
   const operations = indexOperations(ctx);
   const webhooks = indexWebhooks(ctx);
-  // Reported already: the validator would only repeat it as an unknown property.
-  if (!supportsWebhooks(version) && scan.copy !== value) delete scan.copy.webhooks;
   checkSecurity(value.security, ['security'], ctx);
   checkServers(operations, ctx);
   // A broken `$ref` stops the validator at the first one; ours lists them all.
@@ -175,7 +176,9 @@ async function analyzeDocument(key: string, file: SourceFile, bag: DiagnosticBag
     if (remembered) bag.add(remembered);
     else {
       const findings = new DiagnosticBag();
-      await validateDocument(scan.copy, { ...ctx, bag: findings }, operations);
+      // The copy the parser may change (it dereferences in place), made on first use.
+      const copy = () => withoutStaleWebhooks(scan.copy !== value ? scan.copy : (scanDocument(value, file, findings)?.copy ?? {}), version);
+      await validateDocument({ ...ctx, bag: findings }, { operations, refs: scan.refs, copy });
       memo?.put('validation', findings.items);
       bag.add(findings.items);
     }
@@ -409,6 +412,8 @@ interface RefUse {
   ref: unknown;
   /** Pointer of the object holding the `$ref`. */
   pointer: string[];
+  /** That object. */
+  holder: JsonObject;
 }
 
 class ScanLimit extends Error {}
@@ -455,7 +460,7 @@ function scanDocument(root: JsonObject, file: SourceFile, bag: DiagnosticBag, co
       const child = value[key];
       if (key === '$ref' && role === 'data') continue;
       // In `properties` and other maps of schemas, `$ref` may name a property.
-      if (key === '$ref' && (typeof child === 'string' || role !== 'schemas')) refs.push({ ref: child, pointer: [...path] });
+      if (key === '$ref' && (typeof child === 'string' || role !== 'schemas')) refs.push({ ref: child, pointer: [...path], holder: value });
       path.push(key);
       const walked = walk(child, childRole(role, key, child), depth + 1);
       if (out) setOwn(out, key, walked);
@@ -810,10 +815,19 @@ function hasServers(node: JsonObject): boolean {
 // ---------------------------------------------------------------------------
 // Validation by @readme/openapi-parser
 
-async function validateDocument(copy: JsonObject, ctx: Context, operations: readonly OperationInfo[]): Promise<void> {
+interface ValidationInput {
+  operations: readonly OperationInfo[];
+  refs: readonly RefUse[];
+  /** The whole document for the parser, its own to change. */
+  copy: () => JsonObject;
+}
+
+async function validateDocument(ctx: Context, input: ValidationInput): Promise<void> {
+  let copy: JsonObject | undefined;
   if (ctx.file.text.length > DIRECT_SCHEMA_ERRORS_CHARS) {
     const { validateSchema } = await schemaValidator();
-    const direct = validateSchema(copy, ctx.version);
+    // As written, `$ref`s not followed: the document itself serves (the copy differs only by `$ref` keys in example data, valid anywhere).
+    const direct = validateSchema(withoutStaleWebhooks(ctx.root, ctx.version), ctx.version);
     if (direct.problems.length > 0) {
       for (const problem of direct.problems) {
         const pointer = canonicalPointer(ctx.root, problem.pointer);
@@ -823,10 +837,29 @@ async function validateDocument(copy: JsonObject, ctx: Context, operations: read
       if (direct.more > 0) ctx.bag.report('openapi/more-errors', { file: ctx.file.path }, { count: direct.more });
       return;
     }
+    checkOperationIds(input.operations, ctx);
+    const { rulesSuffice, runParserRules, dereferencer } = await parserRules();
+    const targets = new Map<string, string[]>();
+    const targetOf = (ref: string) => targets.get(ref) ?? targets.set(ref, refPointer(ref) ?? []).get(ref) ?? [];
+    const refs = input.refs.map((use) => ({ pointer: use.pointer, holder: use.holder, target: targetOf(use.ref as string) }));
+    if (rulesSuffice(refs, ctx.file.text)) {
+      let found: ValidatorResult;
+      try {
+        found = runParserRules(ctx.root);
+      } catch (error) {
+        ctx.bag.report('openapi/validator-failed', { file: ctx.file.path }, { reason: errorMessage(error) });
+        return;
+      }
+      const deref = dereferencer(ctx.root);
+      reportValidatorResult(found, { root: ctx.root, child: (node, step) => deref(childValue(node, step)) }, ctx);
+      return;
+    }
+    copy = input.copy();
     shallowComponentSchemas(copy);
-    checkOperationIds(copy, operations, ctx);
+    withoutOperationIds(copy, input.operations);
   }
-  let result: Awaited<ReturnType<typeof import('@readme/openapi-parser').validate>>;
+  copy ??= input.copy();
+  let result: ValidatorResult;
   try {
     const { validate } = await openApiParser();
     result = await validate(copy as unknown as Parameters<typeof validate>[0], {
@@ -840,15 +873,33 @@ async function validateDocument(copy: JsonObject, ctx: Context, operations: read
     ctx.bag.report('openapi/validator-failed', { file: ctx.file.path }, { reason: errorMessage(error) });
     return;
   }
+  reportValidatorResult(result, { root: copy, child: childValue }, ctx);
+}
+
+/** What @readme/openapi-parser's `validate` returns, as far as it is read (parser-rules.ts returns the same). */
+interface ValidatorResult {
+  valid: boolean;
+  errors?: { message: string }[];
+  warnings: { message: string }[];
+  additionalErrors?: number;
+}
+
+/** The document the validator's messages speak of, dereferenced: the parser's copy, or the document read through its `$ref`s. */
+interface Dereferenced {
+  root: unknown;
+  child: (node: unknown, step: string) => unknown;
+}
+
+function reportValidatorResult(result: ValidatorResult, dereferenced: Dereferenced, ctx: Context): void {
   // An error reached through several `$ref`s lands on one place each time; loadOpenApi drops the repeats.
   const report = (code: 'openapi/invalid' | 'openapi/invalid-warning', message: string) => {
-    const found = placeValidatorMessage(message, copy, ctx);
+    const found = placeValidatorMessage(message, dereferenced, ctx);
     ctx.bag.report(code, found.at, { detail: found.detail }, found.hint ? { hint: found.hint } : {});
   };
-  if (!result.valid) for (const message of withoutEchoes(result.errors.map((e) => e.message))) report('openapi/invalid', message);
+  if (!result.valid) for (const message of withoutEchoes((result.errors ?? []).map((e) => e.message))) report('openapi/invalid', message);
   for (const warning of result.warnings) report('openapi/invalid-warning', warning.message);
-  if (!result.valid && result.additionalErrors > 0)
-    ctx.bag.report('openapi/more-errors', { file: ctx.file.path }, { count: result.additionalErrors });
+  const more = result.additionalErrors ?? 0;
+  if (!result.valid && more > 0) ctx.bag.report('openapi/more-errors', { file: ctx.file.path }, { count: more });
 }
 
 /**
@@ -885,11 +936,9 @@ function shallowComponentSchemas(copy: JsonObject): void {
  * 22,000 operations: a fifth of its check), and says only which id. The ids
  * are taken out of the parser's copy, where nothing else reads them.
  */
-function checkOperationIds(copy: JsonObject, operations: readonly OperationInfo[], ctx: Context): void {
+function checkOperationIds(operations: readonly OperationInfo[], ctx: Context): void {
   const seen = new Set<string>();
   for (const op of operations) {
-    const inCopy = valueAt(copy, op.pointer);
-    if (isObject(inCopy)) delete inCopy.operationId;
     if (op.operationId === undefined || op.operationId === '') continue;
     if (!seen.has(op.operationId)) seen.add(op.operationId);
     else
@@ -897,6 +946,21 @@ function checkOperationIds(copy: JsonObject, operations: readonly OperationInfo[
         detail: `The operationId \`${op.operationId}\` is duplicated and must be made unique.`,
       });
   }
+}
+
+/** The ids are taken out of the parser's copy, where nothing else reads them. */
+function withoutOperationIds(copy: JsonObject, operations: readonly OperationInfo[]): void {
+  for (const op of operations) {
+    const inCopy = valueAt(copy, op.pointer);
+    if (isObject(inCopy)) delete inCopy.operationId;
+  }
+}
+
+/** A 3.0 document's `webhooks` are reported already: the validator would only repeat it as an unknown property. */
+function withoutStaleWebhooks(document: JsonObject, version: string): JsonObject {
+  if (supportsWebhooks(version) || !Object.hasOwn(document, 'webhooks')) return document;
+  const { webhooks: _, ...rest } = document;
+  return rest;
 }
 
 /**
@@ -921,7 +985,7 @@ function withoutEchoes(messages: string[]): string[] {
  * marked line leads back to a value, and from there, through the `$ref`s, to
  * the place in the text. Other messages name a path such as `/paths/pets/get`.
  */
-function placeValidatorMessage(message: string, dereferenced: JsonObject, ctx: Context): { at: Place; detail: string; hint?: string } {
+function placeValidatorMessage(message: string, dereferenced: Dereferenced, ctx: Context): { at: Place; detail: string; hint?: string } {
   const frameAt = message.search(/\n\n\s*>?\s*\d+ \|/);
   const head = frameAt === -1 ? message : message.slice(0, frameAt);
   const frame = frameAt === -1 ? '' : message.slice(frameAt);
@@ -930,7 +994,7 @@ function placeValidatorMessage(message: string, dereferenced: JsonObject, ctx: C
     .replace(/\s*\n\s*/g, ' ')
     .trim();
   const line = /^>\s*(\d+) \|/m.exec(frame)?.[1];
-  const steps = line !== undefined ? pointerAtLine(dereferenced, Number(line)) : pointerInText(dereferenced, text);
+  const steps = line !== undefined ? pointerAtLine(dereferenced.root, Number(line)) : pointerInText(dereferenced, text);
   const pointer = canonicalPointer(ctx.root, steps);
   const at = pointer.length > 0 ? ctx.locator.key(pointer) : { file: ctx.file.path };
   const detail = line !== undefined ? `\`${formatPointer(pointer)}\` ${text}` : text;
@@ -988,15 +1052,15 @@ function printedLines(value: unknown, counts: WeakMap<object, number>): number {
  * validator joins keys with `/` without escaping, so keys that hold `/`
  * (paths) are matched whole, longest first.
  */
-function pointerInText(root: unknown, text: string): string[] {
+function pointerInText(dereferenced: Dereferenced, text: string): string[] {
   for (const match of text.matchAll(/`(\/[^`]*)`/g)) {
-    const steps = loosePath(root, match[1] as string);
+    const steps = loosePath(dereferenced, match[1] as string);
     if (steps.length > 0) return steps;
   }
   return [];
 }
 
-function loosePath(root: unknown, text: string): string[] {
+function loosePath({ root, child }: Dereferenced, text: string): string[] {
   const steps: string[] = [];
   let node = root;
   let rest = text;
@@ -1008,7 +1072,7 @@ function loosePath(root: unknown, text: string): string[] {
     }
     if (best === undefined) break;
     steps.push(best.key);
-    node = childValue(node, best.key);
+    node = child(node, best.key);
     rest = rest.slice(best.length);
   }
   return steps;
