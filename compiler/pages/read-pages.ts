@@ -73,6 +73,8 @@ function readInput(host: ProjectHost, path: string, bag: DiagnosticBag, sources:
   const decoding = new DiagnosticBag();
   const source = sourceFromBytes(path, read.bytes, decoding);
   sources.push(source);
+  // The text is kept (`sources`); the bytes a memoizing host holds are not needed again (on 10,000 pages, 70 MB).
+  host.forget([path]);
   return { text: source.text, diagnostics: decoding.items };
 }
 
