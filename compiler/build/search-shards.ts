@@ -98,6 +98,8 @@ export class SearchShards {
       this.shardKeys.set(path, key);
       files.push({ path, key, contents: renderShardEntries(entries) });
     }
+    // After a full render the entries are let go (they are in the cache): a dev session's patches edit shards instead.
+    if (only === undefined) this.entries.clear();
     return files;
   }
 
