@@ -48,7 +48,39 @@ export function mediaExamples(media: Json | undefined, direction: 'request' | 'r
 /** openapi-sampler warns on the console about some schemas even when `quiet`: a build's output is not the place. */
 const silent = () => undefined;
 
+/**
+ * Samples by document, direction and schema as written: openapi-sampler is
+ * deterministic, and its values are only read. Microsoft Graph's spec names
+ * 1,357 distinct schemas in 9,900 media types, each sampled in about 5 ms
+ * through its `allOf` chains: a third of its 11,000-page build.
+ */
+const samples = new WeakMap<object, Map<string, unknown>>();
+
 export function sampleSchema(schema: unknown, direction: 'request' | 'response', resolver: RefResolver): unknown {
+  const root = resolver.root;
+  const key = memoKey(schema, direction);
+  if (typeof root !== 'object' || root === null || key === undefined) return sampleNow(schema, direction, resolver);
+  let known = samples.get(root);
+  if (known === undefined) {
+    known = new Map();
+    samples.set(root, known);
+  }
+  if (known.has(key)) return known.get(key);
+  const value = sampleNow(schema, direction, resolver);
+  known.set(key, value);
+  return value;
+}
+
+/** Undefined for a schema JSON cannot print (a YAML alias can make a cycle): sampled each time. */
+function memoKey(schema: unknown, direction: string): string | undefined {
+  try {
+    return `${direction}\0${JSON.stringify(schema)}`;
+  } catch {
+    return undefined;
+  }
+}
+
+function sampleNow(schema: unknown, direction: 'request' | 'response', resolver: RefResolver): unknown {
   const warn = console.warn;
   console.warn = silent;
   try {
