@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { type BuildOptions, BuildRefusedError, type BuildResult, BuildSession, build } from '../compiler/build/build.js';
+import { shardOf, shardPath } from '../compiler/site/search-index.js';
 import { matchBaseline } from './support/baseline.js';
 import { formatDiagnosticLines } from './support/diagnostic-lines.js';
 import { dumpOutput, listFiles } from './support/output-tree.js';
@@ -241,6 +242,31 @@ test('build session: a body edit is patched, and gives what a full build gives',
     assert.match(readFileSync(join(site.out, 'quickstart/index.html'), 'utf8'), '<title>Quick start - ');
     const again = await build({ root: site.root, outDir: site.out, cacheDir: site.cache, threads: 1 });
     assert.ok(again.recomputed.noop, 'the next build of the same input is up to date');
+  } finally {
+    rmSync(site.dir, { recursive: true, force: true });
+  }
+});
+
+test('build session: patches edit the search shard they wrote, and never one changed by hand since', async () => {
+  const site = copyFixture('site');
+  const clean = join(site.dir, 'clean');
+  try {
+    const session = new BuildSession({ root: site.root, outDir: site.out, cacheDir: site.cache, threads: 1 });
+    await session.build();
+    const page = join(site.root, 'quickstart.mdx');
+    const shard = join(site.out, shardPath(shardOf('/quickstart')));
+    // Changed by hand: its hash no longer matches the manifest, so the patch makes it from the pages' entries.
+    writeFileSync(shard, readFileSync(shard, 'utf8').replace('"version":2', '"version":2,"hand":"edit"'));
+    for (const word of ['zebra', 'yak']) {
+      appendFileSync(page, `\nA ${word} paragraph.\n`);
+      const patched = await session.build(['quickstart.mdx']);
+      assert.ok(patched.recomputed.patched);
+      assert.ok(patched.recomputed.written.includes(shardPath(shardOf('/quickstart'))));
+      assert.match(readFileSync(shard, 'utf8'), `"${word}"`, 'the new term is in the shard');
+      assert.not.match(readFileSync(shard, 'utf8'), '"hand"');
+    }
+    await build({ root: site.root, outDir: clean, cacheDir: false, threads: 1 });
+    assert.equal(dumpOutput(site.out, { full: true }), dumpOutput(clean, { full: true }));
   } finally {
     rmSync(site.dir, { recursive: true, force: true });
   }
