@@ -62,6 +62,34 @@ for (const version of ['3.0.3', '3.1.0']) {
   });
 }
 
+test('a large valid document whose $ref points inside a component schema is valid', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'docsc-openapi-scale-'));
+  try {
+    const spec = bigSpec('3.0.3');
+    const components = spec.components as { parameters: { Id: { in: string } } };
+    components.parameters.Id.in = 'query';
+    (spec.paths as Record<string, unknown>)['/login'] = {
+      get: {
+        summary: 'The login alone',
+        responses: {
+          200: { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/User/properties/login' } } } },
+        },
+      },
+    };
+    const text = JSON.stringify(spec, null, 2);
+    assert.ok(text.length > 1_000_000, 'large enough for the direct pass');
+    writeFileSync(join(root, 'openapi.json'), text);
+    const result = await loadOpenApi('openapi.json', new ProjectHost(root), {});
+    const errors = result.diagnostics.filter((d) => d.severity === 'error');
+    assert.equal(
+      errors.map((d) => d.message),
+      [],
+    );
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
 test('the direct pass caps what it reports and counts the rest', () => {
   const spec = bigSpec('3.0.3');
   for (const [path, item] of Object.entries(spec.paths as Record<string, { get: Record<string, unknown> }>)) {

@@ -855,7 +855,7 @@ async function validateDocument(ctx: Context, input: ValidationInput): Promise<v
       return;
     }
     copy = input.copy();
-    shallowComponentSchemas(copy);
+    shallowComponentSchemas(copy, pointedInto(refs));
     withoutOperationIds(copy, input.operations);
   }
   copy ??= input.copy();
@@ -911,14 +911,16 @@ function reportValidatorResult(result: ValidatorResult, dereferenced: Dereferenc
  * each shared schema again wherever it is reached: Microsoft Graph's 20 MB
  * spec, 2,600 schemas inheriting through `allOf`, spent 9 s of CPU there
  * and its 47 MB beta more. What is lost is a `$ref` inside a schema that
- * leads to something other than a schema. The copy is the validator's own.
+ * leads to something other than a schema. Schemas a `$ref` points inside
+ * (`#/components/schemas/A/properties/b`) are kept whole: cut, the pointer
+ * would lead nowhere. The copy is the validator's own.
  */
-function shallowComponentSchemas(copy: JsonObject): void {
+function shallowComponentSchemas(copy: JsonObject, keep: ReadonlySet<string>): void {
   const schemas = own(asObject(own(copy, 'components')), 'schemas');
   if (!isObject(schemas)) return;
   for (const name of Object.keys(schemas)) {
     const schema = schemas[name];
-    if (!isObject(schema)) continue;
+    if (!isObject(schema) || keep.has(name)) continue;
     const shallow: JsonObject = {};
     if (typeof schema.$ref === 'string') shallow.$ref = schema.$ref;
     else {
@@ -927,6 +929,13 @@ function shallowComponentSchemas(copy: JsonObject): void {
     }
     setOwn(schemas, name, shallow);
   }
+}
+
+/** The component schemas a `$ref` points inside, by name. */
+function pointedInto(refs: readonly { target: readonly string[] }[]): Set<string> {
+  const names = new Set<string>();
+  for (const { target } of refs) if (target.length > 3 && target[0] === 'components' && target[1] === 'schemas') names.add(target[2] as string);
+  return names;
 }
 
 /**
