@@ -3,13 +3,6 @@
 // thread (starting workers costs more than it saves below a few hundred
 // milliseconds of work); workers start on first use and stay until `close`.
 // Results come back in input order.
-//
-// Each worker's heap is bounded (`WORKER_HEAP_MB`): V8 sizes a heap by its
-// limit, and under Node's default a worker compiling pages let its heap grow
-// to about 200 MB around 30 MB of live data, where under 512 MB it stays near
-// 100 MB (10,000-page corpus; a build's peak memory is mostly its workers). A
-// batch whose worker runs out of heap is run again in this thread, whose limit
-// is Node's default: no page fails for the bound.
 
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -18,8 +11,6 @@ import { Piscina } from 'piscina';
 /** Below this many items, workers cost more to start than they save. */
 export const IN_PROCESS_BELOW = 100;
 const MAX_BATCH = 64;
-/** Each worker's old generation, in MB. */
-const WORKER_HEAP_MB = 512;
 
 export interface BatchPoolOptions<T, R> {
   /** URL of the worker module, whose default export maps a batch (T[]) to results (R[]). */
@@ -29,8 +20,6 @@ export interface BatchPoolOptions<T, R> {
   /** Worker threads; 1 keeps all work in this thread. Default: the machine's available parallelism. */
   threads?: number | undefined;
   workerData?: unknown;
-  /** Each worker's old generation, in MB (default WORKER_HEAP_MB; tests lower it). */
-  heapMb?: number;
 }
 
 export class BatchPool<T, R> {
@@ -45,14 +34,7 @@ export class BatchPool<T, R> {
     if (items.length === 0) return [];
     if (this.threads === 1 || items.length < IN_PROCESS_BELOW) return this.options.inProcess(items);
     const pool = this.start();
-    const batches = await Promise.all(
-      inBatches(items, batchSize(items.length, this.threads)).map((batch) =>
-        pool.run(batch).catch((error: unknown) => {
-          if (isOutOfMemory(error)) return this.options.inProcess(batch);
-          throw error;
-        }),
-      ),
-    );
+    const batches = await Promise.all(inBatches(items, batchSize(items.length, this.threads)).map((batch) => pool.run(batch)));
     return batches.flat();
   }
 
@@ -72,18 +54,12 @@ export class BatchPool<T, R> {
       maxThreads: this.threads,
       idleTimeout: Number.POSITIVE_INFINITY,
       workerData: this.options.workerData,
-      resourceLimits: { maxOldGenerationSizeMb: this.options.heapMb ?? WORKER_HEAP_MB },
     });
     // A worker that fails while idle is reported as an 'error' event, which would
     // crash the process unheard; the tasks it leaves reject with the same error.
     this.pool.on('error', () => {});
     return this.pool;
   }
-}
-
-/** A worker stopped for reaching its heap bound (Node's error, as piscina rejects the worker's task with it). */
-function isOutOfMemory(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'ERR_WORKER_OUT_OF_MEMORY';
 }
 
 /** Several batches per thread keep threads busy to the end; at most MAX_BATCH items keep messages small. */
