@@ -216,13 +216,18 @@ test('build: a navigation edit lays out only the pages it changes, and writes wh
   }
 });
 
+/** A session on a copy of the site fixture, after its first build, and the path of its quickstart page. */
+async function startSession(site: { root: string; out: string; cache: string }): Promise<{ session: BuildSession; page: string }> {
+  const session = new BuildSession({ root: site.root, outDir: site.out, cacheDir: site.cache, threads: 1 });
+  await session.build();
+  return { session, page: join(site.root, 'quickstart.mdx') };
+}
+
 test('build session: a body edit is patched, and gives what a full build gives', async () => {
   const site = copyFixture('site');
   const clean = join(site.dir, 'clean');
   try {
-    const session = new BuildSession({ root: site.root, outDir: site.out, cacheDir: site.cache, threads: 1 });
-    await session.build();
-    const page = join(site.root, 'quickstart.mdx');
+    const { session, page } = await startSession(site);
     writeFileSync(page, readFileSync(page, 'utf8').replace('See [install](#install).', 'See [install](#install) and [nowhere](/nowhere).'));
     const patched = await session.build(['quickstart.mdx']);
     assert.ok(patched.recomputed.patched);
@@ -251,9 +256,7 @@ test('build session: patches edit the search shard they wrote, and never one cha
   const site = copyFixture('site');
   const clean = join(site.dir, 'clean');
   try {
-    const session = new BuildSession({ root: site.root, outDir: site.out, cacheDir: site.cache, threads: 1 });
-    await session.build();
-    const page = join(site.root, 'quickstart.mdx');
+    const { session, page } = await startSession(site);
     const shard = join(site.out, shardPath(shardOf('/quickstart')));
     // Changed by hand: its hash no longer matches the manifest, so the patch makes it from the pages' entries.
     writeFileSync(shard, readFileSync(shard, 'utf8').replace('"version":2', '"version":2,"hand":"edit"'));
