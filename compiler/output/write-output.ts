@@ -42,6 +42,7 @@ import {
   writeSync,
 } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { lowerBound } from '../lower-bound.js';
 import { isInside } from './output-guard.js';
 
 import { JOURNAL_FILE, MANIFEST_FILE } from './output-records.js';
@@ -407,13 +408,7 @@ function patchedManifest(
 
 /** Sets (or, with undefined, removes) `path`'s line, keeping path order. */
 function setLine(lines: ManifestLines, path: string, value: string | undefined): void {
-  let low = 0;
-  let high = lines.paths.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if ((lines.paths[mid] as string) < path) low = mid + 1;
-    else high = mid;
-  }
+  const low = lowerBound(lines.paths.length, (i) => (lines.paths[i] as string) < path);
   const found = lines.paths[low] === path;
   if (value === undefined) {
     if (found) {

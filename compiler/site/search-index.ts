@@ -12,6 +12,7 @@
 // browser. See ARCHITECTURE.md for why, with measurements.
 
 import { bucketOf } from '../cache/value-key.js';
+import { lowerBound } from '../lower-bound.js';
 import { searchTokens } from './search-tokens.js';
 import type { Section } from './site-navigation.js';
 
@@ -55,7 +56,8 @@ export function shardPath(shard: number): string {
  * One page's part of a shard: its listing, and its terms with their weights
  * (in parallel). The terms are one string, separated by spaces (a term is
  * letters and digits): a build holds every page's entry until the shards are
- * written, and 150 strings per page would be 60 MB more on 10,000 pages.
+ * written, and 150 strings per page come to some 60 MB on 10,000 pages (an
+ * estimate from V8's object sizes, not a measurement).
  */
 export interface SearchEntry {
   page: { url: string; title: string; section: string; headings: { id: string; text: string }[]; scope?: string };
@@ -174,18 +176,6 @@ export function replaceShardEntry(shard: ShardData, entry: SearchEntry): boolean
 
 function termsOf(entry: SearchEntry): string[] {
   return entry.terms === '' ? [] : entry.terms.split(' ');
-}
-
-/** The first index in [0, length) for which `before` is false (`before` is true, then false). */
-function lowerBound(length: number, before: (index: number) => boolean): number {
-  let low = 0;
-  let high = length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if (before(mid)) low = mid + 1;
-    else high = mid;
-  }
-  return low;
 }
 
 /** A site's records by shard, each shard's sorted by URL (the order `renderSearchShard` writes them in). */
