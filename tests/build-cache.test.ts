@@ -15,6 +15,7 @@ import { type BuildCache, openBuildCache } from '../compiler/cache/build-cache.j
 import { acquireBuildLock, BuildLockedError, LOCK_FILE_NAME } from '../compiler/cache/build-lock.js';
 import { DATA_FILE, LMDB_OPTIONS, SEAL_FILE } from '../compiler/cache/cache-files.js';
 import { IDENTITY_KEY } from '../compiler/cache/cache-identity.js';
+import { MemoryBuildCache } from '../compiler/cache/memory-build-cache.js';
 import { probeCache } from '../compiler/cache/probe-cache.js';
 import type { Diagnostic } from '../compiler/diagnostics/diagnostic.js';
 
@@ -61,7 +62,9 @@ test('values survive a close and a reopen; the reopen trusts the seal', async ()
   cache.put('summary', 'a.mdx#1', summary(1));
   cache.put('body', 'a.mdx#1', { html: '<h1>A</h1>'.repeat(500), diagnostics: [{ code: 'page/undefined-name', file: 'a.mdx' }] });
   assert.equal(cache.get('summary', 'a.mdx#1'), summary(1), 'a buffered value is visible at once');
+  assert.ok(cache.pendingBytes > 5000, `what is buffered is counted (${cache.pendingBytes}), for long work to flush past a bound`);
   assert.equal(await cache.flush(), []);
+  assert.is(cache.pendingBytes, 0);
   assert.equal(cache.get('summary', 'a.mdx#1'), summary(1), 'and after the flush, from the database');
   cache.put('graph', 'nav', { pages: ['a'] });
   assert.equal(await cache.close(), [], 'close flushes what is still buffered');
@@ -109,6 +112,23 @@ test('--no-cache keeps the cache in memory, with the same contract', async () =>
   assert.is(cache.sizeBytes(), 0);
   assert.throws(() => cache.put('summary', 'u', undefined));
   assert.equal(await cache.close(), []);
+});
+
+test('a cache in memory forgets the oldest page bodies past its bound, and nothing else', () => {
+  const cache = new MemoryBuildCache([], undefined, 10_000);
+  const body = (i: number) => ({ html: `<p>${i}</p>`.repeat(400), text: '' });
+  cache.put('summary', 's', summary(1));
+  for (let i = 0; i < 8; i++) cache.put(i % 2 === 0 ? 'body' : 'api-page', `b${i}`, body(i));
+  cache.put('derived', 'd', 'x'.repeat(20_000));
+  cache.put('body', 'big', { html: 'y'.repeat(50_000) });
+  assert.equal(cache.get('summary', 's'), summary(1));
+  assert.is(cache.get<string>('derived', 'd')?.length, 20_000, 'other kinds are never forgotten');
+  assert.is(cache.get<{ html: string }>('body', 'big')?.html.length, 50_000, 'the newest body stays, even alone over the bound');
+  assert.is(cache.get('body', 'b0'), undefined, 'older bodies went first');
+  assert.is(cache.get('api-page', 'b7'), undefined);
+  cache.put('body', 'b0', body(0));
+  assert.equal(cache.get('body', 'b0'), body(0), 'a forgotten body can be put again');
+  assert.is(cache.get('body', 'big'), undefined);
 });
 
 test('another docsc version clears the cache, saying why', async () => {

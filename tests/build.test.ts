@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { type BuildOptions, BuildRefusedError, type BuildResult, BuildSession, build } from '../compiler/build/build.js';
+import { FRAGMENT_PAGE_LIMIT, NAVIGATION_FRAGMENT_FOLDER, SIDEBAR_WINDOW_BLOCK, SIDEBAR_WINDOW_LIMIT } from '../compiler/site/page-layout.js';
 import { shardOf, shardPath } from '../compiler/site/search-index.js';
 import { matchBaseline } from './support/baseline.js';
 import { formatDiagnosticLines } from './support/diagnostic-lines.js';
@@ -302,6 +303,74 @@ test('build session: a body edit of a page with an API reference or playground g
     assert.equal(dumpOutput(site.out, { full: true }), dumpOutput(clean, { full: true }));
   } finally {
     rmSync(site.dir, { recursive: true, force: true });
+  }
+});
+
+test('build: a huge section windows its long lists, every page reachable from the sidebar alone, and has no full fragment', async () => {
+  const dir = scratch();
+  try {
+    const root = join(dir, 'docs');
+    mkdirSync(join(root, 'p'), { recursive: true });
+    // More top-level groups than a window shows, one group with more pages than a window shows, and more pages than a fragment holds.
+    const count = SIDEBAR_WINDOW_LIMIT + 5;
+    const per = Math.ceil(FRAGMENT_PAGE_LIMIT / count);
+    const groups: { group: string; pages: string[] }[] = Array.from({ length: count }, (_, g) => ({
+      group: `G${g}`,
+      pages: Array.from({ length: g === 1 ? SIDEBAR_WINDOW_LIMIT + 20 : per }, (_, i) => `p/g${g}-${i}`),
+    }));
+    const all = groups.flatMap((g) => g.pages);
+    assert.ok(all.length > FRAGMENT_PAGE_LIMIT);
+    for (const page of all) writeFileSync(join(root, `${page}.mdx`), `---\ntitle: ${page}\n---\n\nText.\n`);
+    writeFileSync(join(root, 'docs.json'), JSON.stringify({ name: 'Huge', theme: 'mint', colors: { primary: '#000000' }, navigation: { groups } }));
+    const out = join(dir, 'out');
+    await build({ root, outDir: out, cacheDir: false, threads: 2 });
+    const sidebar = (page: string) => {
+      const html = readFileSync(join(out, page, 'index.html'), 'utf8');
+      const match = /<div class="docsc-groups"( data-docsc-nav)?[^>]*>(.*?)<\/div>/s.exec(html);
+      assert.ok(match, `${page} has a sidebar`);
+      assert.is(match[1], undefined, 'a section over FRAGMENT_PAGE_LIMIT names no fragment');
+      return match[2] ?? '';
+    };
+    assert.not.ok(existsSync(join(out, NAVIGATION_FRAGMENT_FOLDER)));
+
+    // The window around the 60th group: its block and the blocks beside it.
+    const middle = sidebar('p/g60-0');
+    const block = Math.floor(60 / SIDEBAR_WINDOW_BLOCK);
+    const start = (block - 1) * SIDEBAR_WINDOW_BLOCK;
+    const end = (block + 2) * SIDEBAR_WINDOW_BLOCK;
+    assert.match(middle, `<li class="docsc-more"><a href="/p/g${start - 1}-0">${start} more above</a></li>`);
+    assert.match(middle, `<li class="docsc-more"><a href="/p/g${end}-0">${count - end} more below</a></li>`);
+    assert.match(middle, `<a href="/p/g${start}-0">G${start}</a>`);
+    assert.not.match(middle, `>G${start - 1}<`);
+    assert.not.match(middle, `>G${end}<`);
+    assert.match(middle, '<a href="/p/g60-1">', 'its own group is open');
+    // Group 1's own list of pages is windowed around the page.
+    const long = sidebar('p/g1-110');
+    assert.match(long, '<a href="/p/g1-110" aria-current="page">');
+    assert.match(long, '<li class="docsc-more"><a href="/p/g1-74">75 more above</a></li>');
+    assert.not.match(long, 'href="/p/g1-74">p/g1-74');
+    assert.match(sidebar('p/g3-0'), '<a href="/p/g0-0">G0</a>', 'the first window starts at the top');
+    assert.not.match(sidebar('p/g3-0'), 'more above');
+    assert.not.match(sidebar(`p/g${count - 1}-0`), 'more below', 'the last window ends at the bottom');
+
+    // Without JavaScript, following sidebar links from the first page reaches every page.
+    const seen = new Set<string>(['p/g0-0']);
+    const queue = ['p/g0-0'];
+    for (let page = queue.shift(); page !== undefined; page = queue.shift())
+      for (const [, href] of sidebar(page).matchAll(/href="\/([^"]+)"/g))
+        if (href !== undefined && !seen.has(href)) {
+          seen.add(href);
+          queue.push(href);
+        }
+    assert.equal(
+      all.filter((page) => !seen.has(page)),
+      [],
+      'no page is out of reach',
+    );
+    const biggest = Math.max(...all.slice(0, 200).map((page) => readFileSync(join(out, page, 'index.html')).length));
+    assert.ok(biggest < 40_000, `a page stays small (${biggest} bytes)`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 });
 

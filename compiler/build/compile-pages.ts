@@ -171,10 +171,14 @@ export class PageCompiler {
     const done = await this.pool.run(
       unique.map(({ path }) => ({ path, text: this.readText(path), summary: false, body: true, options: this.options })),
     );
+    // Kept here too: a cache in memory may forget a body as soon as the next is put.
+    const made = new Map<string, CachedBody>();
     unique.forEach(({ path, key }, i) => {
-      this.storeBody(key, blankBody(done[i]?.body as CachedBody, path), path);
+      const body = blankBody(done[i]?.body as CachedBody, path);
+      made.set(key, body);
+      this.storeBody(key, body, path);
     });
-    for (const { path, key } of missing) out.set(path, relocateBody(this.cache.get<CachedBody>('body', key) as CachedBody, path));
+    for (const { path, key } of missing) out.set(path, relocateBody(made.get(key) as CachedBody, path));
     return out;
   }
 

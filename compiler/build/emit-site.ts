@@ -110,6 +110,8 @@ export interface PagePlan {
 
 /** Pages are laid out and written in chunks of this many. */
 const CHUNK = 256;
+/** Bodies made while laying out (API pages, pages edited since the last build) go to disk past this many buffered bytes. */
+const FLUSH_BYTES = 32 * 1024 ** 2;
 
 export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, sink: OutputSink): Promise<EmittedSite> {
   const diagnostics: Diagnostic[] = [];
@@ -188,6 +190,10 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
       const recordKey = keys ? searchRecordKey(options.salt, laidOut.search, keys.body, made.dependencies) : valueKey(laidOut.search);
       search.add(laidOut.search, recordKey, options.cache);
     }
+    // Values are content-keyed and the build's record is put last, so writing them early is safe (and bounds memory).
+    if (options.cache.pendingBytes > FLUSH_BYTES) diagnostics.push(...(await options.cache.flush()));
+    // API pages render on this thread: a chunk of them must not keep the dev server (or a progress timer) waiting.
+    else await new Promise<void>((done) => setImmediate(done));
   }
   // A kept page whose search entry the cache no longer has: its body is read again for it.
   const remake = async (url: string): Promise<SearchRecord | undefined> => {

@@ -28,7 +28,9 @@
 // (build-lock.ts) from before `openBuildCache` until after `close`.
 //
 // Writes are buffered: `put` is visible to `get` at once, and `flush` writes
-// everything buffered in one durable transaction.
+// everything buffered in one durable transaction. A cache in memory forgets
+// page bodies (`body`, `api-page`) past a bound, so their readers handle a
+// miss after a put by making the value again.
 
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { MemoryBuildCache } from './memory-build-cache.js';
@@ -57,6 +59,8 @@ export interface BuildCache {
   put(kind: CacheKind, key: string, value: unknown): void;
   /** Writes the buffered values in one durable transaction; returns warnings if the cache had to be given up. */
   flush(): Promise<Diagnostic[]>;
+  /** About how many bytes of values are buffered (strings counted by length; 0 in memory): long work flushes past a bound. */
+  readonly pendingBytes: number;
   /** Flushes, closes and seals the database; the cache cannot be used afterwards. */
   close(): Promise<Diagnostic[]>;
   readonly stats: CacheStats;

@@ -24,7 +24,7 @@ import {
 } from './build-cache.js';
 import { dataFileState, freeBytes, LMDB_OPTIONS, MIN_FREE_BYTES, removeSeal, STRUCTURES_KEY, wipeCacheFiles, writeSeal } from './cache-files.js';
 import { type CacheIdentity, compareIdentity, currentIdentity, IDENTITY_KEY } from './cache-identity.js';
-import { entryId, MemoryBuildCache } from './memory-build-cache.js';
+import { approximateBytes, entryId, MemoryBuildCache } from './memory-build-cache.js';
 import { probeCache } from './probe-cache.js';
 
 type CacheCode = DiagnosticCode & `cache/${string}`;
@@ -135,6 +135,7 @@ class LmdbBuildCache implements BuildCache {
   readonly stats: CacheStats = { hits: 0, misses: 0, writes: 0 };
   /** Values put since the last flush, by entry id. */
   private readonly pending = new Map<string, PendingEntry>();
+  pendingBytes = 0;
   /** Set once the database is given up (then `db` is undefined): the rest of the build uses memory. */
   private memory: MemoryBuildCache | undefined;
   /** A database given up by `get`, which cannot wait: closed and wiped by the next flush. */
@@ -201,6 +202,7 @@ class LmdbBuildCache implements BuildCache {
       return;
     }
     this.pending.set(entryId(kind, key), { kind, key, value });
+    this.pendingBytes += approximateBytes(value);
     this.stats.writes++;
   }
 
@@ -254,6 +256,8 @@ class LmdbBuildCache implements BuildCache {
       this.identityStored = true;
       // Keep what was put again while the transaction ran.
       for (const [id, entry] of entries) if (this.pending.get(id) === entry) this.pending.delete(id);
+      this.pendingBytes = 0;
+      for (const entry of this.pending.values()) this.pendingBytes += approximateBytes(entry.value);
     } catch (error) {
       this.giveUp(isFullError(error) ? 'cache/full' : 'cache/unavailable', describeError(error));
     }
@@ -269,6 +273,7 @@ class LmdbBuildCache implements BuildCache {
       this.stats,
     );
     this.pending.clear();
+    this.pendingBytes = 0;
     this.warnings.push(cacheDiagnostic(code, this.shown, { reason }));
     return this.memory;
   }

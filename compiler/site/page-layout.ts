@@ -89,6 +89,24 @@ export interface PageDocument {
  */
 export const FULL_SIDEBAR_LIMIT = 200;
 
+/**
+ * In a large section's folded sidebar, a list (of groups or pages) longer
+ * than this shows only a window around the page's own item: the blocks of
+ * `SIDEBAR_WINDOW_BLOCK` items holding it and its neighbours, and before and
+ * after them a link to the nearest item left out, whose page shows the next
+ * window. Every page stays reachable without JavaScript, and a page of
+ * Microsoft Graph's 1,900-group reference no longer lists all its groups.
+ */
+export const SIDEBAR_WINDOW_LIMIT = 100;
+export const SIDEBAR_WINDOW_BLOCK = 25;
+
+/**
+ * Sections with more listed pages than this get no full sidebar fragment:
+ * the script would put tens of thousands of links in every page it opens. The
+ * folded, windowed sidebar (and search) is their navigation.
+ */
+export const FRAGMENT_PAGE_LIMIT = 2_000;
+
 /** Full sidebars of large sections: `<content hash>.html`, so an unchanged sidebar keeps its name and bytes (and may be cached for good). */
 export const NAVIGATION_FRAGMENT_FOLDER = '_docsc/nav';
 
@@ -119,7 +137,7 @@ export class PageLayout {
   private fragments = new Map<string, string>();
   private fragmentPaths = new Map<Section, string>();
   private tabBars = new Map<Section, string>();
-  private groupPaths = new Map<Section, Map<string, string>>();
+  private groupPaths = new Map<Section, Map<string, PagePath>>();
   private head: string;
   /** Top bar, footer and banner, per language (a language may set its own `navbar`, `footer`, `banner`). */
   private chromes = new Map<string, Chrome>();
@@ -166,7 +184,7 @@ export class PageLayout {
       this.chromeOf(placement);
       this.tabBarOf(section);
       this.sidebarOf('', '/', placement);
-      if (section.order.length > FULL_SIDEBAR_LIMIT) this.fragmentOf(section);
+      if (hasFragment(section)) this.fragmentOf(section);
     }
     if (this.settings.contextual.length > 0)
       this.pageActions({ url: '', title: '', showTitle: false, body: '', toc: [], noindex: false, markdown: '/index.md' }, '/');
@@ -337,8 +355,9 @@ export class PageLayout {
 
   private groupsOf(section: Section, href: string): string {
     const large = section.order.length > FULL_SIDEBAR_LIMIT;
-    const at = this.pathsOf(section).get(href) ?? '';
-    const key = large ? `${section.id}:${at}` : String(section.id);
+    const { at, index } = this.pathsOf(section).get(href) ?? { at: '', index: 0 };
+    // Pages of one window block in one group share their folded sidebar.
+    const key = large ? `${section.id}:${at}:${index === undefined ? '' : Math.floor(index / SIDEBAR_WINDOW_BLOCK)}` : String(section.id);
     let html = this.sidebars.get(key);
     if (html === undefined) {
       const render = new SidebarRenderer(this.settings.drilldown, this.icons);
@@ -350,11 +369,14 @@ export class PageLayout {
               .filter((step) => step !== '')
               .map(Number),
             '',
+            index ?? 0,
           )
         : render.items(section.sidebar, '');
-      html = large
-        ? `<div class="docsc-groups" data-docsc-nav="/${escapeHtml(this.fragmentOf(section))}">${html}</div>`
-        : `<div class="docsc-groups">${html}</div>`;
+      html = !large
+        ? `<div class="docsc-groups">${html}</div>`
+        : hasFragment(section)
+          ? `<div class="docsc-groups" data-docsc-nav="/${escapeHtml(this.fragmentOf(section))}">${html}</div>`
+          : `<div class="docsc-groups">${html}</div>`;
       this.sidebars.set(key, html);
     }
     // The current page: marked, and the groups it is in opened (a few string replacements on the section's shared sidebar).
@@ -402,19 +424,24 @@ export class PageLayout {
     return html;
   }
 
-  /** For each page of a section, the indices of the groups it sits in (`2.0`: the third item's first group). */
-  private pathsOf(section: Section): Map<string, string> {
+  /**
+   * For each page of a section, the indices of the groups it sits in (`2.0`:
+   * the third item's first group) and, when its own list is windowed, its
+   * index there (a group's root page opens its group and has none).
+   */
+  private pathsOf(section: Section): Map<string, PagePath> {
     let paths = this.groupPaths.get(section);
     if (paths === undefined) {
-      const found = new Map<string, string>();
+      const found = new Map<string, PagePath>();
       const visit = (items: readonly SidebarItem[], prefix: string) => {
+        const windowed = items.length > SIDEBAR_WINDOW_LIMIT;
         items.forEach((item, index) => {
           const path = prefix === '' ? String(index) : `${prefix}.${index}`;
           if (item.kind === 'page') {
-            if (!found.has(item.href)) found.set(item.href, prefix);
+            if (!found.has(item.href)) found.set(item.href, { at: prefix, index: windowed ? index : undefined });
             return;
           }
-          if (item.href !== undefined && !found.has(item.href)) found.set(item.href, path);
+          if (item.href !== undefined && !found.has(item.href)) found.set(item.href, { at: path, index: undefined });
           visit(item.items, path);
         });
       };
@@ -613,18 +640,57 @@ class SidebarRenderer {
     return `<a class="docsc-group-link" href="${escapeHtml(target)}"${group.href === undefined ? ' data-drilldown' : ''}>${label}</a>${tag}`;
   }
 
-  /** Items of a large section: the groups along `open` (indices, outermost first) open, every other nested group folded to a link. */
-  openPath(items: readonly SidebarItem[], open: readonly number[], prefix: string): string {
+  /**
+   * Items of a large section: the groups along `open` (indices, outermost
+   * first) open, every other nested group folded to a link; a long list shows
+   * the window around its open group, or around the page at `page` in the
+   * innermost list.
+   */
+  openPath(items: readonly SidebarItem[], open: readonly number[], prefix: string, page: number): string {
     const [here, ...rest] = open;
-    const rendered = items.map((item, index) => {
+    const [start, end] = sidebarWindow(items.length, here ?? page);
+    const rendered: string[] = [];
+    if (start > 0) rendered.push(moreItems(items[start - 1] as SidebarItem, start, 'above'));
+    for (let index = start; index < end; index++) {
+      const item = items[index] as SidebarItem;
       const id = prefix === '' ? String(index) : `${prefix}.${index}`;
-      if (item.kind === 'page') return `<li>${pageLink(item, this.icons)}</li>`;
-      if (index === here) return this.group(item, id, this.openPath(item.items, rest, id), true);
+      if (item.kind === 'page') rendered.push(`<li>${pageLink(item, this.icons)}</li>`);
+      else if (index === here) rendered.push(this.group(item, id, this.openPath(item.items, rest, id, page), true));
       // Folded even at the top: a large section's sidebar must not list every page on every page (the script loads the full one).
-      return foldedGroup(item);
-    });
+      else rendered.push(foldedGroup(item));
+    }
+    if (end < items.length) rendered.push(moreItems(items[end] as SidebarItem, items.length - end, 'below'));
     return `<ul>${rendered.join('')}</ul>`;
   }
+}
+
+/** Where a page sits in its section's sidebar (`PageLayout.pathsOf`). */
+interface PagePath {
+  /** The indices of the groups it is in, dotted. */
+  at: string;
+  /** Its index in its own list, when that list is windowed. */
+  index: number | undefined;
+}
+
+function hasFragment(section: Section): boolean {
+  return section.order.length > FULL_SIDEBAR_LIMIT && section.order.length <= FRAGMENT_PAGE_LIMIT;
+}
+
+/** The items `[start, end)` of a list of `length` shown around item `focus`: all of a short list, else its block and the blocks beside it. */
+export function sidebarWindow(length: number, focus: number): [number, number] {
+  if (length <= SIDEBAR_WINDOW_LIMIT) return [0, length];
+  const block = Math.floor(Math.min(Math.max(focus, 0), length - 1) / SIDEBAR_WINDOW_BLOCK);
+  return [Math.max(0, (block - 1) * SIDEBAR_WINDOW_BLOCK), Math.min(length, (block + 2) * SIDEBAR_WINDOW_BLOCK)];
+}
+
+/**
+ * The link standing for the `count` items left out of a window on one side:
+ * to the (first) page of the nearest of them, whose sidebar shows the window
+ * around it (a sidebar's groups are never empty).
+ */
+function moreItems(nearest: SidebarItem, count: number, side: 'above' | 'below'): string {
+  const href = hrefsUnder(nearest)[0] ?? '/';
+  return `<li class="docsc-more"><a href="${escapeHtml(href)}">${count.toLocaleString('en-US')} more ${side}</a></li>`;
 }
 
 /** A nested group of a large section that the current page is not in: its title, linking to its first page. */
