@@ -98,16 +98,87 @@ function sampleNow(schema: unknown, direction: 'request' | 'response', resolver:
   }
 }
 
-/** An example value as text: strings as they are, everything else as indented JSON. */
+/** An example value as text: strings as they are, everything else as indented JSON; over `limit` characters, cut with `…`. */
 export function exampleText(value: unknown, limit = 20_000): string {
   let text: string;
   if (typeof value === 'string') text = value;
   else {
+    // Printed only as far as the limit: Microsoft Graph's sampled bodies run to megabytes, of which a page shows 20 KB.
     try {
-      text = JSON.stringify(value, null, 2) ?? String(value);
+      text = boundedJson(value, limit) ?? String(value);
     } catch {
       text = String(value);
     }
   }
   return text.length > limit ? `${text.slice(0, limit)}\n…` : text;
+}
+
+/** Thrown by `boundedJson` once it has printed past its limit. */
+const PAST_LIMIT = Symbol('past the limit');
+
+/**
+ * `JSON.stringify(value, null, 2)`, stopped once past `limit` characters: the
+ * same text up to there (tested against JSON.stringify). Throws as it does on
+ * a cycle or a BigInt; undefined where it gives undefined.
+ */
+export function boundedJson(value: unknown, limit: number): string | undefined {
+  const parts: string[] = [];
+  let length = 0;
+  const open = new Set<object>();
+  const push = (text: string) => {
+    parts.push(text);
+    length += text.length;
+    if (length > limit) throw PAST_LIMIT;
+  };
+  /** The value JSON prints for `item` (its `toJSON`'s), undefined where JSON leaves it out (undefined, a function, a symbol). */
+  const prepared = (item: unknown, key: string): unknown => {
+    let v = item;
+    if (typeof v === 'object' && v !== null && typeof (v as { toJSON?: unknown }).toJSON === 'function')
+      v = (v as { toJSON: (key: string) => unknown }).toJSON(key);
+    return typeof v === 'function' || typeof v === 'symbol' ? undefined : v;
+  };
+  const print = (v: unknown, indent: string): void => {
+    if (v === null) push('null');
+    else if (typeof v === 'string') push(JSON.stringify(v));
+    else if (typeof v === 'number') push(Number.isFinite(v) ? String(v) : 'null');
+    else if (typeof v === 'boolean') push(String(v));
+    else if (typeof v === 'bigint') throw new TypeError('Do not know how to serialize a BigInt');
+    else if (typeof v === 'object') {
+      if (open.has(v)) throw new TypeError('Converting circular structure to JSON');
+      open.add(v);
+      const inner = `${indent}  `;
+      if (Array.isArray(v)) {
+        if (v.length === 0) push('[]');
+        else {
+          push('[');
+          v.forEach((element, index) => {
+            push(index === 0 ? `\n${inner}` : `,\n${inner}`);
+            const item = prepared(element, String(index));
+            print(item === undefined ? null : item, inner);
+          });
+          push(`\n${indent}]`);
+        }
+      } else {
+        let first = true;
+        for (const [name, field] of Object.entries(v)) {
+          const item = prepared(field, name);
+          if (item === undefined) continue;
+          push(`${first ? '{' : ','}\n${inner}${JSON.stringify(name)}: `);
+          first = false;
+          print(item, inner);
+        }
+        push(first ? '{}' : `\n${indent}}`);
+      }
+      open.delete(v);
+    }
+  };
+  const top = prepared(value, '');
+  if (top === undefined) return undefined;
+  try {
+    print(top, '');
+    return parts.join('');
+  } catch (error) {
+    if (error === PAST_LIMIT) return parts.join('');
+    throw error;
+  }
 }
