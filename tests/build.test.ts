@@ -237,9 +237,15 @@ test('build session: a body edit is patched, and gives what a full build gives',
       patched.diagnostics.some((d) => d.code === 'link/broken' && d.file === 'quickstart.mdx'),
       'links of the page are checked again',
     );
+    // The patch returns before its record is durable and its folders unlocked (the lock file is in the output until then).
+    assert.equal(await session.settled(), []);
     const full = await build({ root: site.root, outDir: clean, cacheDir: false, threads: 1 });
     assert.equal(formatDiagnosticLines(patched.diagnostics), formatDiagnosticLines(full.diagnostics));
     assert.equal(dumpOutput(site.out, { full: true }), dumpOutput(clean, { full: true }));
+    // Once settled, the next process finds the output up to date.
+    const upToDate = await build({ root: site.root, outDir: site.out, cacheDir: site.cache, threads: 1 });
+    assert.ok(upToDate.recomputed.noop);
+    assert.equal(formatDiagnosticLines(upToDate.diagnostics), formatDiagnosticLines(full.diagnostics));
 
     writeFileSync(page, readFileSync(page, 'utf8').replace('title: Quickstart', 'title: Quick start'));
     const retitled = await session.build(['quickstart.mdx']);
@@ -269,6 +275,7 @@ test('build session: patches edit the search shard they wrote, and never one cha
       assert.match(readFileSync(shard, 'utf8'), `"${word}"`, 'the new term is in the shard');
       assert.not.match(readFileSync(shard, 'utf8'), '"hand"');
     }
+    await session.settled();
     await build({ root: site.root, outDir: clean, cacheDir: false, threads: 1 });
     assert.equal(dumpOutput(site.out, { full: true }), dumpOutput(clean, { full: true }));
   } finally {
@@ -299,6 +306,7 @@ test('build session: a body edit of a page with an API reference or playground g
     const pets = readFileSync(join(site.out, 'pets/index.html'), 'utf8');
     assert.match(pets, 'A new paragraph.');
     assert.match(pets, '<title>List pets - ', 'a page naming no title takes its operation’s summary');
+    await session.settled();
     await build({ root: site.root, outDir: clean, cacheDir: false, threads: 1 });
     assert.equal(dumpOutput(site.out, { full: true }), dumpOutput(clean, { full: true }));
   } finally {

@@ -84,6 +84,7 @@ test('docsc dev: a patched page rewrites its Markdown source too, as a full buil
     assert.ok(patched.recomputed.patched);
     assert.match(readFileSync(join(site.out, 'guides/setup.md'), 'utf8'), 'Run the new installer.');
     const clean = join(site.dir, 'clean');
+    await session.settled();
     await build({ root: site.root, outDir: clean, cacheDir: false, threads: 1 });
     assert.equal(dumpOutput(site.out, { full: true }), dumpOutput(clean, { full: true }));
   } finally {

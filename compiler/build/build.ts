@@ -117,13 +117,33 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 export class BuildSession {
   private warm: WarmState | undefined;
   private warmedUp = false;
+  /** The last patch's durable cache write and release (see `patchBuild`), with its warnings. */
+  private settling: Promise<Diagnostic[]> | undefined;
 
   constructor(private options: BuildOptions) {}
 
   async build(changed: readonly string[] = []): Promise<BuildResult> {
+    const late = await this.settled();
+    const result = await this.run(changed);
+    // A cache the last patch could not write to is reported with the next build.
+    if (late.length > 0) result.diagnostics = sortDiagnostics(dedupeDiagnostics([...late, ...result.diagnostics]));
+    return result;
+  }
+
+  /** Waits until the last patch's cache write is durable and its folders unlocked; returns its cache warnings. */
+  async settled(): Promise<Diagnostic[]> {
+    const settling = this.settling;
+    this.settling = undefined;
+    return (await settling) ?? [];
+  }
+
+  private async run(changed: readonly string[]): Promise<BuildResult> {
     if (this.warm !== undefined && changed.length > 0) {
       const patched = await patchBuild(this.options, this.warm, changed);
-      if (patched) return patched;
+      if (patched) {
+        this.settling = patched.settle;
+        return patched.result;
+      }
     }
     // Never up to date at once: the session needs the analysis for later patches.
     const { result, warm } = await fullBuild(this.options, false);
@@ -278,14 +298,14 @@ async function fullBuild(options: BuildOptions, mayBeUpToDate: boolean): Promise
       const diagnostics = sortDiagnostics(
         dedupeDiagnostics([...opened.warnings, ...compiler.cacheWarnings, ...flushWarnings, ...analysis.diagnostics, ...site.diagnostics]),
       );
-      const result = await finished(opened, snapshot, diagnostics, report, {
+      recordBuild(opened, snapshot, diagnostics, report, site.pageCount, site.gitHead);
+      const result = buildResult(opened, diagnostics, await opened.cache.flush(), report, {
         sources: analysis.sources,
         pages: site.pageCount,
         fromCache: site.fromCache,
         failed: site.failedPages,
         patched: false,
         recomputed: { ...compiler.recomputed, apiPages: site.apiPagesRendered, laidOut: site.pagesLaidOut },
-        ...(site.gitHead === undefined ? {} : { gitHead: site.gitHead }),
       });
       const warm: WarmState = { analysis, site: site.laidOut, snapshot, diagnostics: result.diagnostics, manifest: writer.completed() };
       if (site.gitHead !== undefined) warm.gitHead = site.gitHead;
@@ -298,9 +318,21 @@ async function fullBuild(options: BuildOptions, mayBeUpToDate: boolean): Promise
   }
 }
 
-/** Applies a body-only batch of changes to the last build; undefined when it is not one (nothing written then). */
-async function patchBuild(options: BuildOptions, warm: WarmState, changed: readonly string[]): Promise<BuildResult | undefined> {
+/**
+ * Applies a body-only batch of changes to the last build; undefined when it is
+ * not one (nothing written then). The result comes once the output is
+ * written; `settle` then makes the build's record durable in the cache, closes
+ * it and unlocks the folders (lmdb's fsync and the lock: 10-25 ms the reader's
+ * reload need not wait for). Until it resolves no other build may start: the
+ * session waits for it. Its warnings belong to the next build's report.
+ */
+async function patchBuild(
+  options: BuildOptions,
+  warm: WarmState,
+  changed: readonly string[],
+): Promise<{ result: BuildResult; settle: Promise<Diagnostic[]> } | undefined> {
   const opened = await open(options);
+  let settle: Promise<Diagnostic[]> | undefined;
   try {
     if (opened.warnings.length > 0) return undefined;
     const { analysis } = warm;
@@ -325,28 +357,54 @@ async function patchBuild(options: BuildOptions, warm: WarmState, changed: reado
     warm.manifest = patch.writer.completed();
     const diagnostics = sortDiagnostics(dedupeDiagnostics(patch.diagnostics));
     const pages = warm.site.plans.size;
-    const result = await finished(opened, snapshot, diagnostics, report, {
+    recordBuild(opened, snapshot, diagnostics, report, pages, warm.gitHead);
+    const result = buildResult(opened, diagnostics, [], report, {
       sources: analysis.sources,
       pages,
       fromCache: pages - compiler.recomputed.bodies.length,
       failed: patch.failedPages,
       patched: true,
       recomputed: { ...compiler.recomputed, apiPages: [], laidOut: patch.laidOut },
-      ...(warm.gitHead === undefined ? {} : { gitHead: warm.gitHead }),
     });
     warm.snapshot = snapshot;
     warm.diagnostics = result.diagnostics;
-    return result;
+    settle = settleAfter(opened);
+    return { result, settle };
   } finally {
-    await opened.close();
+    if (settle === undefined) await opened.close();
   }
 }
 
-/** Records the completed build under its input key, flushes the cache, and makes the result. */
-async function finished(
+/** Flushes and closes a build's cache and unlocks its folders; never rejects (a failure is a warning). */
+async function settleAfter(opened: Opened): Promise<Diagnostic[]> {
+  try {
+    return await opened.cache.flush();
+  } catch (error) {
+    return [makeDiagnostic('cache/unavailable', { file: opened.cacheDir ?? '.' }, { path: opened.cacheDir ?? '.', reason: String(error) })];
+  } finally {
+    await opened.close().catch(() => undefined);
+  }
+}
+
+/** Records the completed build under its input key (written by the next flush). */
+function recordBuild(
   opened: Opened,
   snapshot: PatchedSnapshot,
   diagnostics: Diagnostic[],
+  report: WriteReport,
+  pages: number,
+  head: string | undefined,
+): void {
+  const record: GraphRecord = { diagnostics, pages, output: report.digest };
+  if (head !== undefined) record.gitHead = head;
+  opened.cache.put('graph', snapshot.key, record);
+}
+
+/** A completed build's result; `cacheWarnings` from its flush, if it waited for it. */
+function buildResult(
+  opened: Opened,
+  diagnostics: Diagnostic[],
+  cacheWarnings: Diagnostic[],
   report: WriteReport,
   facts: {
     sources: ReadonlyMap<string, SourceFile>;
@@ -355,13 +413,8 @@ async function finished(
     failed: number;
     patched: boolean;
     recomputed: Recomputed & { apiPages: string[]; laidOut: string[] };
-    gitHead?: string;
   },
-): Promise<BuildResult> {
-  const record: GraphRecord = { diagnostics, pages: facts.pages, output: report.digest };
-  if (facts.gitHead !== undefined) record.gitHead = facts.gitHead;
-  opened.cache.put('graph', snapshot.key, record);
-  const cacheWarnings = await opened.cache.flush();
+): BuildResult {
   return {
     ok: true,
     outDir: opened.outDir,

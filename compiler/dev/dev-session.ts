@@ -64,6 +64,7 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
     async close() {
       await watcher.close();
       await server.close();
+      await builds.settled();
     },
   };
 }
