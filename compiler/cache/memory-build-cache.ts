@@ -14,7 +14,7 @@ export function entryId(kind: CacheKind, key: string): string {
 }
 
 /** Bodies (MDX and API pages) kept in memory, in approximate bytes. */
-export const MAX_BODY_BYTES = 512 * 1024 ** 2;
+const MAX_BODY_BYTES = 512 * 1024 ** 2;
 const FORGETTABLE = new Set<CacheKind>(['body', 'api-page']);
 
 /** A value's size for the bounds on memory: its own strings by length (a body's html and text), anything else a few bytes. */

@@ -677,7 +677,7 @@ function hasFragment(section: Section): boolean {
 }
 
 /** The items `[start, end)` of a list of `length` shown around item `focus`: all of a short list, else its block and the blocks beside it. */
-export function sidebarWindow(length: number, focus: number): [number, number] {
+function sidebarWindow(length: number, focus: number): [number, number] {
   if (length <= SIDEBAR_WINDOW_LIMIT) return [0, length];
   const block = Math.floor(Math.min(Math.max(focus, 0), length - 1) / SIDEBAR_WINDOW_BLOCK);
   return [Math.max(0, (block - 1) * SIDEBAR_WINDOW_BLOCK), Math.min(length, (block + 2) * SIDEBAR_WINDOW_BLOCK)];
