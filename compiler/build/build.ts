@@ -380,7 +380,8 @@ async function settleAfter(opened: Opened): Promise<Diagnostic[]> {
   try {
     return await opened.cache.flush();
   } catch (error) {
-    return [makeDiagnostic('cache/unavailable', { file: opened.cacheDir ?? '.' }, { path: opened.cacheDir ?? '.', reason: String(error) })];
+    const shown = opened.cacheDir === undefined ? '.' : relative(opened.root, opened.cacheDir) || '.';
+    return [makeDiagnostic('cache/unavailable', { file: shown }, { path: shown, reason: String(error) })];
   } finally {
     await opened.close().catch(() => undefined);
   }

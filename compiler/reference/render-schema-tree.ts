@@ -39,19 +39,18 @@ interface Walk {
  * user, a repository) hundreds of times. A hit replays the fields it
  * counted against the budget; a subtree the budget cut short is not kept.
  */
-const subtrees = new WeakMap<object, Map<string, { html: string; fields: number }>>();
+const subtrees = new WeakMap<object, { byKey: Map<string, { html: string; fields: number }>; chars: number }>();
 /** Characters of HTML a document's subtrees may hold: Microsoft Graph's deep schemas would otherwise keep gigabytes. */
 const MAX_SUBTREE_CHARS = 32 * 1024 ** 2;
-const subtreeChars = new WeakMap<object, number>();
 
 function memoChildren(ref: string, schema: Json, walk: Walk, depth: number): string {
-  let byKey = subtrees.get(walk.resolver.root);
-  if (!byKey || (subtreeChars.get(walk.resolver.root) ?? 0) > MAX_SUBTREE_CHARS) {
+  let memo = subtrees.get(walk.resolver.root);
+  if (!memo || memo.chars > MAX_SUBTREE_CHARS) {
     // Full: started again (a subtree made again is the same HTML, so what is kept changes speed, never output).
-    byKey = new Map();
-    subtrees.set(walk.resolver.root, byKey);
-    subtreeChars.set(walk.resolver.root, 0);
+    memo = { byKey: new Map(), chars: 0 };
+    subtrees.set(walk.resolver.root, memo);
   }
+  const { byKey } = memo;
   const key = `${ref}\0${depth}\0${walk.open.join('\0')}`;
   const known = byKey.get(key);
   if (known && walk.budget > known.fields) {
@@ -64,7 +63,7 @@ function memoChildren(ref: string, schema: Json, walk: Walk, depth: number): str
   walk.open.pop();
   if (walk.budget > 0) {
     byKey.set(key, { html, fields: before - walk.budget });
-    subtreeChars.set(walk.resolver.root, (subtreeChars.get(walk.resolver.root) ?? 0) + html.length);
+    memo.chars += html.length;
   }
   return html;
 }

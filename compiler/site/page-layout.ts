@@ -355,7 +355,7 @@ export class PageLayout {
 
   private groupsOf(section: Section, href: string): string {
     const large = section.order.length > FULL_SIDEBAR_LIMIT;
-    const { at, index } = this.pathsOf(section).get(href) ?? { at: '', index: 0 };
+    const { at, index } = this.pathsOf(section).get(href) ?? { at: '', index: undefined };
     // Pages of one window block in one group share their folded sidebar.
     const key = large ? `${section.id}:${at}:${index === undefined ? '' : Math.floor(index / SIDEBAR_WINDOW_BLOCK)}` : String(section.id);
     let html = this.sidebars.get(key);
@@ -372,11 +372,8 @@ export class PageLayout {
             index ?? 0,
           )
         : render.items(section.sidebar, '');
-      html = !large
-        ? `<div class="docsc-groups">${html}</div>`
-        : hasFragment(section)
-          ? `<div class="docsc-groups" data-docsc-nav="/${escapeHtml(this.fragmentOf(section))}">${html}</div>`
-          : `<div class="docsc-groups">${html}</div>`;
+      const nav = large && hasFragment(section) ? ` data-docsc-nav="/${escapeHtml(this.fragmentOf(section))}"` : '';
+      html = `<div class="docsc-groups"${nav}>${html}</div>`;
       this.sidebars.set(key, html);
     }
     // The current page: marked, and the groups it is in opened (a few string replacements on the section's shared sidebar).
