@@ -55,6 +55,8 @@ export interface Recomputed {
 
 /** Pages compiled between two flushes of the cache. */
 const ROUND = 1000;
+/** Rounds given to the workers ahead of the one being stored. */
+const IN_FLIGHT = 2;
 
 export class PageCompiler {
   readonly recomputed: Recomputed = { read: [], summaries: [], bodies: [] };
@@ -94,7 +96,8 @@ export class PageCompiler {
    */
   readonly summarize = async (inputs: readonly PageInput[]): Promise<PageSummaryResult[]> => {
     const results: (PageSummaryResult | undefined)[] = [];
-    const missing: { index: number; file: PageFile; key: string; decoding: Diagnostic[] }[] = [];
+    // `text` is dropped once its page is with the workers: 10,000 pages' texts are tens of megabytes.
+    const missing: { index: number; file: Partial<PageFile> & { path: string }; key: string; decoding: Diagnostic[] }[] = [];
     inputs.forEach((input, index) => {
       const identity = this.identities.get(input.path);
       const known = identity !== undefined && !identity.startsWith('unreadable:');
@@ -116,19 +119,32 @@ export class PageCompiler {
     const unique = dedupe(missing, (m) => m.key);
     const byKey = new Map<string, CachedSummary>();
     // In rounds, each flushed to the cache once stored: the bodies of a large site are never all in memory.
-    // The next round is already with the workers while this one is stored, so that they never wait.
+    // Two rounds are with the workers at any time: while the last batches of one run, the next one's are queued
+    // behind them, so that a worker never waits for its neighbour to finish the round (nor for this one to be stored).
     const rounds: (typeof unique)[] = [];
     for (let start = 0; start < unique.length; start += ROUND) rounds.push(unique.slice(start, start + ROUND));
-    const compile = (round: typeof unique) =>
-      this.pool.run(
-        round.map(({ file }) => ({ path: file.path, text: file.text, summary: true, body: !isSnippet(file.path), options: this.options })),
-      );
-    let next = rounds[0] ? compile(rounds[0]) : undefined;
+    const compile = (round: typeof unique) => {
+      const tasks = round.map(({ file }) => ({
+        path: file.path,
+        text: file.text as string,
+        summary: true,
+        body: !isSnippet(file.path),
+        options: this.options,
+      }));
+      for (const { file } of round) delete file.text;
+      const running = this.pool.run(tasks);
+      // Awaited in its turn (which rethrows); until then a failure must not count as unhandled.
+      running.catch(() => {});
+      return running;
+    };
+    const inFlight = new Map(rounds.slice(0, IN_FLIGHT).map((round, n) => [n, compile(round)]));
     let flushing: Promise<Diagnostic[]> | undefined;
     for (const [n, round] of rounds.entries()) {
-      const done = await (next as Promise<CompileTaskResult[]>);
+      const done = await (inFlight.get(n) as Promise<CompileTaskResult[]>);
+      inFlight.delete(n);
+      const queued = rounds[n + IN_FLIGHT];
+      if (queued) inFlight.set(n + IN_FLIGHT, compile(queued));
       const following = rounds[n + 1];
-      next = following ? compile(following) : undefined;
       round.forEach(({ file, key, decoding }, i) => {
         const result = done[i] as CompileTaskResult;
         this.recomputed.summaries.push(file.path);
