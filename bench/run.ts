@@ -10,7 +10,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statS
 import { loadavg } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { setupBuilds } from './build-steps.js';
+import { settleDisk, setupBuilds } from './build-steps.js';
 import { compareResults, renderComparison } from './compare.js';
 import { type Corpus, type CorpusSpec, ensureCorpus, warmFileCache } from './corpora.js';
 import { describeMachine } from './machine.js';
@@ -243,7 +243,10 @@ async function runRounds(planned: readonly Planned[], runs: number, runsOf: (sce
       if (round > runsOf(scenario)) continue;
       const context: RunContext = { ...paths, run: round, pages: record.pages };
       const fromSetup = round === 1 ? scenario.firstRun?.(paths) : undefined;
-      if (!fromSetup) scenario.prepare?.(context);
+      if (!fromSetup) {
+        scenario.prepare?.(context);
+        settleDisk();
+      }
       const { stdout, ...run } = fromSetup ?? (await measure({ args: scenario.args(paths), cwd: ROOT }));
       try {
         scenario.verify?.(context, stdout);
