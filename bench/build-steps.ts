@@ -108,9 +108,8 @@ export async function copySharedBuild(cli: string, corpus: string, work: string,
  * Waits for the disk to write out what was written before (`sync`), unmeasured, before each run.
  * A build of 10,000 pages, or setup's copy of one, is hundreds of megabytes the kernel writes back
  * over the next half minute; a run timed meanwhile measured the disk finishing earlier work: the
- * no-op's ~11,000 stats took 0.5 s on a quiet disk and up to 3.5 s behind a fresh copy, and a
- * navigation edit's renames wait for the previous run's files to be written back before replacing
- * them. Each run's own writes stay in its time.
+ * no-op's ~11,000 stats took 0.5 s on a quiet disk and up to 3.5 s behind a fresh copy. Each
+ * run's own writes stay in its time.
  */
 export function settleDisk(): void {
   spawnSync('sync', { stdio: 'ignore' });
