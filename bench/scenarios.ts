@@ -39,7 +39,6 @@ import {
   editPage,
   editSnippet,
   resetWork,
-  settleDisk,
   sharedBuild,
   timedBuild,
   verifyAddRemove,
@@ -228,7 +227,6 @@ export const SCENARIOS: readonly Scenario[] = [
       resetWork(paths.work);
       cpSync(join(built, 'cache'), join(paths.work, 'cache'), { recursive: true });
       verifyCheck((await measure({ args: cliCheck(paths), cwd: paths.cwd })).stdout);
-      settleDisk();
     },
     args: (paths) => cliCheck(paths),
     verify: (_run, stdout) => verifyCheck(stdout),

@@ -55,7 +55,7 @@ export interface Recomputed {
 
 /** Pages compiled between two flushes of the cache. */
 const ROUND = 1000;
-/** Rounds given to the workers ahead of the one being stored. */
+/** Rounds with the workers at once (the one awaited and those queued behind it). */
 const IN_FLIGHT = 2;
 
 export class PageCompiler {
