@@ -41,18 +41,18 @@ export interface SnapshotMemo {
 /**
  * A file's memo entry: its fingerprint (size and modification time) and hash,
  * the memo's hash when the fingerprint is unchanged and old enough to trust,
- * else the hash of its bytes; `differs` when that differs from the memo's entry.
+ * else the hash of its bytes; `differs` when that differs from the memo's entry,
+ * `racy` when the entry was the same but too close to the memo's time to trust.
  */
-function identify(host: ProjectHost, path: string, previous: SnapshotMemo | undefined): { entry: [string, string]; differs: boolean } {
+function identify(host: ProjectHost, path: string, previous: SnapshotMemo | undefined): { entry: [string, string]; differs: boolean; racy: boolean } {
   const stat = fileStat(join(host.root, path));
   const fingerprint = stat ? `${stat.size}:${stat.mtimeMs}` : 'missing';
   const known = previous?.files[path];
-  if (known !== undefined && known[0] === fingerprint && stat !== undefined && stat.mtimeMs < (previous?.at ?? 0) - RACY_MS) {
-    return { entry: known, differs: false };
-  }
+  const same = known !== undefined && known[0] === fingerprint && stat !== undefined;
+  if (same && stat.mtimeMs < (previous?.at ?? 0) - RACY_MS) return { entry: known, differs: false, racy: false };
   const read = host.read(path);
   const hash = read.ok ? contentHash(read.bytes) : `unreadable:${read.failure}`;
-  return { entry: [fingerprint, hash], differs: known?.[1] !== hash || known[0] !== fingerprint };
+  return { entry: [fingerprint, hash], differs: known?.[1] !== hash || known[0] !== fingerprint, racy: same };
 }
 
 export function snapshotInputs(host: ProjectHost, salt: string, previous: SnapshotMemo | undefined): InputSnapshot {
@@ -60,8 +60,11 @@ export function snapshotInputs(host: ProjectHost, salt: string, previous: Snapsh
   const memo: SnapshotMemo = { at: Date.now(), files: {} };
   let changed = previous === undefined;
   for (const path of host.listFiles()) {
-    const { entry, differs } = identify(host, path, previous);
-    if (differs) changed = true;
+    const { entry, differs, racy } = identify(host, path, previous);
+    // A racy file hashed to the same entry still changes the memo: its new time is what lets the next
+    // build trust the file. Left unstored, every later build would hash it again (a build just after a
+    // checkout, then every no-op).
+    if (differs || racy) changed = true;
     memo.files[path] = entry;
     identities.set(path, entry[1]);
   }
