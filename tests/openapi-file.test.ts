@@ -103,7 +103,7 @@ test('x-docs and x-mint, hidden, excluded and deprecated operations, webhooks, h
 });
 
 test('frontmatter: written directly exactly as the yaml package would, and read back unchanged', () => {
-  const yaml = (frontmatter: Record<string, unknown>) => stringifyYaml(frontmatter, { lineWidth: 0, minContentWidth: 0 });
+  const yaml = (frontmatter: Record<string, unknown>) => stringifyYaml(frontmatter, { lineWidth: 0, minContentWidth: 0, blockQuote: false });
   const chars = fc.constantFrom(...'aZ09 /_-.:#\'"{}[],&*!|>%@`?=~$+;\\\nü😀tyesnoTrue'.split(''));
   const text = fc.oneof(
     fc.string({ unit: chars, maxLength: 12 }),
@@ -116,7 +116,8 @@ test('frontmatter: written directly exactly as the yaml package would, and read 
       assert.is(written, yaml(frontmatter));
       assert.equal(parseYaml(written), frontmatter);
     }),
-    { numRuns: 2000 },
+    // A fixed seed keeps CI deterministic; the examples are counterexamples found by earlier random runs.
+    { numRuns: 2000, seed: 20261122, examples: [[' \n', 'yes', false]] },
   );
   assert.is(
     frontmatterYaml({ title: 'Get a repository', openapi: 'GET /repos/{owner}/{repo}' }),

@@ -135,10 +135,14 @@ export function frontmatterYaml(frontmatter: Record<string, unknown>): string {
 
 const require = createRequire(import.meta.url);
 
-/** Through the yaml package, required on first use (a CommonJS package): loading it is 0.05 s of a run that may need none. */
+/**
+ * Through the yaml package, required on first use (a CommonJS package): loading it is 0.05 s of a run that may need none.
+ * No block scalars: yaml 2.9 writes a text that opens with a blank line holding spaces (`" \n"`) as `|+` with that
+ * line, which it (and YAML) reads back without the spaces. A text with line breaks is double-quoted instead.
+ */
 function yamlText(frontmatter: Record<string, unknown>): string {
   const { stringify } = require('yaml') as typeof import('yaml');
-  return stringify(frontmatter, { lineWidth: 0, minContentWidth: 0 });
+  return stringify(frontmatter, { lineWidth: 0, minContentWidth: 0, blockQuote: false });
 }
 
 /** Text YAML reads back as the same string without quotes: starts with a letter or `/`, no `: ` or ` #`, no keyword. */
