@@ -6,7 +6,6 @@
 // (other scenarios read it, and an interrupted run must not leave it
 // changed).
 
-import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -106,18 +105,8 @@ export async function copySharedBuild(cli: string, corpus: string, work: string,
   // hashes every page again (the snapshot trusts size and time) and scans the whole cache in a child
   // process (probe-cache.ts: the seal records the data file's time). One unmeasured no-op does that
   // and reseals, so round 1 measures the scenario, not the copy (it took 3.0 s against 0.7–0.8 s).
+  // Files copied within 2 s of that no-op are still hashed once more by the next build (the racy rule).
   verifyNoop((await measure({ args: cliBuild(cli, buildFolders(work, corpusCopy(work))), cwd })).stdout);
-}
-
-/**
- * Waits for the disk to write out what was written before (`sync`), unmeasured, before each run.
- * A build of 10,000 pages, or setup's copy of one, is hundreds of megabytes the kernel writes back
- * over the next half minute; a run timed meanwhile measured the disk finishing earlier work: the
- * no-op's ~11,000 stats took 0.5 s on a quiet disk and up to 3.5 s behind a fresh copy. Each
- * run's own writes stay in its time.
- */
-export function settleDisk(): void {
-  spawnSync('sync', { stdio: 'ignore' });
 }
 
 /** Runs a complete build with the CLI, unmeasured: the state a rebuild scenario starts from. */

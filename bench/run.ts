@@ -10,7 +10,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statS
 import { loadavg } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { settleDisk, setupBuilds } from './build-steps.js';
+import { setupBuilds } from './build-steps.js';
 import { compareResults, renderComparison } from './compare.js';
 import { type Corpus, type CorpusSpec, ensureCorpus, warmFileCache } from './corpora.js';
 import { describeMachine } from './machine.js';
@@ -301,3 +301,14 @@ main().catch((error: unknown) => {
   process.stderr.write(`bench: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exitCode = 1;
 });
+
+/**
+ * Waits for the disk to write out what was written before (`sync`), unmeasured, before each run.
+ * A build of 10,000 pages, or setup's copy of one, is hundreds of megabytes the kernel writes back
+ * over the next half minute; a run timed meanwhile measured the disk finishing earlier work: the
+ * no-op's ~11,000 stats took 0.5 s on a quiet disk and up to 3.5 s behind a fresh copy. Each
+ * run's own writes stay in its time.
+ */
+function settleDisk(): void {
+  spawnSync('sync', { stdio: 'ignore' });
+}
