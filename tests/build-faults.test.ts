@@ -1,8 +1,10 @@
 // Fault tests of `docsc build`, each with real processes: a build killed with
 // SIGKILL in the middle of writing its output (and one killed at a random
 // moment) is followed by a build whose output is byte-identical to a clean
-// build's; a damaged cache means a warning and a clean build; two builds on
-// one output folder do not interleave.
+// build's (killed by a write made in place, and by one made on the writer's
+// thread); a write failing on that thread fails the build and names the file;
+// a damaged cache means a warning and a clean build; two builds on one output
+// folder do not interleave.
 
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
@@ -12,7 +14,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { build } from '../compiler/build/build.js';
 import { BuildLockedError } from '../compiler/cache/build-lock.js';
-import { dumpOutput } from './support/output-tree.js';
+import { dumpOutput, listFiles } from './support/output-tree.js';
 
 const CLI = resolve('dist/cli/main.js');
 const PAGES = 300;
@@ -62,13 +64,50 @@ test('a build killed with SIGKILL while writing is repaired by the next build', 
     const root = largeSite(dir);
     const out = join(dir, 'out');
     const clean = join(dir, 'clean');
-    // A complete build, then the site renamed: every page's layout changes, so the killed build has all to rewrite.
-    assert.equal(runCli(['build', root, '-o', out, '--cache-dir', join(dir, 'cache')]).status, 0);
-    rewriteSiteName(root, 'Renamed');
-    const killed = runCli(['build', root, '-o', out, '--cache-dir', join(dir, 'cache')], { DOCSC_FAULT_KILL_AFTER_WRITES: '40' });
-    assert.equal(killed.signal, 'SIGKILL');
-    assert.equal(runCli(['build', root, '-o', out, '--cache-dir', join(dir, 'cache')]).status, 0);
     assert.equal(runCli(['build', root, '-o', clean, '--no-cache']).status, 0);
+    // Killed by a write made in place (the 40th), and by one made on the writer's thread (the 200th: write-queue.ts).
+    for (const [n, name] of [
+      [40, 'Renamed'],
+      [200, 'Large'],
+    ] as const) {
+      // A complete build, then the site renamed: every page's layout changes, so the killed build has all to rewrite.
+      assert.equal(runCli(['build', root, '-o', out, '--cache-dir', join(dir, 'cache')]).status, 0);
+      rewriteSiteName(root, name, name === 'Large' ? 'Renamed' : 'Large');
+      const killed = runCli(['build', root, '-o', out, '--cache-dir', join(dir, 'cache')], { DOCSC_FAULT_KILL_AFTER_WRITES: String(n) });
+      assert.equal(killed.signal, 'SIGKILL', `killed after write ${n}`);
+    }
+    assert.equal(runCli(['build', root, '-o', out, '--cache-dir', join(dir, 'cache')]).status, 0);
+    assert.equal(dumpOutput(out, { full: true }), dumpOutput(clean, { full: true }));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("a write that fails on the writer's thread fails the build, naming the file; the next build equals a clean one", async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'docsc-write-fails-'));
+  try {
+    const root = largeSite(dir);
+    const out = join(dir, 'out');
+    const cacheDir = join(dir, 'cache');
+    await build({ root, outDir: out, cacheDir, threads: 1 });
+    rewriteSiteName(root, 'Renamed');
+    // Far past the writes made in place: the page's file is a folder with something in it, which no rename replaces.
+    const blocked = join(out, 'guides/page-250/index.html');
+    rmSync(blocked);
+    mkdirSync(blocked);
+    writeFileSync(join(blocked, 'keep.txt'), 'not docsc’s');
+    const failed = await build({ root, outDir: out, cacheDir, threads: 1 }).catch((error: unknown) => error);
+    assert.instance(failed, Error);
+    assert.match((failed as Error).message, /could not write guides\/page-250\/index\.html: .*(EISDIR|ENOTEMPTY|EEXIST)/);
+    assert.equal(
+      listFiles(out).filter((path) => path.includes('.docsc-tmp-')),
+      [],
+      'no temporary file is left',
+    );
+    rmSync(blocked, { recursive: true });
+    await build({ root, outDir: out, cacheDir, threads: 1 });
+    const clean = join(dir, 'clean');
+    await build({ root, outDir: clean, cacheDir: false, threads: 1 });
     assert.equal(dumpOutput(out, { full: true }), dumpOutput(clean, { full: true }));
   } finally {
     rmSync(dir, { recursive: true, force: true });

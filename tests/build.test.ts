@@ -155,6 +155,7 @@ test('build: an incremental session recomputes only what changed', async () => {
       `read: ${list(r.read)}`,
       `summaries: ${list(r.summaries)}`,
       `bodies: ${list(r.bodies)}`,
+      `OpenAPI documents parsed: ${list(r.documents)}`,
       `api pages: ${list(r.apiPages)}`,
       `laid out: ${list(r.laidOut.map((url) => url || '/'))}`,
       `written: ${list(r.written)}`,
@@ -207,6 +208,8 @@ test('build: a navigation edit lays out only the pages it changes, and writes wh
     rmSync(join(site.out, 'quickstart/index.html'));
     const edited = await buildIn(site);
     assert.equal(edited.recomputed.bodies, []);
+    // Its API pages are laid out again from their cached bodies: the OpenAPI document is not parsed.
+    assert.equal(edited.recomputed.documents, []);
     assert.equal([...edited.recomputed.laidOut].sort(), ['api-reference/pets/create-a-pet', 'api-reference/pets/list-pets', 'hidden', 'quickstart']);
     assert.equal(edited.stats.fromCache, 7);
     const full = await build({ root: site.root, outDir: clean, cacheDir: false, threads: 1 });

@@ -87,8 +87,16 @@ export interface BuildResult {
   diagnostics: Diagnostic[];
   sources: ReadonlyMap<string, SourceFile>;
   stats: BuildStats;
-  /** What this build computed: what incremental tests assert. */
-  recomputed: Recomputed & { apiPages: string[]; laidOut: string[]; written: string[]; deleted: string[]; noop: boolean; patched: boolean };
+  /** What this build computed: what incremental tests assert. `documents`: the OpenAPI documents whose text it parsed. */
+  recomputed: Recomputed & {
+    documents: string[];
+    apiPages: string[];
+    laidOut: string[];
+    written: string[];
+    deleted: string[];
+    noop: boolean;
+    patched: boolean;
+  };
 }
 
 /** Refused before any work: the output folder is dangerous, or another build holds the lock. */
@@ -271,6 +279,8 @@ async function fullBuild(options: BuildOptions, mayBeUpToDate: boolean): Promise
 
     const { analyzeProject, PageCompiler, createCompilePool, emitSite } = await loadCompiler();
     const pool = createCompilePool(host, options.threads);
+    // A build that fails stops its writes before the folders are unlocked.
+    let stopWriter = async () => {};
     try {
       const compiler = new PageCompiler(cache, pool, snapshot.identities, (path) => readText(host, path));
       progress({ phase: 'analyze', done: 0, total: 0 });
@@ -288,13 +298,14 @@ async function fullBuild(options: BuildOptions, mayBeUpToDate: boolean): Promise
       // What the front end computed goes to disk now, so that it is not held in memory while pages are laid out.
       const flushWarnings = await cache.flush();
       const writer = new OutputWriter(opened.outDir);
+      stopWriter = () => writer.stop();
       const site = await emitSite(
         analysis,
         { compiler, cache, siteUrl: options.siteUrl, injectHtml: options.injectHtml, identities: snapshot.identities, salt: opened.salt, progress },
         writer,
       );
       progress({ phase: 'write', done: 0, total: 0 });
-      const report = writer.finish();
+      const report = await writer.finish();
       const diagnostics = sortDiagnostics(
         dedupeDiagnostics([...opened.warnings, ...compiler.cacheWarnings, ...flushWarnings, ...analysis.diagnostics, ...site.diagnostics]),
       );
@@ -305,12 +316,13 @@ async function fullBuild(options: BuildOptions, mayBeUpToDate: boolean): Promise
         fromCache: site.fromCache,
         failed: site.failedPages,
         patched: false,
-        recomputed: { ...compiler.recomputed, apiPages: site.apiPagesRendered, laidOut: site.pagesLaidOut },
+        recomputed: { ...compiler.recomputed, documents: parsedDocuments(analysis), apiPages: site.apiPagesRendered, laidOut: site.pagesLaidOut },
       });
       const warm: WarmState = { analysis, site: site.laidOut, snapshot, diagnostics: result.diagnostics, manifest: writer.completed() };
       if (site.gitHead !== undefined) warm.gitHead = site.gitHead;
       return { result, warm };
     } finally {
+      await stopWriter();
       await pool.close();
     }
   } finally {
@@ -333,10 +345,12 @@ async function patchBuild(
 ): Promise<{ result: BuildResult; settle: Promise<Diagnostic[]> } | undefined> {
   const opened = await open(options);
   let settle: Promise<Diagnostic[]> | undefined;
+  let writer: OutputWriter | undefined;
   try {
     if (opened.warnings.length > 0) return undefined;
     const { analysis } = warm;
     analysis.host.forget(changed);
+    const parsedBefore = new Set(parsedDocuments(analysis));
     const snapshot = updateSnapshot(warm.snapshot, analysis.host, changed, opened.salt);
     const { PageCompiler, createCompilePool, patchPages } = await loadCompiler();
     const pool = createCompilePool(analysis.host, 1);
@@ -348,12 +362,15 @@ async function patchBuild(
       compiler,
       cache: opened.cache,
       diagnostics: warm.diagnostics.filter((d) => !d.code.startsWith('cache/')),
-      openWriter: () => OutputWriter.patch(opened.outDir, warm.manifest),
+      openWriter: () => {
+        writer = OutputWriter.patch(opened.outDir, warm.manifest);
+        return writer;
+      },
       readOutput: outputReader(opened.outDir, warm.manifest),
     });
     await pool.close();
     if (patch === undefined) return undefined;
-    const report = patch.writer.finish();
+    const report = await patch.writer.finish();
     warm.manifest = patch.writer.completed();
     const diagnostics = sortDiagnostics(dedupeDiagnostics(patch.diagnostics));
     const pages = warm.site.plans.size;
@@ -364,14 +381,23 @@ async function patchBuild(
       fromCache: pages - compiler.recomputed.bodies.length,
       failed: patch.failedPages,
       patched: true,
-      recomputed: { ...compiler.recomputed, apiPages: [], laidOut: patch.laidOut },
+      recomputed: {
+        ...compiler.recomputed,
+        documents: parsedDocuments(analysis).filter((key) => !parsedBefore.has(key)),
+        apiPages: [],
+        laidOut: patch.laidOut,
+      },
     });
     warm.snapshot = snapshot;
     warm.diagnostics = result.diagnostics;
     settle = settleAfter(opened);
     return { result, settle };
   } finally {
-    if (settle === undefined) await opened.close();
+    if (settle === undefined) {
+      // A patch that failed stops its writes before the folders are unlocked.
+      await writer?.stop();
+      await opened.close();
+    }
   }
 }
 
@@ -413,7 +439,7 @@ function buildResult(
     fromCache: number;
     failed: number;
     patched: boolean;
-    recomputed: Recomputed & { apiPages: string[]; laidOut: string[] };
+    recomputed: Recomputed & { documents: string[]; apiPages: string[]; laidOut: string[] };
   },
 ): BuildResult {
   return {
@@ -447,6 +473,11 @@ function releasePageTexts(analysis: ProjectAnalysis): void {
   for (const path of pages) analysis.sources.delete(path);
   analysis.pages.sources.length = 0;
   analysis.host.forget(pages);
+}
+
+/** The OpenAPI documents whose text was parsed in this process (a remembered analysis parses none until its tree is needed). */
+function parsedDocuments(analysis: ProjectAnalysis): string[] {
+  return [...analysis.documents.values()].flatMap((document) => (document?.parsed ? [document.key] : []));
 }
 
 /** The last build's files, as its manifest records them (none when this process did not write it). */
@@ -495,7 +526,18 @@ function noopResult(opened: Opened, graph: GraphRecord): BuildResult {
     diagnostics,
     sources: new Map(),
     stats: emptyStats(opened, graph.pages),
-    recomputed: { read: [], summaries: [], bodies: [], apiPages: [], laidOut: [], written: [], deleted: [], noop: true, patched: false },
+    recomputed: {
+      read: [],
+      summaries: [],
+      bodies: [],
+      documents: [],
+      apiPages: [],
+      laidOut: [],
+      written: [],
+      deleted: [],
+      noop: true,
+      patched: false,
+    },
   };
 }
 
@@ -507,7 +549,16 @@ function failedResult(opened: Opened, analysis: ProjectAnalysis, recomputed: Rec
     diagnostics: sortDiagnostics(dedupeDiagnostics([...opened.warnings, ...analysis.diagnostics, stopped])),
     sources: analysis.sources,
     stats: { ...emptyStats(opened, 0), fromCache: 0 },
-    recomputed: { ...recomputed, apiPages: [], laidOut: [], written: [], deleted: [], noop: false, patched: false },
+    recomputed: {
+      ...recomputed,
+      documents: parsedDocuments(analysis),
+      apiPages: [],
+      laidOut: [],
+      written: [],
+      deleted: [],
+      noop: false,
+      patched: false,
+    },
   };
 }
 

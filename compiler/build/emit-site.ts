@@ -69,6 +69,8 @@ export interface OutputSink {
   recordedKey(path: string): string | undefined;
   /** Keeps an earlier build's file at `path`; false when it is not there any more. */
   keep(path: string): boolean;
+  /** Resolves once the files written so far may be let go of (write-queue.ts's bound). */
+  whenRoom(): Promise<void>;
 }
 
 export interface EmittedSite {
@@ -190,6 +192,7 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
       const recordKey = keys ? searchRecordKey(options.salt, laidOut.search, keys.body, made.dependencies) : valueKey(laidOut.search);
       search.add(laidOut.search, recordKey, options.cache);
     }
+    await sink.whenRoom();
     // Values are content-keyed and the build's record is put last, so writing them early is safe (and bounds memory).
     if (options.cache.pendingBytes > FLUSH_BYTES) diagnostics.push(...(await options.cache.flush()));
     // API pages render on this thread: a chunk of them must not keep the dev server (or a progress timer) waiting.

@@ -9,10 +9,9 @@
 // front end. The snapshot's key — tool version, options and every identity —
 // is the whole build's key.
 
-import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { bucketOf } from '../cache/value-key.js';
+import { bucketOf, sha256 } from '../cache/value-key.js';
 import type { ProjectHost } from '../host/project-host.js';
 
 /** The cache entry (`file-hash` kind) of the snapshot memo: one per cache, one repository per cache folder being the norm. */
@@ -138,10 +137,7 @@ const BUCKETS = 64;
 
 /** The build's key: the salt and every file's identity, through the bucket hashes. */
 function snapshotKey(buckets: readonly Bucket[], salt: string): string {
-  return createHash('sha256')
-    .update(`${salt}\0${buckets.map((bucket) => bucket.hash).join('\0')}`)
-    .digest('hex')
-    .slice(0, 32);
+  return sha256(`${salt}\0${buckets.map((bucket) => bucket.hash).join('\0')}`).slice(0, 32);
 }
 
 /** The identities by bucket of their paths (FNV-1a), each in the map's order: the host's listing order. */
@@ -153,11 +149,11 @@ function bucketsOf(identities: ReadonlyMap<string, string>): Bucket[] {
 
 function bucketHash(parts: readonly string[]): string {
   // One string and one update: on 10,000 files, a call per file costs more than the hashing.
-  return createHash('sha256').update(parts.join('\0')).digest('hex').slice(0, 32);
+  return sha256(parts.join('\0')).slice(0, 32);
 }
 
 export function contentHash(data: string | Uint8Array): string {
-  return createHash('sha256').update(data).digest('hex').slice(0, 32);
+  return sha256(data).slice(0, 32);
 }
 
 function fileStat(absolute: string): { size: number; mtimeMs: number } | undefined {

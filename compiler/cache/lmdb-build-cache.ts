@@ -8,7 +8,6 @@
 // uses a MemoryBuildCache holding what was buffered: the build never fails
 // because of its cache.
 
-import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
 import { open, type RootDatabase } from 'lmdb';
@@ -26,6 +25,7 @@ import { dataFileState, freeBytes, LMDB_OPTIONS, MIN_FREE_BYTES, removeSeal, STR
 import { type CacheIdentity, compareIdentity, currentIdentity, IDENTITY_KEY } from './cache-identity.js';
 import { approximateBytes, entryId, MemoryBuildCache } from './memory-build-cache.js';
 import { probeCache } from './probe-cache.js';
+import { sha256 } from './value-key.js';
 
 type CacheCode = DiagnosticCode & `cache/${string}`;
 
@@ -297,7 +297,7 @@ class LmdbBuildCache implements BuildCache {
 
 /** lmdb keys are at most 1978 bytes: a longer key is stored as its SHA-256. */
 function storedKey(kind: CacheKind, key: string): [CacheKind, string] {
-  return key.length <= MAX_KEY_CHARS ? [kind, key] : [kind, `sha256:${createHash('sha256').update(key).digest('hex')}`];
+  return key.length <= MAX_KEY_CHARS ? [kind, key] : [kind, `sha256:${sha256(key)}`];
 }
 
 /** Three bytes of UTF-8 per character at most, so this many characters always fit. */

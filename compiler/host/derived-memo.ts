@@ -5,7 +5,7 @@
 // remembered value is never stale. The build backs the memo with its cache,
 // and so does `docsc check` (build/cached-check.ts); `check()` runs without.
 
-import { createHash } from 'node:crypto';
+import { sha256 } from '../cache/value-key.js';
 
 export interface DerivedMemo {
   get<T>(key: string): T | undefined;
@@ -14,5 +14,5 @@ export interface DerivedMemo {
 
 /** `kind`, the parts, and a hash of `content`: one memo key. */
 export function contentKey(kind: string, parts: readonly string[], content: string): string {
-  return [kind, ...parts, createHash('sha256').update(content).digest('hex').slice(0, 32)].join('\0');
+  return [kind, ...parts, sha256(content).slice(0, 32)].join('\0');
 }

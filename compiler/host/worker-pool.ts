@@ -80,7 +80,7 @@ function inBatches<T>(items: readonly T[], size: number): T[][] {
  * registers tsx itself through its API (resolved from here, not from the
  * working directory).
  */
-function workerModule(url: URL): { filename: string; execArgv: string[] } {
+export function workerModule(url: URL): { filename: string; execArgv: string[] } {
   const fromSources = import.meta.url.endsWith('.ts');
   const filename = fileURLToPath(url).replace(/\.js$/, fromSources ? '.ts' : '.js');
   if (!fromSources) return { filename, execArgv: [] };

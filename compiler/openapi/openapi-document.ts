@@ -52,4 +52,6 @@ export interface OpenApiDocument {
   schemaNames: string[];
   /** The span of the value at a JSON pointer, or of its nearest ancestor that has one. */
   locate(pointer: readonly (string | number)[]): Span;
+  /** Whether this run parsed the text (a remembered analysis parses it only when `value` is first read). */
+  readonly parsed: boolean;
 }

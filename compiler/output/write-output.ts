@@ -4,6 +4,8 @@
 //
 // - every file is written to a temporary name beside it and renamed into
 //   place (a rename is atomic), so a file is either the old one or the new;
+//   past a writer's first few files, on a thread of their own, in order
+//   (write-queue.ts), and `finish` waits for them;
 // - the folder's manifest (`.docsc-output.json`) records every file docsc
 //   wrote and its hash. A writer opens a journal (`.docsc-output.journal`)
 //   before its first write and appends each path it is about to write; when
@@ -24,7 +26,6 @@
 // in memory whole); what to write is decided before the writer opens, so a
 // build that fails earlier leaves the previous output untouched.
 
-import { createHash } from 'node:crypto';
 import {
   closeSync,
   copyFileSync,
@@ -42,10 +43,11 @@ import {
   writeSync,
 } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { sha256 } from '../cache/value-key.js';
 import { lowerBound } from '../lower-bound.js';
 import { isInside } from './output-guard.js';
-
 import { JOURNAL_FILE, MANIFEST_FILE } from './output-records.js';
+import { SYNC_WRITES, WriteQueue } from './write-queue.js';
 
 export { MANIFEST_FILE };
 
@@ -143,7 +145,7 @@ export function readRecordedFile(outDir: string, manifest: CompletedManifest, pa
 }
 
 function digestOf(bytes: string | Uint8Array): string {
-  return createHash('sha256').update(bytes).digest('hex').slice(0, 32);
+  return sha256(bytes).slice(0, 32);
 }
 
 /** One build's writes into one output folder: `write` each file, then `finish`. */
@@ -165,6 +167,9 @@ export class OutputWriter {
   private checkedDirs = new Set<string>();
   private report: WriteReport = { written: [], deleted: [], unchanged: 0, digest: '' };
   private journal: number;
+  /** Writes past the first few go to a thread of their own (write-queue.ts). */
+  private queue = new WriteQueue();
+  private finished = false;
 
   /**
    * A writer that replaces some files of a complete output and keeps the rest
@@ -242,12 +247,41 @@ export class OutputWriter {
     const target = join(this.root, path);
     this.ensureDir(dirname(target));
     const temporary = `${target}.docsc-tmp-${process.pid}`;
-    if (file.contents !== undefined) writeFileSync(temporary, file.contents);
-    else if (file.copyFrom !== undefined) copyFileSync(file.copyFrom, temporary);
-    else throw new Error(`output file ${path} has neither contents nor a source`);
-    renameSync(temporary, target);
+    if (file.contents === undefined && file.copyFrom === undefined) throw new Error(`output file ${path} has neither contents nor a source`);
     this.report.written.push(path);
-    if (this.report.written.length === KILL_AFTER_WRITES) process.kill(process.pid, 'SIGKILL');
+    const killAfter = this.report.written.length === KILL_AFTER_WRITES;
+    if (this.report.written.length > SYNC_WRITES) {
+      const bytes = file.contents === undefined ? 0 : typeof file.contents === 'string' ? file.contents.length : file.contents.byteLength;
+      const job = { path, temporary, target, bytes, killAfter };
+      this.queue.enqueue(file.contents !== undefined ? { ...job, contents: file.contents } : { ...job, copyFrom: file.copyFrom as string });
+      return;
+    }
+    try {
+      if (file.contents !== undefined) writeFileSync(temporary, file.contents);
+      else copyFileSync(file.copyFrom as string, temporary);
+      renameSync(temporary, target);
+    } catch (error) {
+      rmSync(temporary, { force: true });
+      throw new Error(`could not write ${path}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    }
+    if (killAfter) process.kill(process.pid, 'SIGKILL');
+  }
+
+  /** Resolves once the files written so far are few enough in memory to go on (write-queue.ts); throws a failed write. */
+  whenRoom(): Promise<void> {
+    return this.queue.whenRoom();
+  }
+
+  /**
+   * Stops a writer whose build failed before `finish`: files still queued are
+   * not written, and the journal stays, so the next build knows this one was
+   * interrupted. Nothing after `finish`.
+   */
+  async stop(): Promise<void> {
+    if (this.finished) return;
+    this.finished = true;
+    await this.queue.cancel();
+    closeSync(this.journal);
   }
 
   /** The manifest `finish` wrote, for the next writer of this process (`patch`). */
@@ -257,8 +291,10 @@ export class OutputWriter {
 
   private written: CompletedManifest | undefined;
 
-  /** Removes the files of earlier builds that this one did not write, and marks the output complete. */
-  finish(): WriteReport {
+  /** Waits for every write, removes the files of earlier builds that this one did not write, and marks the output complete. */
+  async finish(): Promise<WriteReport> {
+    await this.queue.close();
+    this.finished = true;
     let manifest: CompletedManifest;
     let apply = () => {};
     if (this.base === undefined) {
