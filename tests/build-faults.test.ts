@@ -3,11 +3,13 @@
 // moment) is followed by a build whose output is byte-identical to a clean
 // build's (killed by a write made in place, and by one made on the writer's
 // thread); a write failing on that thread fails the build and names the file;
+// a page folder replaced by a link to outside the output is never written
+// through;
 // a damaged cache means a warning and a clean build; two builds on one output
 // folder do not interleave.
 
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { test } from 'uvu';
@@ -148,6 +150,34 @@ test('a build killed at a random moment is repaired by the next build', async ()
     const clean = join(dir, 'clean');
     assert.equal(runCli(['build', root, '-o', clean, '--no-cache']).status, 0);
     assert.equal(dumpOutput(out, { full: true }), dumpOutput(clean, { full: true }));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a page folder of the output replaced by a link to outside it is never written through, in place or on the thread', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'docsc-write-link-'));
+  try {
+    const root = largeSite(dir);
+    const out = join(dir, 'out');
+    const cacheDir = join(dir, 'cache');
+    const outside = join(dir, 'outside');
+    mkdirSync(outside);
+    // guides/page-1 is among the first files written (in place); guides/page-250 far past them (on the writer's thread).
+    for (const [page, name] of [
+      ['guides/page-1', 'Renamed'],
+      ['guides/page-250', 'Large'],
+    ] as const) {
+      await build({ root, outDir: out, cacheDir, threads: 1 });
+      rewriteSiteName(root, name, name === 'Large' ? 'Renamed' : 'Large');
+      rmSync(join(out, page), { recursive: true });
+      symlinkSync(outside, join(out, page));
+      const failed = await build({ root, outDir: out, cacheDir, threads: 1 }).catch((error: unknown) => error);
+      assert.instance(failed, Error, page);
+      assert.match((failed as Error).message, /leads outside the output folder/, page);
+      assert.equal(readdirSync(outside), [], `nothing written through the link at ${page}`);
+      rmSync(join(out, page));
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

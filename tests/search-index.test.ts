@@ -1,12 +1,20 @@
 // The search index's shard files: a dev patch edits a shard read back from the
-// output (`replaceShardEntry`) instead of merging every page's entry again;
-// the edited shard must be exactly what merging gives (property tests with a
-// fixed seed, so a failure replays).
+// output (`replaceShardEntries`), and so does a build whose shard lists the
+// same pages as the earlier build's (a navigation edit), instead of merging
+// every page's entry again; the edited shard must be exactly what merging
+// gives (property tests with a fixed seed, so a failure replays).
 
 import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { parseShard, renderShardData, renderShardEntries, replaceShardEntry, type SearchEntry, searchEntry } from '../compiler/site/search-index.js';
+import {
+  parseShard,
+  renderShardData,
+  renderShardEntries,
+  replaceShardEntries,
+  type SearchEntry,
+  searchEntry,
+} from '../compiler/site/search-index.js';
 
 const word = fc.constantFrom('api', 'build', 'cache', 'deploy', 'edge', 'file', 'graph', 'hook', 'index', 'json', 'key', 'zeta', 'é');
 const text = fc.array(word, { maxLength: 12 }).map((words) => words.join(' '));
@@ -28,11 +36,16 @@ test('search shard: replacing pages’ entries in a shard read back gives what m
         const entries: SearchEntry[] = records.map(searchEntry);
         const shard = parseShard(renderShardEntries(entries));
         assert.ok(shard);
-        for (const index of replaced) {
+        // Some one at a time (dev patches, one after another), the rest at once (a build).
+        const half = Math.ceil(replaced.length / 2);
+        const batch: SearchEntry[] = [];
+        replaced.forEach((index, n) => {
           const entry = searchEntry(replacements[index] as (typeof replacements)[number]);
           entries[index] = entry;
-          assert.ok(replaceShardEntry(shard, entry));
-        }
+          if (n < half) assert.ok(replaceShardEntries(shard, [entry]));
+          else batch.push(entry);
+        });
+        assert.ok(replaceShardEntries(shard, batch));
         assert.is(renderShardData(shard), renderShardEntries(entries));
       },
     ),
@@ -44,7 +57,11 @@ test('search shard: a page the shard does not list is not replaced, and a file t
   const shard = parseShard(renderShardEntries([searchEntry({ url: '/a', title: 'A', section: '', text: 'alpha', headings: [] })]));
   assert.ok(shard);
   const before = renderShardData(shard);
-  assert.not.ok(replaceShardEntry(shard, searchEntry({ url: '/b', title: 'B', section: '', text: 'beta', headings: [] })));
+  const listed = searchEntry({ url: '/a', title: 'A again', section: '', text: 'alpha', headings: [] });
+  const unlisted = searchEntry({ url: '/b', title: 'B', section: '', text: 'beta', headings: [] });
+  assert.not.ok(replaceShardEntries(shard, [unlisted]));
+  // One page it does not list: none is replaced.
+  assert.not.ok(replaceShardEntries(shard, [listed, unlisted]));
   assert.is(renderShardData(shard), before);
   for (const bad of ['', '{', '[]', '{"version":1,"pages":[],"terms":[],"postings":[]}', '{"version":2,"pages":[],"terms":["a"],"postings":[]}']) {
     assert.is(parseShard(bad), undefined, bad);

@@ -69,6 +69,8 @@ export interface OutputSink {
   recordedKey(path: string): string | undefined;
   /** Keeps an earlier build's file at `path`; false when it is not there any more. */
   keep(path: string): boolean;
+  /** The earlier build's file at `path`, when the output holds it as that build wrote it. */
+  readPrevious(path: string): string | undefined;
   /** Resolves once the files written so far may be let go of (write-queue.ts's bound). */
   whenRoom(): Promise<void>;
 }
@@ -206,7 +208,12 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
       plan.source.kind === 'mdx' ? (await options.compiler.bodies([plan.source.summary.path])).get(plan.source.summary.path) : undefined;
     return layOutPage(plan, makeBody(plan, compiled, context, analysis).body, navigation, layout, inject).search;
   };
-  const shards = (await search.render(options.cache, { remake, unchanged: (path, key) => sink.recordedKey(path) === key && sink.keep(path) })) ?? [];
+  const shards =
+    (await search.render(options.cache, {
+      remake,
+      unchanged: (path, key) => sink.recordedKey(path) === key && sink.keep(path),
+      previous: (path) => sink.readPrevious(path),
+    })) ?? [];
   // In the order of the pages (kept pages were listed before the others of their chunk).
   const sitemap = all.filter((plan) => inSitemap.has(plan.url)).map((plan) => plan.url);
 

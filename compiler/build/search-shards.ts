@@ -3,8 +3,9 @@
 // entry — listing and weighted terms — is cached under that key. A shard is
 // known by the keys of its records, written with that key into the output
 // manifest: a build makes a shard again only when one of its records changed
-// (else the file is kept), and then merges entries: only the changed records
-// are tokenized. A page kept from an earlier build brings its record's key,
+// (else the file is kept), and then edits the earlier build's file when it
+// lists the same pages (a navigation edit), or merges entries: only the
+// changed records are tokenized. A page kept from an earlier build brings its record's key,
 // not its record; its entry comes from the cache, or from `remake` (which
 // reads its body) when the cache no longer has it.
 //
@@ -19,7 +20,7 @@ import {
   parseShard,
   renderShardData,
   renderShardEntries,
-  replaceShardEntry,
+  replaceShardEntries,
   type SearchEntry,
   type SearchRecord,
   SHARDS,
@@ -57,8 +58,11 @@ export class SearchShards {
    * The shard files (all, or those listed) whose records changed: `unchanged`
    * says whether the output already holds a shard with that key (by default,
    * whether this object last rendered it with that key: a dev session's next
-   * patch). `remake` makes a record whose entry is not found; undefined from
-   * it (or no `remake`) gives undefined: the caller must build in full.
+   * patch). A changed shard is the earlier build's file (`previous`) with
+   * the entries of the pages laid out since replaced, when it lists the
+   * same pages; else it is merged from every page's entry. `remake` makes a
+   * record whose entry is not found; undefined from it (or no `remake`)
+   * gives undefined: the caller must build in full.
    */
   async render(
     cache: BuildCache,
@@ -66,9 +70,11 @@ export class SearchShards {
       remake?: (url: string) => Promise<SearchRecord | undefined>;
       only?: ReadonlySet<number>;
       unchanged?: (path: string, key: string) => boolean;
+      /** The earlier build's shard file at a path, when the output holds it as that build wrote it. */
+      previous?: (path: string) => string | undefined;
     } = {},
   ): Promise<ShardFile[] | undefined> {
-    const { remake, only, unchanged = (path, key) => this.shardKeys.get(path) === key } = options;
+    const { remake, only, previous, unchanged = (path, key) => this.shardKeys.get(path) === key } = options;
     const files: ShardFile[] = [];
     for (const [n, shard] of this.keys.entries()) {
       if (only !== undefined && !only.has(n)) continue;
@@ -77,6 +83,12 @@ export class SearchShards {
       const key = shardKeyOf(records);
       if (unchanged(path, key)) {
         this.shardKeys.set(path, key);
+        continue;
+      }
+      const edited = previous && this.edited(previous(path), records);
+      if (edited !== undefined) {
+        this.shardKeys.set(path, key);
+        files.push({ path, key, contents: renderShardData(edited) });
         continue;
       }
       const entries: SearchEntry[] = [];
@@ -139,7 +151,7 @@ export class SearchShards {
       const path = shardPath(n);
       const before = this.shardKeys.get(path);
       const data = before === undefined ? undefined : this.shardData(path, before, read);
-      if (data === undefined || !entries.every((entry) => replaceShardEntry(data, entry))) {
+      if (data === undefined || !replaceShardEntries(data, entries)) {
         this.written.delete(path);
         rendered.add(n);
         continue;
@@ -152,6 +164,22 @@ export class SearchShards {
     if (rendered.size === 0) return files;
     const others = await this.render(cache, { only: rendered });
     return others && [...files, ...others];
+  }
+
+  /**
+   * An earlier build's shard with the entries made in this build replaced,
+   * when it lists exactly `records`' pages: the others are pages kept from
+   * that build, whose records (so entries) are those it wrote. Merging a
+   * shard's 700 entries means reading them from the cache and building every
+   * term's list: the larger part of a navigation edit's search work.
+   */
+  private edited(text: string | undefined, records: readonly [string, string][]): ShardData | undefined {
+    const data = text === undefined ? undefined : parseShard(text);
+    if (data === undefined || data.pages.length !== records.length) return undefined;
+    const listed = new Set(data.pages.map((page) => page.url));
+    if (!records.every(([url]) => listed.has(url))) return undefined;
+    const made = records.flatMap(([, key]) => this.entries.get(key) ?? []);
+    return replaceShardEntries(data, made) ? data : undefined;
   }
 
   /** The data of a shard the output holds with `key`, read back once. */

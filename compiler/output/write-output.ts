@@ -135,10 +135,15 @@ export function outputDigest(outDir: string): string | undefined {
 
 /** The output's file at `path` when `manifest` records it with `key` and it is unchanged since (its hash); else undefined. */
 export function readRecordedFile(outDir: string, manifest: CompletedManifest, path: string, key: string): string | undefined {
-  if (manifest.keys[path] !== key || !isSafePath(path)) return undefined;
+  return manifest.keys[path] === key ? readUnchanged(outDir, path, manifest.files[path]) : undefined;
+}
+
+/** The text of the file at `path` when its bytes still have `hash`; else undefined. */
+function readUnchanged(outDir: string, path: string, hash: string | undefined): string | undefined {
+  if (hash === undefined || !isSafePath(path)) return undefined;
   try {
     const bytes = readFileSync(join(outDir, path));
-    return digestOf(bytes) === manifest.files[path] ? bytes.toString('utf8') : undefined;
+    return digestOf(bytes) === hash ? bytes.toString('utf8') : undefined;
   } catch {
     return undefined;
   }
@@ -168,7 +173,7 @@ export class OutputWriter {
   private report: WriteReport = { written: [], deleted: [], unchanged: 0, digest: '' };
   private journal: number;
   /** Writes past the first few go to a thread of their own (write-queue.ts). */
-  private queue = new WriteQueue();
+  private queue: WriteQueue;
   private finished = false;
 
   /**
@@ -194,6 +199,7 @@ export class OutputWriter {
   constructor(outDir: string, known?: CompletedManifest) {
     mkdirSync(outDir, { recursive: true });
     this.root = realpathSync(outDir);
+    this.queue = new WriteQueue(this.root);
     if (known !== undefined && known.stamp !== '' && manifestStamp(this.root) === known.stamp) this.known = known;
     const previous = this.known ?? readManifestFile(this.root);
     const interrupted = this.readJournal();
@@ -222,6 +228,11 @@ export class OutputWriter {
     return this.trustedKeys[path];
   }
 
+  /** The previous build's file at `path`, when the output was intact and the file is as that build wrote it (its hash). */
+  readPrevious(path: string): string | undefined {
+    return readUnchanged(this.root, path, this.trusted[path]);
+  }
+
   /** Keeps the previous build's file at `path`, with its hash and key, if it is still there; false otherwise (write it). */
   keep(path: string): boolean {
     const hash = this.trusted[path];
@@ -243,19 +254,20 @@ export class OutputWriter {
       this.report.unchanged++;
       return;
     }
+    if (file.contents === undefined && file.copyFrom === undefined) throw new Error(`output file ${path} has neither contents nor a source`);
     writeSync(this.journal, `${path}\n`);
     const target = join(this.root, path);
-    this.ensureDir(dirname(target));
+    const dir = dirname(target);
     const temporary = `${target}.docsc-tmp-${process.pid}`;
-    if (file.contents === undefined && file.copyFrom === undefined) throw new Error(`output file ${path} has neither contents nor a source`);
     this.report.written.push(path);
     const killAfter = this.report.written.length === KILL_AFTER_WRITES;
     if (this.report.written.length > SYNC_WRITES) {
       const bytes = file.contents === undefined ? 0 : typeof file.contents === 'string' ? file.contents.length : file.contents.byteLength;
-      const job = { path, temporary, target, bytes, killAfter };
+      const job = { path, dir, temporary, target, bytes, killAfter };
       this.queue.enqueue(file.contents !== undefined ? { ...job, contents: file.contents } : { ...job, copyFrom: file.copyFrom as string });
       return;
     }
+    this.ensureDir(dir);
     try {
       if (file.contents !== undefined) writeFileSync(temporary, file.contents);
       else copyFileSync(file.copyFrom as string, temporary);

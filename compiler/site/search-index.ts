@@ -140,37 +140,61 @@ export function parseShard(text: string): ShardData | undefined {
 }
 
 /**
- * Replaces, in place, the entry of a page the shard already lists (same URL):
- * its listing, and its postings in every term's list. The result is what
- * `renderShardEntries` makes of the shard's entries with this one replaced.
- * False when the shard does not list the page.
+ * Replaces, in place, the entries of pages the shard already lists (same
+ * URLs): their listings, and their postings in every term's list. The result
+ * is what `renderShardEntries` makes of the shard's entries with these
+ * replaced. False, with the shard untouched, when it does not list one of them.
  */
-export function replaceShardEntry(shard: ShardData, entry: SearchEntry): boolean {
-  const page = lowerBound(shard.pages.length, (i) => (shard.pages[i] as SearchEntry['page']).url < entry.page.url);
-  if (shard.pages[page]?.url !== entry.page.url) return false;
-  shard.pages[page] = entry.page;
-  // Its old postings go, in every list (a list is in page order: the page's pair, if any, is found by bisection).
-  for (let t = shard.terms.length - 1; t >= 0; t--) {
-    const list = shard.postings[t] as number[];
-    const at = 2 * lowerBound(list.length / 2, (i) => (list[2 * i] as number) < page);
-    if (list[at] !== page) continue;
-    list.splice(at, 2);
-    if (list.length === 0) {
-      shard.terms.splice(t, 1);
-      shard.postings.splice(t, 1);
-    }
+export function replaceShardEntries(shard: ShardData, entries: readonly SearchEntry[]): boolean {
+  const replaced = new Map<number, SearchEntry>();
+  for (const entry of entries) {
+    const page = lowerBound(shard.pages.length, (i) => (shard.pages[i] as SearchEntry['page']).url < entry.page.url);
+    if (shard.pages[page]?.url !== entry.page.url) return false;
+    replaced.set(page, entry);
   }
-  termsOf(entry).forEach((term, i) => {
-    const weight = entry.weights[i] as number;
-    const t = lowerBound(shard.terms.length, (j) => (shard.terms[j] as string) < term);
-    if (shard.terms[t] !== term) {
-      shard.terms.splice(t, 0, term);
-      shard.postings.splice(t, 0, [page, weight]);
-      return;
-    }
+  if (replaced.size === 0) return true;
+  // Their old postings go, in one pass over every list; a term left with none goes too.
+  const terms: string[] = [];
+  const postings: number[][] = [];
+  const index = new Map<string, number[]>();
+  shard.terms.forEach((term, t) => {
     const list = shard.postings[t] as number[];
-    list.splice(2 * lowerBound(list.length / 2, (j) => (list[2 * j] as number) < page), 0, page, weight);
+    let kept = list;
+    for (let i = 0; i < list.length; i += 2) {
+      if (!replaced.has(list[i] as number)) continue;
+      kept = list.filter((_, j) => !replaced.has(list[j - (j % 2)] as number));
+      break;
+    }
+    if (kept.length === 0) return;
+    terms.push(term);
+    postings.push(kept);
+    index.set(term, kept);
   });
+  // Their new postings, each in page order in its term's list; new terms are merged in after.
+  const added = new Map<string, number[]>();
+  for (const [page, entry] of replaced) {
+    shard.pages[page] = entry.page;
+    termsOf(entry).forEach((term, i) => {
+      const weight = entry.weights[i] as number;
+      const list = index.get(term) ?? added.get(term);
+      if (list === undefined) {
+        added.set(term, [page, weight]);
+        return;
+      }
+      list.splice(2 * lowerBound(list.length / 2, (j) => (list[2 * j] as number) < page), 0, page, weight);
+    });
+  }
+  if (added.size > 0) {
+    const order = [...terms.keys(), ...Array.from(added.keys(), (_, k) => terms.length + k)];
+    const allTerms = [...terms, ...added.keys()];
+    const allPostings = [...postings, ...added.values()];
+    order.sort((a, b) => ((allTerms[a] as string) < (allTerms[b] as string) ? -1 : 1));
+    shard.terms = order.map((k) => allTerms[k] as string);
+    shard.postings = order.map((k) => allPostings[k] as number[]);
+  } else {
+    shard.terms = terms;
+    shard.postings = postings;
+  }
   return true;
 }
 
