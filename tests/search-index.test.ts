@@ -20,7 +20,8 @@ const word = fc.constantFrom('api', 'build', 'cache', 'deploy', 'edge', 'file', 
 const text = fc.array(word, { maxLength: 12 }).map((words) => words.join(' '));
 const record = (url: string) =>
   fc.record({ title: text, section: text, text, headings: fc.array(fc.record({ id: word, text }), { maxLength: 3 }) }).map((r) => ({ url, ...r }));
-const urls = fc.uniqueArray(fc.stringMatching(/^\/[a-c]{1,2}(\/[a-c]{1,2})?$/), { minLength: 1, maxLength: 8 });
+// Up to 24 pages, so that a batch (half of the replaced) may reach replaceShardEntries's one-pass path (8 or more).
+const urls = fc.uniqueArray(fc.stringMatching(/^\/[a-c]{1,2}(\/[a-c]{1,2})?$/), { minLength: 1, maxLength: 24 });
 
 test('search shard: replacing pages’ entries in a shard read back gives what merging all entries gives', () => {
   fc.assert(
@@ -50,6 +51,39 @@ test('search shard: replacing pages’ entries in a shard read back gives what m
       },
     ),
     { seed: 20261121, numRuns: 300 },
+  );
+});
+
+// Replacements with words the shard may not have yet (new terms go in between the others).
+const newWord = fc.constantFrom('api', 'cache', 'alpha', 'hooks', 'kappa', 'zz', 'ä');
+const newText = fc.array(newWord, { maxLength: 12 }).map((words) => words.join(' '));
+const newRecord = (url: string) =>
+  fc
+    .record({ title: newText, section: newText, text: newText, headings: fc.array(fc.record({ id: word, text: newText }), { maxLength: 3 }) })
+    .map((r) => ({ url, ...r }));
+
+test('search shard: many pages replaced at once (one pass over the lists) give what merging gives', () => {
+  fc.assert(
+    fc.property(
+      fc
+        .uniqueArray(fc.stringMatching(/^\/[a-c]{1,2}(\/[a-c]{1,2})?$/), { minLength: 8, maxLength: 30 })
+        .chain((list) => fc.tuple(fc.tuple(...list.map(record)), fc.tuple(...list.map(newRecord)), fc.nat(list.length - 8))),
+      ([records, replacements, kept]) => {
+        const entries: SearchEntry[] = records.map(searchEntry);
+        const shard = parseShard(renderShardEntries(entries));
+        assert.ok(shard);
+        // All but `kept` of the pages (at least 8), in reverse order.
+        const batch: SearchEntry[] = [];
+        for (let index = records.length - 1; index >= kept; index--) {
+          const entry = searchEntry(replacements[index] as (typeof replacements)[number]);
+          entries[index] = entry;
+          batch.push(entry);
+        }
+        assert.ok(replaceShardEntries(shard, batch));
+        assert.is(renderShardData(shard), renderShardEntries(entries));
+      },
+    ),
+    { seed: 20261122, numRuns: 200 },
   );
 });
 
