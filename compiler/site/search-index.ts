@@ -160,45 +160,63 @@ export function replaceShardEntries(shard: ShardData, entries: readonly SearchEn
  */
 const BATCH_REPLACE = 8;
 
-/** Many pages' entries replaced: their postings out of every list in one pass, then each new one into its list. */
+/** Many pages' entries replaced: their postings out of every list in one pass, then the new ones merged in, list by list. */
 function replaceAll(shard: ShardData, pages: readonly number[], entries: readonly SearchEntry[]): void {
   const replaced = new Uint8Array(shard.pages.length);
   for (const page of pages) replaced[page] = 1;
-  const terms: string[] = [];
-  const postings: number[][] = [];
-  const index = new Map<string, number[]>();
-  shard.terms.forEach((term, t) => {
-    const list = shard.postings[t] as number[];
-    let kept = list;
-    for (let i = 0; i < list.length; i += 2) {
-      if (replaced[list[i] as number] !== 1) continue;
-      kept = [];
-      for (let j = 0; j < list.length; j += 2) if (replaced[list[j] as number] !== 1) kept.push(list[j] as number, list[j + 1] as number);
-      break;
-    }
-    if (kept.length === 0) return;
-    terms.push(term);
-    postings.push(kept);
-    index.set(term, kept);
-  });
-  // New terms are merged in, in order, after.
+  // Each term's new postings, in page order (entries taken in page order).
   const added = new Map<string, number[]>();
-  entries.forEach((entry, n) => {
-    const page = pages[n] as number;
+  const byPage = pages.map((page, n) => [page, n] as const).sort((a, b) => a[0] - b[0]);
+  for (const [page, n] of byPage) {
+    const entry = entries[n] as SearchEntry;
     shard.pages[page] = entry.page;
     termsOf(entry).forEach((term, i) => {
-      const weight = entry.weights[i] as number;
-      const list = index.get(term) ?? added.get(term);
-      if (list === undefined) added.set(term, [page, weight]);
-      else list.splice(2 * lowerBound(list.length / 2, (j) => (list[2 * j] as number) < page), 0, page, weight);
+      const list = added.get(term);
+      if (list === undefined) added.set(term, [page, entry.weights[i] as number]);
+      else list.push(page, entry.weights[i] as number);
     });
+  }
+  const merged: [string, number[]][] = [];
+  shard.terms.forEach((term, t) => {
+    const list = withoutReplaced(shard.postings[t] as number[], replaced);
+    const more = added.get(term);
+    added.delete(term);
+    const all = more === undefined ? list : mergePostings(list, more);
+    if (all.length > 0) merged.push([term, all]);
   });
-  const order = [...terms.keys(), ...Array.from(added.keys(), (_, k) => terms.length + k)];
-  const allTerms = [...terms, ...added.keys()];
-  const allPostings = [...postings, ...added.values()];
-  if (added.size > 0) order.sort((a, b) => ((allTerms[a] as string) < (allTerms[b] as string) ? -1 : 1));
-  shard.terms = order.map((k) => allTerms[k] as string);
-  shard.postings = order.map((k) => allPostings[k] as number[]);
+  // Terms the shard did not have go in between the others.
+  if (added.size > 0) merged.push(...added);
+  if (added.size > 0) merged.sort((a, b) => (a[0] < b[0] ? -1 : 1));
+  shard.terms = merged.map(([term]) => term);
+  shard.postings = merged.map(([, list]) => list);
+}
+
+/** A postings list without the replaced pages' pairs (the list itself when it has none). */
+function withoutReplaced(list: number[], replaced: Uint8Array): number[] {
+  for (let i = 0; i < list.length; i += 2) {
+    if (replaced[list[i] as number] !== 1) continue;
+    const kept: number[] = [];
+    for (let j = 0; j < list.length; j += 2) if (replaced[list[j] as number] !== 1) kept.push(list[j] as number, list[j + 1] as number);
+    return kept;
+  }
+  return list;
+}
+
+/** Two postings lists in page order, with no page in both, as one. */
+function mergePostings(a: readonly number[], b: readonly number[]): number[] {
+  const out: number[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    if (j >= b.length || (i < a.length && (a[i] as number) < (b[j] as number))) {
+      out.push(a[i] as number, a[i + 1] as number);
+      i += 2;
+    } else {
+      out.push(b[j] as number, b[j + 1] as number);
+      j += 2;
+    }
+  }
+  return out;
 }
 
 /** One page's entry replaced: its old postings go (found by bisection: a list is in page order), its new ones go in. */
