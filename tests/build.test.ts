@@ -11,7 +11,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { type BuildOptions, BuildRefusedError, type BuildResult, BuildSession, build } from '../compiler/build/build.js';
 import { FRAGMENT_PAGE_LIMIT, NAVIGATION_FRAGMENT_FOLDER, SIDEBAR_WINDOW_BLOCK, SIDEBAR_WINDOW_LIMIT } from '../compiler/site/page-layout.js';
-import { shardOf, shardPath } from '../compiler/site/search-index.js';
+import { parseShard, shardOf, shardPath } from '../compiler/site/search-index.js';
 import { matchBaseline } from './support/baseline.js';
 import { formatDiagnosticLines } from './support/diagnostic-lines.js';
 import { dumpOutput, listFiles } from './support/output-tree.js';
@@ -220,6 +220,13 @@ test('build: a navigation edit lays out only the pages it changes, and writes wh
   }
 });
 
+/** The URLs of the pages whose entry has `term`, in the search shard of the page at `url`. */
+function pagesWithTerm(out: string, url: string, term: string): string[] {
+  const shard = parseShard(readFileSync(join(out, shardPath(shardOf(url))), 'utf8'));
+  const postings = shard?.postings[shard.terms.indexOf(term)] ?? [];
+  return postings.filter((_, i) => i % 2 === 0).map((page) => shard?.pages[page]?.url ?? '');
+}
+
 /** A session on a copy of the site fixture, after its first build, and the path of its quickstart page. */
 async function startSession(site: { root: string; out: string; cache: string }): Promise<{ session: BuildSession; page: string }> {
   const session = new BuildSession({ root: site.root, outDir: site.out, cacheDir: site.cache, threads: 1 });
@@ -309,6 +316,9 @@ test('build session: a body edit of a page with an API reference or playground g
     const pets = readFileSync(join(site.out, 'pets/index.html'), 'utf8');
     assert.match(pets, 'A new paragraph.');
     assert.match(pets, '<title>List pets - ', 'a page naming no title takes its operation’s summary');
+    // Its search entry has its reference's terms (a parameter's name), not only its body's.
+    assert.ok(pagesWithTerm(site.out, '/pets', 'limit').includes('/pets'));
+    assert.ok(pagesWithTerm(site.out, '/pets', 'paragraph').includes('/pets'));
     await session.settled();
     await build({ root: site.root, outDir: clean, cacheDir: false, threads: 1 });
     assert.equal(dumpOutput(site.out, { full: true }), dumpOutput(clean, { full: true }));

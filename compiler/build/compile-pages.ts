@@ -17,13 +17,16 @@ import type { PageInput } from '../pages/read-pages.js';
 import type { PageSummary, PageSummaryResult } from '../pages/summarize-page.js';
 import type { PageFile } from '../pages/summarize-pages.js';
 import { DEFAULT_RENDER_OPTIONS, type RenderOptions, renderOptionsKey } from '../render/render-options.js';
+import type { TextTerms } from '../site/search-index.js';
 import type { CompilePool } from './compile-pool.js';
 import type { CompileTaskResult } from './compile-worker.js';
 import { contentHash } from './input-snapshot.js';
 
 export interface BodyResult {
   html: string;
+  /** The start of the page's text that search indexes, and its terms (site/search-index.ts). */
   text: string;
+  textTerms?: TextTerms;
   /** The page's `<Panel>`s, for the side column. */
   panel?: string;
   diagnostics: Diagnostic[];
@@ -39,6 +42,7 @@ export interface CachedSummary {
 interface CachedBody {
   html: string;
   text: string;
+  textTerms?: TextTerms;
   panel?: string;
   /** Snippet files read, with the hash of what was read. */
   dependencies: [string, string][];
@@ -276,5 +280,6 @@ function relocateBody(body: CachedBody, path: string): BodyResult {
     dependencies: body.dependencies,
   };
   if (body.panel !== undefined) result.panel = body.panel;
+  if (body.textTerms !== undefined) result.textTerms = body.textTerms;
   return result;
 }

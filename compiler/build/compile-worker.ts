@@ -11,6 +11,7 @@ import { ProjectHost, sourceFromBytes } from '../host/project-host.js';
 import type { PageSummary } from '../pages/summarize-page.js';
 import { compilePage, type SnippetTable } from '../render/compile-page.js';
 import type { RenderOptions } from '../render/render-options.js';
+import { SEARCH_TEXT_LIMIT, type TextTerms, textTerms } from '../site/search-index.js';
 import { contentHash } from './input-snapshot.js';
 
 export interface CompileTask {
@@ -24,7 +25,8 @@ export interface CompileTask {
 
 export interface CompileTaskResult {
   summary?: { summary: PageSummary; diagnostics: Diagnostic[] };
-  body?: { html: string; text: string; panel?: string; dependencies: [string, string][]; diagnostics: Diagnostic[] };
+  /** `text`: the start search indexes (all a body's text is for); `textTerms`: its terms. */
+  body?: { html: string; text: string; textTerms: TextTerms; panel?: string; dependencies: [string, string][]; diagnostics: Diagnostic[] };
 }
 
 /** Compiles a batch; `host` reads snippets (the build's own host in-process, one per worker otherwise). */
@@ -41,7 +43,14 @@ function compileTask(task: CompileTask, host: ProjectHost): CompileTaskResult {
   if (compiled.summary) result.summary = { summary: compiled.summary, diagnostics: compiled.diagnostics.filter((d) => !isBodyDiagnostic(d)) };
   if (compiled.body) {
     const dependencies = compiled.body.dependencies.map((path): [string, string] => [path, snippets.hashes.get(path) ?? 'missing']);
-    result.body = { html: compiled.body.html, text: compiled.body.text, dependencies, diagnostics: compiled.diagnostics.filter(isBodyDiagnostic) };
+    const text = compiled.body.text.slice(0, SEARCH_TEXT_LIMIT);
+    result.body = {
+      html: compiled.body.html,
+      text,
+      textTerms: textTerms(text),
+      dependencies,
+      diagnostics: compiled.diagnostics.filter(isBodyDiagnostic),
+    };
     if (compiled.body.panel !== undefined) result.body.panel = compiled.body.panel;
   }
   return result;

@@ -29,7 +29,7 @@ import { checkNavigationIcons } from '../site/check-navigation-icons.js';
 import { escapeHtml } from '../site/escape-html.js';
 import { type PageDocument, PageLayout, type TocEntry } from '../site/page-layout.js';
 import { outputRedirects, renderRedirectPage, renderRedirectsFile, staticRedirectUrl } from '../site/redirect-pages.js';
-import { type SearchRecord, searchScope } from '../site/search-index.js';
+import { type SearchRecord, searchScope, type TextTerms } from '../site/search-index.js';
 import { siteAssets } from '../site/site-assets.js';
 import { buildSiteNavigation, type PageTitle, type SiteNavigation } from '../site/site-navigation.js';
 import { readSiteSettings } from '../site/site-settings.js';
@@ -261,6 +261,8 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
 export interface LaidOutBody {
   html: string;
   text: string;
+  /** The terms of `text`, when the compile worker made them (search-index.ts `textTerms`). */
+  textTerms?: TextTerms;
   toc: TocEntry[];
   panel?: string;
 }
@@ -280,7 +282,9 @@ export function layOutPage(
   const file: OutputFile = { path: pageOutputPath(plan.url), hash: contentHash(html), contents: html };
   const listing = searchListing(plan, navigation);
   if (listing === undefined) return { file };
-  return { file, search: { ...listing, headings: body.toc.map((h) => ({ id: h.id, text: h.text })), text: body.text } };
+  const search: SearchRecord = { ...listing, headings: body.toc.map((h) => ({ id: h.id, text: h.text })), text: body.text };
+  if (body.textTerms !== undefined) search.textTerms = body.textTerms;
+  return { file, search };
 }
 
 /** What pages are laid out with, besides their plan and body. */
@@ -326,12 +330,20 @@ export function makeBody(
   const headings = plan.source.summary.headings.map((h) => ({ depth: h.depth, text: h.text, id: h.id }));
   let body: LaidOutBody = { html: compiled?.html ?? '', text: compiled?.text ?? '', toc: headings };
   if (compiled?.panel !== undefined) body.panel = compiled.panel;
+  if (compiled?.textTerms !== undefined) body.textTerms = compiled.textTerms;
   const reference = plan.source.reference
     ? context.apiBodies.get(plan.source.reference)
     : (renderSchemaPage(plan.source.summary, analysis.documents) ?? paramFieldPlayground(plan.source.summary, context.apiBodies.settings));
   if (reference) {
     diagnostics.push(...(reference.diagnostics ?? []));
-    body = { ...body, html: `${body.html}\n${reference.html}`, text: `${body.text} ${reference.text}`, toc: [...body.toc, ...reference.toc] };
+    // The reference's text follows the body's: its terms are not the body's alone.
+    const combined: LaidOutBody = {
+      html: `${body.html}\n${reference.html}`,
+      text: `${body.text} ${reference.text}`,
+      toc: [...body.toc, ...reference.toc],
+    };
+    if (body.panel !== undefined) combined.panel = body.panel;
+    body = combined;
   }
   return { body, diagnostics, dependencies: compiled?.dependencies ?? [], failed, apiFromEarlierBuild: false };
 }

@@ -24,6 +24,14 @@ export interface SearchRecord {
   text: string;
   /** The version and language the page is in (`en/v2`): search shows results from the reader's own first. */
   scope?: string;
+  /** `textTerms(text)`, when the compile worker made it with the body (the page's text is its body's). */
+  textTerms?: TextTerms;
+}
+
+/** A text's terms (one string, separated by spaces) and, in parallel, their weights: the first part of a search entry. */
+export interface TextTerms {
+  terms: string;
+  weights: number[];
 }
 
 /** A section's version and language labels, outermost first, joined by `/`; `` when it has none. */
@@ -37,8 +45,8 @@ export function searchScope(section: Section): string {
 export const SHARDS = 16;
 export const SEARCH_INDEX_DIR = '_docsc/search';
 
-/** Text indexed per page: enough to find a page by the words of its opening sections. */
-const TEXT_LIMIT = 2000;
+/** Text indexed per page: enough to find a page by the words of its opening sections (a body's text is kept to this length). */
+export const SEARCH_TEXT_LIMIT = 2000;
 
 /** What a term found in a field is worth; a term counts once per field, the text's up to three times. */
 const WEIGHTS = { title: 16, headings: 6, section: 3, text: 1 } as const;
@@ -65,12 +73,28 @@ export interface SearchEntry {
   weights: number[];
 }
 
-/** A record's entry: the text's terms first, each occurrence worth 1 up to 3; then each other field's terms once. */
-export function searchEntry(record: SearchRecord): SearchEntry {
+/**
+ * The terms of the start of a page's text, each occurrence worth 1 up to 3:
+ * what the compile workers make with each body, so that laying a page out
+ * again (a navigation edit) does not tokenize its text again.
+ */
+export function textTerms(text: string): TextTerms {
   const weights = new Map<string, number>();
-  for (const token of searchTokens(record.text.slice(0, TEXT_LIMIT))) {
+  for (const token of searchTokens(text.slice(0, SEARCH_TEXT_LIMIT))) {
     const weight = weights.get(token) ?? 0;
     if (weight < 3) weights.set(token, weight + WEIGHTS.text);
+  }
+  return { terms: [...weights.keys()].join(' '), weights: [...weights.values()] };
+}
+
+/** A record's entry: the text's terms first (`textTerms`), then each other field's terms once. */
+export function searchEntry(record: SearchRecord): SearchEntry {
+  const text = record.textTerms ?? textTerms(record.text);
+  const weights = new Map<string, number>();
+  if (text.terms !== '') {
+    text.terms.split(' ').forEach((term, i) => {
+      weights.set(term, text.weights[i] as number);
+    });
   }
   const once = (text: string, weight: number) => {
     for (const token of new Set(searchTokens(text))) weights.set(token, (weights.get(token) ?? 0) + weight);
@@ -148,8 +172,8 @@ export function parseShard(text: string): ShardData | undefined {
 export function replaceShardEntries(shard: ShardData, entries: readonly SearchEntry[]): boolean {
   const pages = entries.map((entry) => lowerBound(shard.pages.length, (i) => (shard.pages[i] as SearchEntry['page']).url < entry.page.url));
   if (entries.some((entry, n) => shard.pages[pages[n] as number]?.url !== entry.page.url)) return false;
-  if (entries.length < BATCH_REPLACE) entries.forEach((entry, n) => replaceAt(shard, pages[n] as number, entry));
-  else replaceAll(shard, pages, entries);
+  if (entries.length >= BATCH_REPLACE) replaceAll(shard, pages, entries);
+  else for (const [n, entry] of entries.entries()) replaceAt(shard, pages[n] as number, entry);
   return true;
 }
 
