@@ -43,7 +43,7 @@ interface ColumnRange {
 
 /** Undefined when `line` is not a line of the file. */
 export function codeFrame(source: SourceFile, line: number, column: number, length: number): CodeFrame | undefined {
-  if (line < 1 || line > source.position(source.text.length).line) return undefined;
+  if (!source.hasLine(line)) return undefined;
   const own = sliceAround(source.lineText(line), column - 1);
   const cells = toCells(own.text);
   const caret = caretRange(cells, column - 1 - own.shift, length);

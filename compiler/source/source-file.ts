@@ -36,6 +36,11 @@ export class SourceFile {
     return { line: lo + 1, column: offset - (starts[lo] as number) + 1 };
   }
 
+  /** Whether the text has a 1-based `line` (indexing only that far: a frame near the start of a long file does not index the rest). */
+  hasLine(line: number): boolean {
+    return line >= 1 && this.indexTo(Number.POSITIVE_INFINITY, line).length >= line;
+  }
+
   /** Offset of the first character of a 1-based line (clamped to the text). */
   lineStart(line: number): number {
     const starts = this.indexTo(Number.POSITIVE_INFINITY, line);
