@@ -85,6 +85,25 @@ test('a build killed with SIGKILL while writing is repaired by the next build', 
   }
 });
 
+test("a rebuild that lays every page out again writes none whose bytes are unchanged, on the writer's thread too", async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'docsc-unchanged-'));
+  try {
+    const root = largeSite(dir);
+    const out = join(dir, 'out');
+    const cacheDir = join(dir, 'cache');
+    await build({ root, outDir: out, cacheDir, threads: 1 });
+    const before = dumpOutput(out);
+    // Another tool version: nothing is taken from the cache or kept, and every page comes out the same (only the manifest's keys change).
+    const again = await build({ root, outDir: out, cacheDir, threads: 1, toolVersion: '99.0.0-unchanged' });
+    assert.ok(again.recomputed.laidOut.length >= PAGES);
+    assert.equal(again.recomputed.written, []);
+    assert.ok(again.stats.unchanged > PAGES);
+    assert.equal(dumpOutput(out), before);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test("a write that fails on the writer's thread fails the build, naming the file; the next build equals a clean one", async () => {
   const dir = mkdtempSync(join(tmpdir(), 'docsc-write-fails-'));
   try {

@@ -143,7 +143,8 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
   const wantsMarkdown = settings.contextual.some((option) => option === 'copy' || option === 'view');
   const inject = options.injectHtml ?? '';
   const apiBodies = new ApiBodies(options.cache, apiSettings, renderOptionsOf(analysis.config?.root));
-  const add = (path: string, contents: string) => sink.write({ path, hash: contentHash(contents), contents });
+  // Files are hashed by the writer (on its thread past its first files).
+  const add = (path: string, contents: string) => sink.write({ path, contents });
 
   const search = new SearchShards();
   const inSitemap = new Set<string>();
@@ -225,7 +226,7 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
   if (redirects.length > 0) add('_redirects', renderRedirectsFile(redirects));
   add('sitemap.xml', renderSitemap(sitemap, options.siteUrl));
   if (options.siteUrl === undefined) diagnostics.push(makeDiagnostic('build/sitemap-relative', { file: 'docs.json' }, {}));
-  for (const shard of shards) sink.write({ ...shard, hash: contentHash(shard.contents) });
+  for (const shard of shards) sink.write(shard);
   add('404.html', withInjection(layout.render({ ...notFoundDocument(), toc: [] }, undefined), inject));
   // Large sections' full sidebars, once each (their pages inline a folded one and load this).
   for (const fragment of layout.navigationFragments()) add(fragment.path, fragment.contents);
@@ -279,7 +280,7 @@ export function layOutPage(
   const document: PageDocument = { ...plan.document, body: body.html, toc: body.toc };
   if (body.panel !== undefined) document.panel = body.panel;
   const html = withInjection(layout.render(document, placement), inject);
-  const file: OutputFile = { path: pageOutputPath(plan.url), hash: contentHash(html), contents: html };
+  const file: OutputFile = { path: pageOutputPath(plan.url), contents: html };
   const listing = searchListing(plan, navigation);
   if (listing === undefined) return { file };
   const search: SearchRecord = { ...listing, headings: body.toc.map((h) => ({ id: h.id, text: h.text })), text: body.text };

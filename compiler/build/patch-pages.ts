@@ -101,7 +101,7 @@ export async function patchPages(changed: readonly string[], context: PatchConte
   const writer = context.openWriter();
   if (writer === undefined) return undefined;
   for (const file of files) writer.write(file);
-  for (const shard of shardFiles) writer.write({ ...shard, hash: contentHash(shard.contents) });
+  for (const shard of shardFiles) writer.write(shard);
   return { diagnostics, failedPages, writer, laidOut: results.map((r) => pageUrl(pagePathOfFile(r.summary.path) as string)) };
 }
 

@@ -47,7 +47,7 @@ import { sha256 } from '../cache/value-key.js';
 import { lowerBound } from '../lower-bound.js';
 import { isInside } from './output-guard.js';
 import { JOURNAL_FILE, MANIFEST_FILE } from './output-records.js';
-import { SYNC_WRITES, WriteQueue } from './write-queue.js';
+import { SYNC_WRITES, WriteQueue, type WriteResult } from './write-queue.js';
 
 export { MANIFEST_FILE };
 
@@ -57,11 +57,14 @@ export { MANIFEST_FILE };
  */
 const KILL_AFTER_WRITES = Number(process.env.DOCSC_FAULT_KILL_AFTER_WRITES ?? Number.NaN);
 
+/** The hash of a file with the writer's thread until its result comes back. */
+const PENDING = '';
+
 export interface OutputFile {
   /** Output-relative, `/`-separated. */
   path: string;
-  /** Content identity: the hash of the bytes. */
-  hash: string;
+  /** Content identity: the hash of the bytes; for `contents`, may be left to the writer (made on its thread). */
+  hash?: string;
   /** The bytes to write; else `copyFrom` is copied. */
   contents?: string | Uint8Array;
   /** Absolute path of a file to copy. */
@@ -174,6 +177,8 @@ export class OutputWriter {
   private journal: number;
   /** Writes past the first few go to a thread of their own (write-queue.ts). */
   private queue: WriteQueue;
+  /** Files hashed or written in this thread (the first `SYNC_WRITES`; the rest go to the queue's). */
+  private inPlace = 0;
   private finished = false;
 
   /**
@@ -199,7 +204,7 @@ export class OutputWriter {
   constructor(outDir: string, known?: CompletedManifest) {
     mkdirSync(outDir, { recursive: true });
     this.root = realpathSync(outDir);
-    this.queue = new WriteQueue(this.root);
+    this.queue = new WriteQueue(this.root, (results) => this.recordResults(results));
     if (known !== undefined && known.stamp !== '' && manifestStamp(this.root) === known.stamp) this.known = known;
     const previous = this.known ?? readManifestFile(this.root);
     const interrupted = this.readJournal();
@@ -246,27 +251,42 @@ export class OutputWriter {
 
   write(file: OutputFile): void {
     const path = checkedPath(file.path);
-    this.next.set(path, file.hash);
+    if (file.contents === undefined && (file.copyFrom === undefined || file.hash === undefined)) {
+      throw new Error(`output file ${path} has neither contents nor a source and its hash`);
+    }
     if (file.key !== undefined) this.nextKeys.set(path, file.key);
     else if (this.base !== undefined) this.nextKeys.set(path, undefined);
     else this.nextKeys.delete(path);
-    if (this.trusted[path] === file.hash && existsSync(join(this.root, path))) {
-      this.report.unchanged++;
-      return;
-    }
-    if (file.contents === undefined && file.copyFrom === undefined) throw new Error(`output file ${path} has neither contents nor a source`);
-    writeSync(this.journal, `${path}\n`);
     const target = join(this.root, path);
     const dir = dirname(target);
     const temporary = `${target}.docsc-tmp-${process.pid}`;
-    this.report.written.push(path);
-    const killAfter = this.report.written.length === KILL_AFTER_WRITES;
-    if (this.report.written.length > SYNC_WRITES) {
+    // Past the first files to hash or write, every file goes to the writer's thread, in order; one without its hash is hashed there.
+    if (this.queue.started || this.inPlace >= SYNC_WRITES) {
+      this.next.set(path, PENDING);
+      if (file.hash !== undefined && this.trusted[path] === file.hash && existsSync(target)) {
+        this.next.set(path, file.hash);
+        this.report.unchanged++;
+        return;
+      }
+      // Journaled even when the thread finds it unchanged: a journal may list more than was written, never less.
+      writeSync(this.journal, `${path}\n`);
+      if (!this.queue.started && Number.isFinite(KILL_AFTER_WRITES)) this.queue.killAfterWrites(KILL_AFTER_WRITES - this.report.written.length);
       const bytes = file.contents === undefined ? 0 : typeof file.contents === 'string' ? file.contents.length : file.contents.byteLength;
-      const job = { path, dir, temporary, target, bytes, killAfter };
-      this.queue.enqueue(file.contents !== undefined ? { ...job, contents: file.contents } : { ...job, copyFrom: file.copyFrom as string });
+      const job = { path, dir, temporary, target, bytes, ...(this.trusted[path] === undefined ? {} : { previous: this.trusted[path] }) };
+      const withHash = file.hash === undefined ? job : { ...job, hash: file.hash };
+      this.queue.enqueue(file.contents !== undefined ? { ...withHash, contents: file.contents } : { ...withHash, copyFrom: file.copyFrom as string });
       return;
     }
+    if (file.hash === undefined || this.trusted[path] !== file.hash) this.inPlace++;
+    const hash = file.hash ?? digestOf(file.contents as string | Uint8Array);
+    this.next.set(path, hash);
+    if (this.trusted[path] === hash && existsSync(target)) {
+      this.report.unchanged++;
+      return;
+    }
+    writeSync(this.journal, `${path}\n`);
+    this.report.written.push(path);
+    const killAfter = this.report.written.length === KILL_AFTER_WRITES;
     this.ensureDir(dir);
     try {
       if (file.contents !== undefined) writeFileSync(temporary, file.contents);
@@ -277,6 +297,15 @@ export class OutputWriter {
       throw new Error(`could not write ${path}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
     }
     if (killAfter) process.kill(process.pid, 'SIGKILL');
+  }
+
+  /** The thread's results, in order: each file's hash, and whether it was written or already there. */
+  private recordResults(results: readonly WriteResult[]): void {
+    for (const [path, hash, written] of results) {
+      this.next.set(path, hash);
+      if (written) this.report.written.push(path);
+      else this.report.unchanged++;
+    }
   }
 
   /** Resolves once the files written so far are few enough in memory to go on (write-queue.ts); throws a failed write. */
@@ -306,6 +335,7 @@ export class OutputWriter {
   /** Waits for every write, removes the files of earlier builds that this one did not write, and marks the output complete. */
   async finish(): Promise<WriteReport> {
     await this.queue.close();
+    for (const [path, hash] of this.next) if (hash === PENDING) throw new Error(`the output writer's thread gave no result for ${path}`);
     this.finished = true;
     let manifest: CompletedManifest;
     let apply = () => {};

@@ -7,8 +7,13 @@
 // `cancel` (a build that failed) lets the file being written finish and skips
 // the rest: no write happens after it, and no temporary file is left.
 //
-// Small outputs never start the thread: the first `SYNC_WRITES` files of a
-// writer are written in place, so a dev patch of one page pays nothing for it.
+// A file sent without its hash is hashed on the thread, which skips writing it
+// when the earlier build's file had that hash and is still there; each batch's
+// acknowledgement gives every file's hash and whether it was written.
+//
+// Small outputs never start the thread: a writer's first `SYNC_WRITES` files
+// to hash or write are done in place, so a dev patch of one page pays nothing
+// for it.
 
 import { Worker } from 'node:worker_threads';
 import { workerModule } from '../host/worker-pool.js';
@@ -22,26 +27,37 @@ export interface QueuedWrite {
   target: string;
   contents?: string | Uint8Array;
   copyFrom?: string;
+  /** The bytes' hash; absent, the thread hashes `contents`. */
+  hash?: string;
+  /** The earlier build's hash of the file, when trusted: a file hashed here with it is not written again. */
+  previous?: string;
   /** What the write counts against the queue's bound. */
   bytes: number;
-  /** Kill the process once this file is in place (fault injection). */
-  killAfter?: boolean;
 }
+
+/** A file done: its path, its hash, and whether it was written (else it was already there). */
+export type WriteResult = [path: string, hash: string, written: boolean];
 
 /** A batch done: its files and bytes, and the first write that failed (the rest of the batch is skipped). */
 export interface WriteAck {
   count: number;
   bytes: number;
+  results: WriteResult[];
   error?: string;
 }
 
-/** What the thread starts with: a flag set to 1 when the queue is cancelled, and the output folder's realpath. */
+/**
+ * What the thread starts with: a flag set to 1 when the queue is cancelled,
+ * the output folder's realpath, and, for fault injection, the number of its
+ * own writes after which it kills the process.
+ */
 export interface WriteWorkerData {
   cancelled: Int32Array;
   root: string;
+  killAfter?: number;
 }
 
-/** Files written in place before the thread starts. */
+/** Files hashed or written in place before the thread starts. */
 export const SYNC_WRITES = 64;
 /** The most bytes queued for the thread at once. */
 const MAX_QUEUED_BYTES = 64 * 1024 ** 2;
@@ -58,8 +74,23 @@ export class WriteQueue {
   private wake: (() => void) | undefined;
   private cancelled = new Int32Array(new SharedArrayBuffer(4));
 
-  /** `root`: the output folder's realpath, which no file's folder may lead out of. */
-  constructor(private root: string) {}
+  private killAfter: number | undefined;
+
+  /** `root`: the output folder's realpath, which no file's folder may lead out of; `done`: told each file's result, in order. */
+  constructor(
+    private root: string,
+    private done: (results: readonly WriteResult[]) => void,
+  ) {}
+
+  /** Whether the thread has been given files (from then on every file goes to it, in order). */
+  get started(): boolean {
+    return this.worker !== undefined || this.batch.length > 0;
+  }
+
+  /** Fault injection: the thread kills the process after its n-th write (set before the first file is queued). */
+  killAfterWrites(n: number): void {
+    this.killAfter = n;
+  }
 
   enqueue(job: QueuedWrite): void {
     this.throwFailure();
@@ -118,8 +149,10 @@ export class WriteQueue {
     if (this.worker) return this.worker;
     const module = workerModule(new URL('./write-worker.js', import.meta.url));
     const workerData: WriteWorkerData = { cancelled: this.cancelled, root: this.root };
+    if (this.killAfter !== undefined) workerData.killAfter = this.killAfter;
     const worker = new Worker(module.filename, { execArgv: module.execArgv, workerData });
     worker.on('message', (ack: WriteAck) => {
+      this.done(ack.results);
       this.queued -= ack.count;
       this.queuedBytes -= ack.bytes;
       this.failure ??= ack.error;
