@@ -295,6 +295,9 @@ async function fullBuild(options: BuildOptions, mayBeUpToDate: boolean): Promise
       });
       if (analysis.navigation === undefined) return { result: failedResult(opened, analysis, compiler.recomputed) };
       releasePageTexts(analysis);
+      // The compile workers' heaps (200-270 MB each after a cold build's compiling) are let go before pages are laid
+      // out and written: a body the layout still has to compile starts them again.
+      await pool.close();
       // What the front end computed goes to disk now, so that it is not held in memory while pages are laid out.
       const flushWarnings = await cache.flush();
       const writer = new OutputWriter(opened.outDir);

@@ -60,7 +60,7 @@ export interface WriteWorkerData {
 /** Files hashed or written in place before the thread starts. */
 export const SYNC_WRITES = 64;
 /** The most bytes queued for the thread at once. */
-const MAX_QUEUED_BYTES = 64 * 1024 ** 2;
+const MAX_QUEUED_BYTES = 16 * 1024 ** 2;
 /** Files sent in one message (a message per file costs about 40 µs of this thread's time). */
 const BATCH = 16;
 
