@@ -118,6 +118,12 @@ export class WriteQueue {
 
   /** Skips the files not yet written (a build that failed) and stops the thread once the one being written is in place. */
   async cancel(): Promise<void> {
+    // Files not sent yet are dropped here; those sent are skipped by the thread.
+    for (const job of this.batch) {
+      this.queued--;
+      this.queuedBytes -= job.bytes;
+    }
+    this.batch = [];
     const worker = this.worker;
     if (worker === undefined) return;
     Atomics.store(this.cancelled, 0, 1);
