@@ -5,8 +5,8 @@
 // Results come back in input order.
 
 import { availableParallelism } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
+import { workerModule } from './worker-module.js';
 
 /** Below this many items, workers cost more to start than they save. */
 export const IN_PROCESS_BELOW = 100;
@@ -71,19 +71,4 @@ function inBatches<T>(items: readonly T[], size: number): T[][] {
   const batches: T[][] = [];
   for (let i = 0; i < items.length; i += size) batches.push(items.slice(i, i + size));
   return batches;
-}
-
-/**
- * The worker file: `.js` in dist/, `.ts` when running from sources under
- * tsx (the URL names it with `.js`; the caller's own extension decides). On
- * Node 20, tsx's `--import tsx` hooks skip worker threads, so a `.ts` worker
- * registers tsx itself through its API (resolved from here, not from the
- * working directory).
- */
-export function workerModule(url: URL): { filename: string; execArgv: string[] } {
-  const fromSources = import.meta.url.endsWith('.ts');
-  const filename = fileURLToPath(url).replace(/\.js$/, fromSources ? '.ts' : '.js');
-  if (!fromSources) return { filename, execArgv: [] };
-  const registerTsx = `import { register } from ${JSON.stringify(import.meta.resolve('tsx/esm/api'))}; register();`;
-  return { filename, execArgv: ['--import', `data:text/javascript,${encodeURIComponent(registerTsx)}`] };
 }

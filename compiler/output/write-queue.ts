@@ -16,7 +16,7 @@
 // for it.
 
 import { Worker } from 'node:worker_threads';
-import { workerModule } from '../host/worker-pool.js';
+import { workerModule } from '../host/worker-module.js';
 
 /** What the thread is sent (in batches): one file to write to `temporary` and rename to `target`, in `dir`. */
 export interface QueuedWrite {
