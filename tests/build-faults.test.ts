@@ -43,6 +43,19 @@ function largeSite(dir: string): string {
   return root;
 }
 
+/** A large site (`largeSite`) in a folder of its own, removed after `run`, with the paths of its output and cache. */
+async function inLargeSite(
+  prefix: string,
+  run: (site: { dir: string; root: string; out: string; cacheDir: string }) => Promise<void>,
+): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), `docsc-${prefix}-`));
+  try {
+    await run({ dir, root: largeSite(dir), out: join(dir, 'out'), cacheDir: join(dir, 'cache') });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 function rewriteSiteName(root: string, name: string, from = 'Large'): void {
   const file = join(root, 'docs.json');
   writeFileSync(file, readFileSync(file, 'utf8').replace(`"name": ${JSON.stringify(from)}`, `"name": ${JSON.stringify(name)}`));
@@ -60,11 +73,8 @@ function exited(child: ChildProcess): Promise<number | null> {
   return new Promise((done) => child.once('exit', (code) => done(code)));
 }
 
-test('a build killed with SIGKILL while writing is repaired by the next build', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'docsc-kill-'));
-  try {
-    const root = largeSite(dir);
-    const out = join(dir, 'out');
+test('a build killed with SIGKILL while writing is repaired by the next build', async () => {
+  await inLargeSite('kill', async ({ dir, root, out }) => {
     const clean = join(dir, 'clean');
     assert.equal(runCli(['build', root, '-o', clean, '--no-cache']).status, 0);
     // Killed by a write made in place (the 40th), and by one made on the writer's thread (the 200th: write-queue.ts).
@@ -80,17 +90,11 @@ test('a build killed with SIGKILL while writing is repaired by the next build', 
     }
     assert.equal(runCli(['build', root, '-o', out, '--cache-dir', join(dir, 'cache')]).status, 0);
     assert.equal(dumpOutput(out, { full: true }), dumpOutput(clean, { full: true }));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 });
 
 test("a rebuild that lays every page out again writes none whose bytes are unchanged, on the writer's thread too", async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'docsc-unchanged-'));
-  try {
-    const root = largeSite(dir);
-    const out = join(dir, 'out');
-    const cacheDir = join(dir, 'cache');
+  await inLargeSite('unchanged', async ({ root, out, cacheDir }) => {
     await build({ root, outDir: out, cacheDir, threads: 1 });
     const before = dumpOutput(out);
     // Another tool version: nothing is taken from the cache or kept, and every page comes out the same (only the manifest's keys change).
@@ -99,17 +103,11 @@ test("a rebuild that lays every page out again writes none whose bytes are uncha
     assert.equal(again.recomputed.written, []);
     assert.ok(again.stats.unchanged > PAGES);
     assert.equal(dumpOutput(out), before);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 });
 
 test("a write that fails on the writer's thread fails the build, naming the file; the next build equals a clean one", async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'docsc-write-fails-'));
-  try {
-    const root = largeSite(dir);
-    const out = join(dir, 'out');
-    const cacheDir = join(dir, 'cache');
+  await inLargeSite('write-fails', async ({ dir, root, out, cacheDir }) => {
     await build({ root, outDir: out, cacheDir, threads: 1 });
     rewriteSiteName(root, 'Renamed');
     // Far past the writes made in place: the page's file is a folder with something in it, which no rename replaces.
@@ -130,16 +128,11 @@ test("a write that fails on the writer's thread fails the build, naming the file
     const clean = join(dir, 'clean');
     await build({ root, outDir: clean, cacheDir: false, threads: 1 });
     assert.equal(dumpOutput(out, { full: true }), dumpOutput(clean, { full: true }));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 });
 
-test('after an interrupted build, the inputs of the last complete build are not taken as up to date', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'docsc-kill-'));
-  try {
-    const root = largeSite(dir);
-    const out = join(dir, 'out');
+test('after an interrupted build, the inputs of the last complete build are not taken as up to date', async () => {
+  await inLargeSite('kill', async ({ dir, root, out }) => {
     const cache = join(dir, 'cache');
     assert.equal(runCli(['build', root, '-o', out, '--cache-dir', cache]).status, 0);
     rewriteSiteName(root, 'Renamed');
@@ -151,16 +144,11 @@ test('after an interrupted build, the inputs of the last complete build are not 
     const clean = join(dir, 'clean');
     assert.equal(runCli(['build', root, '-o', clean, '--no-cache']).status, 0);
     assert.equal(dumpOutput(out, { full: true }), dumpOutput(clean, { full: true }));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 });
 
 test('a build killed at a random moment is repaired by the next build', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'docsc-kill-'));
-  try {
-    const root = largeSite(dir);
-    const out = join(dir, 'out');
+  await inLargeSite('kill', async ({ dir, root, out }) => {
     const child = startCli(['build', root, '-o', out, '--cache-dir', join(dir, 'cache')]);
     await new Promise((wait) => setTimeout(wait, 300 + Math.random() * 900));
     child.kill('SIGKILL');
@@ -169,17 +157,11 @@ test('a build killed at a random moment is repaired by the next build', async ()
     const clean = join(dir, 'clean');
     assert.equal(runCli(['build', root, '-o', clean, '--no-cache']).status, 0);
     assert.equal(dumpOutput(out, { full: true }), dumpOutput(clean, { full: true }));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 });
 
 test('a page folder of the output replaced by a link to outside it is never written through, in place or on the thread', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'docsc-write-link-'));
-  try {
-    const root = largeSite(dir);
-    const out = join(dir, 'out');
-    const cacheDir = join(dir, 'cache');
+  await inLargeSite('write-link', async ({ dir, root, out, cacheDir }) => {
     const outside = join(dir, 'outside');
     mkdirSync(outside);
     // guides/page-1 is among the first files written (in place); guides/page-250 far past them (on the writer's thread).
@@ -197,15 +179,11 @@ test('a page folder of the output replaced by a link to outside it is never writ
       assert.equal(readdirSync(outside), [], `nothing written through the link at ${page}`);
       rmSync(join(out, page));
     }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 });
 
 test('a truncated cache is cleared with a warning, and the build is right', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'docsc-cache-'));
-  try {
-    const root = largeSite(dir);
+  await inLargeSite('cache', async ({ dir, root }) => {
     const cache = join(dir, 'cache');
     await build({ root, outDir: join(dir, 'out'), cacheDir: cache, threads: 1 });
     truncateSync(join(cache, 'data.mdb'), 4096);
@@ -215,16 +193,11 @@ test('a truncated cache is cleared with a warning, and the build is right', asyn
     assert.equal(result.recomputed.bodies.length, PAGES);
     await build({ root, outDir: join(dir, 'clean'), cacheDir: false, threads: 1 });
     assert.equal(dumpOutput(join(dir, 'out'), { full: true }), dumpOutput(join(dir, 'clean'), { full: true }));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 });
 
 test('two builds on one output folder do not interleave', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'docsc-lock-'));
-  try {
-    const root = largeSite(dir);
-    const out = join(dir, 'out');
+  await inLargeSite('lock', async ({ root, out }) => {
     const first = startCli(['build', root, '-o', out, '--no-cache']);
     const lock = join(out, '.docsc-lock');
     for (let i = 0; i < 200 && !existsSync(lock); i++) await new Promise((wait) => setTimeout(wait, 10));
@@ -235,9 +208,7 @@ test('two builds on one output folder do not interleave', async () => {
     assert.equal(await exited(first), 0);
     const second = await build({ root, outDir: out, cacheDir: false, threads: 1 });
     assert.ok(second.ok);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 });
 
 test.run();
