@@ -534,7 +534,6 @@ function pageTitle(plan: PagePlan): PageTitle {
 export class ApiBodies {
   /** URLs of the pages rendered in this build. */
   readonly rendered: string[] = [];
-  private documentHashes = new Map<string, string>();
   /** Slice keys rendered in this build: a page sharing one is not "from the cache". */
   private renderedKeys = new Set<string>();
 
@@ -558,7 +557,7 @@ export class ApiBodies {
     const info = page.item.type === 'operation' ? page.item.operation : page.item.webhook;
     // A page written by hand shows its own MDX instead of `x-docs.content`: another body for the same slice.
     const pointer = `${info.pointer.join('/')}${page.origin === 'page' ? '\0page' : ''}`;
-    const byPlace = `place\0${this.settingsKey}\0${page.document.key}\0${this.documentHash(page)}\0${pointer}`;
+    const byPlace = `place\0${this.settingsKey}\0${page.document.key}\0${page.document.file.textHash}\0${pointer}`;
     let key = this.cache.get<string>('api-page', byPlace);
     if (key === undefined) {
       key = `slice\0${this.settingsKey}\0${page.document.key}\0${pointer}\0${operationSliceHash(page.document, info.pointer)}`;
@@ -584,15 +583,6 @@ export class ApiBodies {
     this.renderedKeys.add(key);
     this.rendered.push(page.url ?? '');
     return { body, fromEarlierBuild: false };
-  }
-
-  private documentHash(page: ApiPage): string {
-    let hash = this.documentHashes.get(page.document.key);
-    if (hash === undefined) {
-      hash = contentHash(page.document.file.text);
-      this.documentHashes.set(page.document.key, hash);
-    }
-    return hash;
   }
 }
 

@@ -6,13 +6,14 @@
 // and so does `docsc check` (build/cached-check.ts); `check()` runs without.
 
 import { sha256 } from '../cache/value-key.js';
+import type { SourceFile } from '../source/source-file.js';
 
 export interface DerivedMemo {
   get<T>(key: string): T | undefined;
   put(key: string, value: unknown): void;
 }
 
-/** `kind`, the parts, and a hash of `content`: one memo key. */
-export function contentKey(kind: string, parts: readonly string[], content: string): string {
-  return [kind, ...parts, sha256(content).slice(0, 32)].join('\0');
+/** `kind`, the parts, and a hash of `content` (a file's: its text's, hashed once per file): one memo key. */
+export function contentKey(kind: string, parts: readonly string[], content: string | SourceFile): string {
+  return [kind, ...parts, typeof content === 'string' ? sha256(content).slice(0, 32) : content.textHash].join('\0');
 }

@@ -147,7 +147,7 @@ async function fetchHosted(
 // The pipeline over the text
 
 async function analyzeDocument(key: string, file: SourceFile, bag: DiagnosticBag, options: LoadOptions): Promise<OpenApiDocument | undefined> {
-  const memo = options.memo === undefined ? undefined : documentMemo(options.memo, key, file.text);
+  const memo = options.memo === undefined ? undefined : documentMemo(options.memo, key, file);
   const indexName = options.validate === false ? 'index-unvalidated' : 'index';
   const index = memo?.get<DocumentIndex>(indexName);
   if (index !== undefined && memo !== undefined) return rememberedDocument(key, file, index, bag, memo);
@@ -274,8 +274,8 @@ interface PlaceMemo {
   put(name: string, value: unknown): void;
 }
 
-function documentMemo(memo: DerivedMemo, key: string, text: string): PlaceMemo {
-  const prefix = contentKey('openapi', [key], text);
+function documentMemo(memo: DerivedMemo, key: string, file: SourceFile): PlaceMemo {
+  const prefix = contentKey('openapi', [key], file);
   return { get: (name) => memo.get(`${prefix}\0${name}`), put: (name, value) => memo.put(`${prefix}\0${name}`, value) };
 }
 

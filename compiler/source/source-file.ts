@@ -2,7 +2,11 @@
 // path, its decoded text, and a lazily built line index that turns offsets
 // into 1-based line and column numbers for diagnostics. The index is built
 // only as far as it is read: one warning near the start of a 13 MB document
-// does not index its 350,000 lines.
+// does not index its 350,000 lines. Its text's hash is computed once, when
+// first asked for: a 13 MB OpenAPI document keys both its remembered analysis
+// and its API pages' bodies with it.
+
+import { sha256 } from '../cache/value-key.js';
 
 export interface Position {
   line: number;
@@ -14,6 +18,7 @@ export class SourceFile {
   private readonly lineStarts: number[] = [0];
   /** Where the search for the next line break resumes; -1 once the whole text is indexed. */
   private searchFrom = 0;
+  private hash: string | undefined;
 
   /**
    * @param path project-relative, `/`-separated path (or a URL for hosted documents)
@@ -23,6 +28,12 @@ export class SourceFile {
     readonly path: string,
     readonly text: string,
   ) {}
+
+  /** SHA-256 of the text, 32 hex digits (build/input-snapshot.ts `contentHash` of it). */
+  get textHash(): string {
+    this.hash ??= sha256(this.text).slice(0, 32);
+    return this.hash;
+  }
 
   position(offset: number): Position {
     const starts = this.indexTo(offset, Number.POSITIVE_INFINITY);
