@@ -294,7 +294,7 @@ async function fullBuild(options: BuildOptions, mayBeUpToDate: boolean): Promise
         ...(options.fetchTimeoutMs === undefined ? {} : { fetchTimeoutMs: options.fetchTimeoutMs }),
       });
       if (analysis.navigation === undefined) return { result: failedResult(opened, analysis, compiler.recomputed) };
-      releasePageTexts(analysis);
+      releaseInputs(analysis);
       // The compile workers' heaps (200-270 MB each after a cold build's compiling) are let go before pages are laid
       // out and written: a body the layout still has to compile starts them again.
       await pool.close();
@@ -467,15 +467,16 @@ function buildResult(
 
 /**
  * The back end does not read the front end's page texts (bodies come from the
- * cache, or are compiled from a fresh read): they are let go before pages are
- * laid out, which on 10,000 pages is a good part of the build's memory. The
- * CLI reads a file again for a code frame.
+ * cache, or are compiled from a fresh read), nor the bytes the snapshot read
+ * (GitHub's spec alone is 13 MB, besides the text its document keeps): they are
+ * let go before pages are laid out, which on 10,000 pages is a good part of the
+ * build's memory. A later read goes to the disk; the CLI reads a file again for
+ * a code frame.
  */
-function releasePageTexts(analysis: ProjectAnalysis): void {
-  const pages = analysis.pages.sources.map((source) => source.path);
-  for (const path of pages) analysis.sources.delete(path);
+function releaseInputs(analysis: ProjectAnalysis): void {
+  for (const source of analysis.pages.sources) analysis.sources.delete(source.path);
   analysis.pages.sources.length = 0;
-  analysis.host.forget(pages);
+  analysis.host.forgetAll();
 }
 
 /** The OpenAPI documents whose text was parsed in this process (a remembered analysis parses none until its tree is needed). */

@@ -13,6 +13,7 @@ import type { BuildCache } from '../cache/build-cache.js';
 import { valueKey } from '../cache/value-key.js';
 import type { ProjectAnalysis } from '../check.js';
 import { type Diagnostic, makeDiagnostic } from '../diagnostics/diagnostic.js';
+import { collectIfGrown } from '../host/heap-growth.js';
 import { iconLibraryOf } from '../icons/icon-svg.js';
 import { type ApiPage, apiPageVersion } from '../ir/api-pages.js';
 import { isSnippet, pagePathOfFile, pageUrl } from '../ir/page-urls.js';
@@ -119,8 +120,12 @@ export interface PagePlan {
  * (350 MB on 11,000 pages) before a full collection; with 32, by 6.5 KB.
  */
 const CHUNK = 32;
-/** Bodies made while laying out (API pages, pages edited since the last build) go to disk past this many buffered bytes. */
-const FLUSH_BYTES = 32 * 1024 ** 2;
+/**
+ * Bodies made while laying out (API pages, pages edited since the last build)
+ * go to disk past this many buffered bytes (with 32 MB, the end of a cold
+ * build's layout held 39 MB of API bodies' HTML).
+ */
+const FLUSH_BYTES = 16 * 1024 ** 2;
 
 export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, sink: OutputSink): Promise<EmittedSite> {
   const diagnostics: Diagnostic[] = [];
@@ -218,6 +223,7 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
       const recordKey = keys ? searchRecordKey(options.salt, laidOut.search, keys.body, made.dependencies) : valueKey(laidOut.search);
       search.add(laidOut.search, recordKey, options.cache);
     }
+    collectIfGrown();
     await sink.whenRoom();
     // Values are content-keyed and the build's record is put last, so writing them early is safe (and bounds memory).
     if (options.cache.pendingBytes > FLUSH_BYTES) diagnostics.push(...(await options.cache.flush()));
@@ -238,6 +244,7 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
       unchanged: (path, key) => sink.recordedKey(path) === key && sink.keep(path),
       previous: (path) => sink.readPrevious(path),
     })) ?? [];
+  collectIfGrown();
   // In the order of the pages (kept pages were listed before the others of their chunk).
   const sitemap = all.filter((plan) => inSitemap.has(plan.url)).map((plan) => plan.url);
 

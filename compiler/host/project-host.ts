@@ -90,6 +90,11 @@ export class ProjectHost {
     for (const path of paths) this.reads?.delete(path);
   }
 
+  /** Forgets every read kept (the front end is done with them): a later read goes to the disk again. */
+  forgetAll(): void {
+    this.reads?.clear();
+  }
+
   private readFromDisk(path: string): ReadResult {
     const absolute = join(this.root, path);
     let real: string;
