@@ -15,6 +15,7 @@
 import { relative, resolve, sep } from 'node:path';
 import type { BuildCache } from '../cache/build-cache.js';
 import { openProjectCache } from '../cache/open-project-cache.js';
+import { contentHash } from '../cache/value-key.js';
 import { analyzeProject, type CheckOptions, type CheckResult } from '../check.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { DerivedMemo } from '../host/derived-memo.js';
@@ -24,7 +25,7 @@ import type { PageInput, Summarizer } from '../pages/read-pages.js';
 import type { PageSummaryResult } from '../pages/summarize-page.js';
 import { type PageFile, summarizePages } from '../pages/summarize-pages.js';
 import { blankSummary, type CachedSummary, relocateSummary, summaryKey } from './compile-pages.js';
-import { contentHash, SNAPSHOT_MEMO_KEY, type SnapshotMemo, snapshotSome } from './input-snapshot.js';
+import { SNAPSHOT_MEMO_KEY, type SnapshotMemo, snapshotSome } from './input-snapshot.js';
 
 export interface CachedCheckOptions extends CheckOptions {
   /** The cache folder; default `<root>/.docsc/cache`. */

@@ -11,6 +11,7 @@
 // the path of each page that hits.
 
 import type { BuildCache } from '../cache/build-cache.js';
+import { contentHash } from '../cache/value-key.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { isSnippet } from '../ir/page-urls.js';
 import type { PageInput } from '../pages/read-pages.js';
@@ -20,7 +21,6 @@ import { DEFAULT_RENDER_OPTIONS, type RenderOptions, renderOptionsKey } from '..
 import type { TextTerms } from '../site/search-index.js';
 import type { CompilePool } from './compile-pool.js';
 import type { CompileTaskResult } from './compile-worker.js';
-import { contentHash } from './input-snapshot.js';
 
 export interface BodyResult {
   html: string;

@@ -5,6 +5,7 @@
 // returned with the hash of its bytes: a cached body records what it used.
 
 import { workerData } from 'piscina';
+import { contentHash } from '../cache/value-key.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { DiagnosticBag } from '../diagnostics/diagnostic.js';
 import { ProjectHost, sourceFromBytes } from '../host/project-host.js';
@@ -12,7 +13,6 @@ import type { PageSummary } from '../pages/summarize-page.js';
 import { compilePage, type SnippetTable } from '../render/compile-page.js';
 import type { RenderOptions } from '../render/render-options.js';
 import { SEARCH_TEXT_LIMIT, type TextTerms, textTerms } from '../site/search-index.js';
-import { contentHash } from './input-snapshot.js';
 
 export interface CompileTask {
   path: string;

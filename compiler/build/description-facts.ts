@@ -4,8 +4,8 @@
 // descriptions with micromark costs seconds that a navigation edit must not pay.
 
 import type { BuildCache } from '../cache/build-cache.js';
+import { contentHash } from '../cache/value-key.js';
 import { descriptionIsPlain, plainDescription } from '../reference/plain-description.js';
-import { contentHash } from './input-snapshot.js';
 
 export interface DescriptionFacts {
   /** The first paragraph as plain text (seed 2.15), when there is one. */

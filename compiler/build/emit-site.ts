@@ -10,7 +10,7 @@
 
 import { join } from 'node:path';
 import type { BuildCache } from '../cache/build-cache.js';
-import { valueKey } from '../cache/value-key.js';
+import { contentHash, valueKey } from '../cache/value-key.js';
 import type { ProjectAnalysis } from '../check.js';
 import { type Diagnostic, makeDiagnostic } from '../diagnostics/diagnostic.js';
 import { collectIfGrown } from '../host/heap-growth.js';
@@ -40,7 +40,6 @@ import { nodeAt } from '../syntax/json-tree.js';
 import type { BodyResult, PageCompiler } from './compile-pages.js';
 import { cachedDescriptions, type DescribeText, describeText } from './description-facts.js';
 import { readGitTimestamps } from './git-timestamps.js';
-import { contentHash } from './input-snapshot.js';
 import { currentRecord, type Dependencies, layoutKey, recordedKey, searchRecordKey } from './layout-keys.js';
 import { SearchShards } from './search-shards.js';
 

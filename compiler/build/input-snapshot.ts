@@ -11,7 +11,7 @@
 
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { bucketOf, sha256 } from '../cache/value-key.js';
+import { bucketOf, contentHash, sha256 } from '../cache/value-key.js';
 import type { ProjectHost } from '../host/project-host.js';
 
 /** The cache entry (`file-hash` kind) of the snapshot memo: one per cache, one repository per cache folder being the norm. */
@@ -150,10 +150,6 @@ function bucketsOf(identities: ReadonlyMap<string, string>): Bucket[] {
 function bucketHash(parts: readonly string[]): string {
   // One string and one update: on 10,000 files, a call per file costs more than the hashing.
   return sha256(parts.join('\0')).slice(0, 32);
-}
-
-export function contentHash(data: string | Uint8Array): string {
-  return sha256(data).slice(0, 32);
 }
 
 function fileStat(absolute: string): { size: number; mtimeMs: number } | undefined {

@@ -9,7 +9,7 @@
 
 import { join } from 'node:path';
 import type { BuildCache } from '../cache/build-cache.js';
-import { valueKey } from '../cache/value-key.js';
+import { contentHash, valueKey } from '../cache/value-key.js';
 import type { ProjectAnalysis } from '../check.js';
 import { type Diagnostic, DiagnosticBag } from '../diagnostics/diagnostic.js';
 import { sourceFromBytes } from '../host/project-host.js';
@@ -21,7 +21,6 @@ import { checkLinks } from '../passes/check-links.js';
 import type { SearchRecord } from '../site/search-index.js';
 import type { PageCompiler } from './compile-pages.js';
 import { isCompileFailure, type LaidOutSite, layOutPage, makeBody, markdownPath, mdxPlan, pageKeys } from './emit-site.js';
-import { contentHash } from './input-snapshot.js';
 import { recordedKey, searchRecordKey } from './layout-keys.js';
 import type { OutputReader } from './search-shards.js';
 

@@ -6,6 +6,9 @@
 // For keys of derived values that are computed rather than read: a page's
 // layout inputs (page-layout.ts), a search entry (emit-site.ts). `bucketOf`
 // spreads strings over buckets (search shards, the snapshot's key parts).
+// `contentHash` is the identity of content itself (input files, bodies, output
+// files): one definition, so that a file hashed in this thread and one hashed
+// on the output writer's thread agree.
 
 import { hash } from 'node:crypto';
 
@@ -16,6 +19,11 @@ import { hash } from 'node:crypto';
  */
 export function sha256(data: string | Uint8Array): string {
   return hash('sha256', data, 'hex');
+}
+
+/** The identity of some content: SHA-256 of its bytes (or text), 32 hex digits. Files, bodies and output files are known by it. */
+export function contentHash(data: string | Uint8Array): string {
+  return sha256(data).slice(0, 32);
 }
 
 export function valueKey(...values: unknown[]): string {

@@ -5,7 +5,7 @@
 // remembered value is never stale. The build backs the memo with its cache,
 // and so does `docsc check` (build/cached-check.ts); `check()` runs without.
 
-import { sha256 } from '../cache/value-key.js';
+import { contentHash } from '../cache/value-key.js';
 import type { SourceFile } from '../source/source-file.js';
 
 export interface DerivedMemo {
@@ -15,5 +15,5 @@ export interface DerivedMemo {
 
 /** `kind`, the parts, and a hash of `content` (a file's: its text's, hashed once per file): one memo key. */
 export function contentKey(kind: string, parts: readonly string[], content: string | SourceFile): string {
-  return [kind, ...parts, typeof content === 'string' ? sha256(content).slice(0, 32) : content.textHash].join('\0');
+  return [kind, ...parts, typeof content === 'string' ? contentHash(content) : content.textHash].join('\0');
 }

@@ -43,7 +43,7 @@ import {
   writeSync,
 } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { sha256 } from '../cache/value-key.js';
+import { contentHash } from '../cache/value-key.js';
 import { lowerBound } from '../lower-bound.js';
 import { isInside } from './output-guard.js';
 import { JOURNAL_FILE, MANIFEST_FILE } from './output-records.js';
@@ -130,7 +130,7 @@ function readManifestFile(outDir: string): OutputManifest | undefined {
 export function outputDigest(outDir: string): string | undefined {
   if (existsSync(join(outDir, JOURNAL_FILE))) return undefined;
   try {
-    return digestOf(readFileSync(join(outDir, MANIFEST_FILE)));
+    return contentHash(readFileSync(join(outDir, MANIFEST_FILE)));
   } catch {
     return undefined;
   }
@@ -146,14 +146,10 @@ function readUnchanged(outDir: string, path: string, hash: string | undefined): 
   if (hash === undefined || !isSafePath(path)) return undefined;
   try {
     const bytes = readFileSync(join(outDir, path));
-    return digestOf(bytes) === hash ? bytes.toString('utf8') : undefined;
+    return contentHash(bytes) === hash ? bytes.toString('utf8') : undefined;
   } catch {
     return undefined;
   }
-}
-
-function digestOf(bytes: string | Uint8Array): string {
-  return sha256(bytes).slice(0, 32);
 }
 
 /** One build's writes into one output folder: `write` each file, then `finish`. */
@@ -262,12 +258,12 @@ export class OutputWriter {
     const temporary = `${target}.docsc-tmp-${process.pid}`;
     // Past the first files to hash or write, every file goes to the writer's thread, in order; one without its hash is hashed there.
     if (this.queue.started || this.inPlace >= SYNC_WRITES) {
-      this.next.set(path, PENDING);
       if (file.hash !== undefined && this.trusted[path] === file.hash && existsSync(target)) {
         this.next.set(path, file.hash);
         this.report.unchanged++;
         return;
       }
+      this.next.set(path, PENDING);
       // Journaled even when the thread finds it unchanged: a journal may list more than was written, never less.
       writeSync(this.journal, `${path}\n`);
       if (!this.queue.started && Number.isFinite(KILL_AFTER_WRITES)) this.queue.killAfterWrites(KILL_AFTER_WRITES - this.report.written.length);
@@ -278,7 +274,7 @@ export class OutputWriter {
       return;
     }
     if (file.hash === undefined || this.trusted[path] !== file.hash) this.inPlace++;
-    const hash = file.hash ?? digestOf(file.contents as string | Uint8Array);
+    const hash = file.hash ?? contentHash(file.contents as string | Uint8Array);
     this.next.set(path, hash);
     if (this.trusted[path] === hash && existsSync(target)) {
       this.report.unchanged++;
@@ -358,7 +354,7 @@ export class OutputWriter {
     this.written = manifest;
     closeSync(this.journal);
     rmSync(join(this.root, JOURNAL_FILE), { force: true });
-    this.report.digest = digestOf(text);
+    this.report.digest = contentHash(text);
     return this.report;
   }
 

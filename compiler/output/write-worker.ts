@@ -11,7 +11,7 @@
 
 import { copyFileSync, existsSync, mkdirSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
-import { sha256 } from '../cache/value-key.js';
+import { contentHash } from '../cache/value-key.js';
 import { isInside } from './output-guard.js';
 import type { QueuedWrite, WriteAck, WriteWorkerData } from './write-queue.js';
 
@@ -30,7 +30,7 @@ port.on('message', (jobs: QueuedWrite[]) => {
     // Cancelled (the build failed), or a write failed: the files still queued are acknowledged unwritten.
     if (failed || Atomics.load(cancelled, 0) === 1) continue;
     try {
-      const hash = job.hash ?? sha256(job.contents as string | Uint8Array).slice(0, 32);
+      const hash = job.hash ?? contentHash(job.contents as string | Uint8Array);
       if (job.previous === hash && existsSync(job.target)) {
         ack.results.push([job.path, hash, false]);
         continue;

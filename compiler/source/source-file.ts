@@ -6,7 +6,7 @@
 // first asked for: a 13 MB OpenAPI document keys both its remembered analysis
 // and its API pages' bodies with it.
 
-import { sha256 } from '../cache/value-key.js';
+import { contentHash } from '../cache/value-key.js';
 
 export interface Position {
   line: number;
@@ -29,9 +29,9 @@ export class SourceFile {
     readonly text: string,
   ) {}
 
-  /** SHA-256 of the text, 32 hex digits (build/input-snapshot.ts `contentHash` of it). */
+  /** The text's `contentHash` (cache/value-key.ts). */
   get textHash(): string {
-    this.hash ??= sha256(this.text).slice(0, 32);
+    this.hash ??= contentHash(this.text);
     return this.hash;
   }
 
