@@ -22,8 +22,8 @@ let base: number | undefined;
 /**
  * Collects when the heap grew past GROWTH_BYTES, and by as much as was live,
  * since the last collection (a full collection of 200 MB live costs
- * 0.1–0.2 s: a cold build of 11,000 pages asks for two or three, a navigation
- * edit for none).
+ * 0.1–0.2 s; counted by hand, the bench's cold build of 11,483 pages asked for
+ * one, the same corpus without Box's spec for none, a navigation edit for none).
  */
 export function collectIfGrown(): void {
   const used = process.memoryUsage().heapUsed;
