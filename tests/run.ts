@@ -6,6 +6,26 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { parse } from 'uvu/parse';
 import { run } from 'uvu/run';
 
+// As uvu/run does before loading uvu: deferred, so that loading it here does not start a run of its own.
+(globalThis as { UVU_DEFER?: number }).UVU_DEFER = 1;
+const { test } = await import('uvu');
+
+// uvu 0.5 loses the error of a failing `before` hook (its runner returns from a `finally`): the file's tests
+// count as failed with no reason shown (a missing chromium showed as a bare "(0 / 1)"). The hook's error is printed.
+const before = test.before;
+test.before = Object.assign(
+  (hook: Parameters<typeof before>[0]) =>
+    before(async (state) => {
+      try {
+        await hook(state);
+      } catch (error) {
+        console.error(`\nbefore hook failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+        throw error;
+      }
+    }),
+  { each: before.each },
+);
+
 // Only `*.test.ts` files are tests; the optional pattern narrows them by name.
 const only = new RegExp(process.argv[2] ?? '');
 const parsed = await parse('tests', /\.test\.ts$/, { cwd: process.cwd() });
