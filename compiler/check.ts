@@ -19,6 +19,7 @@ import { loadDocuments } from './openapi/load-documents.js';
 import type { OpenApiDocument } from './openapi/openapi-document.js';
 import { specKey } from './openapi/spec-names.js';
 import { type RepositoryPages, readPages, type Summarizer } from './pages/read-pages.js';
+import type { PageSummary } from './pages/summarize-page.js';
 import { apiHrefs, checkApiHrefs } from './passes/check-api-hrefs.js';
 import { checkChildTypes } from './passes/check-child-types.js';
 import { checkDivisions } from './passes/check-divisions.js';
@@ -29,6 +30,7 @@ import { checkLinks } from './passes/check-links.js';
 import { checkPublishedUrls, publishedApiPages } from './passes/check-published-urls.js';
 import { checkRootPattern } from './passes/check-root-pattern.js';
 import { checkUnreachablePages } from './passes/check-unreachable-pages.js';
+import { linkCheckKey } from './passes/link-check-key.js';
 import { resolveOpenApi } from './passes/resolve-openapi.js';
 import { resolvePages } from './passes/resolve-pages.js';
 import type { SourceFile } from './source/source-file.js';
@@ -56,6 +58,8 @@ export interface AnalyzeOptions extends CheckOptions {
   host?: ProjectHost;
   summarize?: Summarizer;
   memo?: DerivedMemo;
+  /** Every input file's content hash (the build's input snapshot): link checking is remembered by them. */
+  identities?: ReadonlyMap<string, string>;
   /** Called with docs.json once it is read, before any page is summarized (the build's page compiler takes its render options from it). */
   configured?: (config: Config | undefined) => void;
 }
@@ -72,6 +76,8 @@ export interface ProjectAnalysis {
   redirects: RedirectSource[];
   diagnostics: Diagnostic[];
   sources: Map<string, SourceFile>;
+  /** Whether links were checked in this run (false: the result for the same inputs was remembered). */
+  linksChecked: boolean;
 }
 
 export interface CheckResult {
@@ -79,6 +85,22 @@ export interface CheckResult {
   /** Every file read, for code frames. */
   sources: ReadonlyMap<string, SourceFile>;
   pageCount: number;
+}
+
+/** `checkLinks`, or what it reported for the same inputs before (link-check-key.ts). */
+function rememberedLinkCheck(
+  summaries: readonly PageSummary[],
+  site: SiteIndex,
+  options: AnalyzeOptions,
+  [apiPages, files, redirects]: [readonly ApiPage[], readonly string[], readonly RedirectSource[]],
+): { diagnostics: Diagnostic[]; checked: boolean } {
+  const { memo, identities } = options;
+  const key = memo && identities ? linkCheckKey(summaries, identities, apiPages, files, redirects) : undefined;
+  const remembered = key === undefined ? undefined : memo?.get<Diagnostic[]>(key);
+  if (remembered) return { diagnostics: remembered, checked: false };
+  const found = checkLinks(summaries, site);
+  if (key !== undefined) memo?.put(key, found);
+  return { diagnostics: found, checked: true };
 }
 
 export async function check(options: CheckOptions): Promise<CheckResult> {
@@ -125,7 +147,8 @@ export async function analyzeProject(options: AnalyzeOptions): Promise<ProjectAn
   if (nav) bag.add(checkUnreachablePages(nav, pages.facts, new Set(apiHrefs(api.pages).map((h) => h.url))));
   const redirects = readRedirectSources(config?.root);
   const site = buildSiteIndex(pages.summaries, api.pages, host.listFiles(), redirects);
-  bag.add(checkLinks(pages.summaries, site));
+  const links = rememberedLinkCheck(pages.summaries, site, options, [api.pages, host.listFiles(), redirects]);
+  bag.add(links.diagnostics);
   bag.add(checkApiHrefs(api.pages, site));
 
   return {
@@ -139,5 +162,6 @@ export async function analyzeProject(options: AnalyzeOptions): Promise<ProjectAn
     redirects,
     diagnostics: sortDiagnostics(dedupeDiagnostics(bag.items)),
     sources,
+    linksChecked: links.checked,
   };
 }

@@ -139,6 +139,56 @@ test('a page edited between two checks is summarized again, and its new diagnost
   }
 });
 
+test('remembered link checks follow what links lead to: a heading removed, a page added, a redirect, a page moved', async () => {
+  const dir = tempDir('check-links');
+  try {
+    const root = join(dir, 'docs');
+    mkdirSync(root);
+    const write = (path: string, text: string) => writeFileSync(join(root, path), text);
+    const config = (group: string, redirects = '[]') =>
+      `{"name": "Links", "theme": "mint", "colors": {"primary": "#000000"}, "redirects": ${redirects},
+        "navigation": {"groups": [{"group": "${group}", "pages": ["a", "b"]}]}}`;
+    write('docs.json', config('Start'));
+    write('a.mdx', '---\ntitle: A\n---\n\nSee [intro](/b#intro), [c](/c) and [old](/old).\n');
+    write('b.mdx', '---\ntitle: B\n---\n\n## Intro\n\nText.\n');
+    const cacheDir = join(dir, 'cache');
+    const steps: [string, () => void][] = [
+      ['first check', () => {}],
+      ['a group renamed (nothing links elsewhere)', () => write('docs.json', config('Begin'))],
+      ['the heading a link names removed', () => write('b.mdx', '---\ntitle: B\n---\n\nText.\n')],
+      ['the page a broken link names added', () => write('c.mdx', '---\ntitle: C\n---\n\nC.\n')],
+      ['a redirect from the old URL', () => write('docs.json', config('Begin', '[{"source": "/old", "destination": "/b"}]'))],
+      [
+        'a page moved to another folder',
+        () => {
+          mkdirSync(join(root, 'moved'));
+          rmSync(join(root, 'c.mdx'));
+          write('moved/c.mdx', '---\ntitle: C\n---\n\nC.\n');
+        },
+      ],
+    ];
+    const seen: string[] = [];
+    for (const [step, change] of steps) {
+      change();
+      // Files written within 2 s of a run are hashed again (input-snapshot.ts's racy rule): no stale identity either way.
+      const cached = await checkWithCache({ root, threads: 1, cacheDir, toolVersion: TOOL });
+      const links = cached.diagnostics.filter((d) => d.code.startsWith('link/'));
+      assert.equal(lines(cached), lines(await check({ root, threads: 1 })), step);
+      seen.push(`${step}: ${links.length}`);
+    }
+    // Each step changes what is reported, except the rename: the link checks would be wrong if remembered across them.
+    assert.equal(seen, [
+      'first check: 2',
+      'a group renamed (nothing links elsewhere): 2',
+      'the heading a link names removed: 3',
+      'the page a broken link names added: 2',
+      'a redirect from the old URL: 1',
+      'a page moved to another folder: 2',
+    ]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
 test('a damaged, unusable or locked cache: a warning, and the same diagnostics as without a cache', async () => {
   const dir = tempDir('check-bad-cache');
   const root = 'tests/fixtures/check/openapi-warnings';

@@ -92,6 +92,8 @@ export interface BuildResult {
     documents: string[];
     apiPages: string[];
     laidOut: string[];
+    /** Whether links were checked (false: the front end remembered the result for the same pages, URLs and files). */
+    linksChecked: boolean;
     written: string[];
     deleted: string[];
     noop: boolean;
@@ -290,6 +292,7 @@ async function fullBuild(options: BuildOptions, mayBeUpToDate: boolean): Promise
         summarize: compiler.summarize,
         configured: (config) => compiler.configure(renderOptionsOf(config?.root)),
         memo: derivedMemo(cache),
+        identities: snapshot.identities,
         ...(options.threads === undefined ? {} : { threads: options.threads }),
         ...(options.fetchTimeoutMs === undefined ? {} : { fetchTimeoutMs: options.fetchTimeoutMs }),
       });
@@ -319,7 +322,13 @@ async function fullBuild(options: BuildOptions, mayBeUpToDate: boolean): Promise
         fromCache: site.fromCache,
         failed: site.failedPages,
         patched: false,
-        recomputed: { ...compiler.recomputed, documents: parsedDocuments(analysis), apiPages: site.apiPagesRendered, laidOut: site.pagesLaidOut },
+        recomputed: {
+          ...compiler.recomputed,
+          documents: parsedDocuments(analysis),
+          apiPages: site.apiPagesRendered,
+          laidOut: site.pagesLaidOut,
+          linksChecked: analysis.linksChecked,
+        },
       });
       const warm: WarmState = { analysis, site: site.laidOut, snapshot, diagnostics: result.diagnostics, manifest: writer.completed() };
       if (site.gitHead !== undefined) warm.gitHead = site.gitHead;
@@ -389,6 +398,8 @@ async function patchBuild(
         documents: parsedDocuments(analysis).filter((key) => !parsedBefore.has(key)),
         apiPages: [],
         laidOut: patch.laidOut,
+        // The edited pages' links.
+        linksChecked: true,
       },
     });
     warm.snapshot = snapshot;
@@ -442,7 +453,7 @@ function buildResult(
     fromCache: number;
     failed: number;
     patched: boolean;
-    recomputed: Recomputed & { documents: string[]; apiPages: string[]; laidOut: string[] };
+    recomputed: Recomputed & { documents: string[]; apiPages: string[]; laidOut: string[]; linksChecked: boolean };
   },
 ): BuildResult {
   return {
@@ -537,6 +548,7 @@ function noopResult(opened: Opened, graph: GraphRecord): BuildResult {
       documents: [],
       apiPages: [],
       laidOut: [],
+      linksChecked: false,
       written: [],
       deleted: [],
       noop: true,
@@ -558,6 +570,7 @@ function failedResult(opened: Opened, analysis: ProjectAnalysis, recomputed: Rec
       documents: parsedDocuments(analysis),
       apiPages: [],
       laidOut: [],
+      linksChecked: analysis.linksChecked,
       written: [],
       deleted: [],
       noop: false,

@@ -67,6 +67,7 @@ export async function checkWithCache(options: CachedCheckOptions): Promise<Cache
       host,
       summarize: cachedSummarizer(cache, snapshot.identities, summarized, options.threads),
       memo: derivedMemo(cache),
+      identities: snapshot.identities,
     });
     cacheWarnings.push(...(await cache.flush()));
     return {

@@ -22,7 +22,6 @@ import type { PageSummary } from '../pages/summarize-page.js';
 import { type ApiSettings, readApiSettings, settingsKey } from '../reference/api-settings.js';
 import { operationSliceHash } from '../reference/operation-slice.js';
 import { paramFieldPlayground } from '../reference/param-field-playground.js';
-import { renderApiContent } from '../reference/render-api-content.js';
 import { type ApiPageBody, renderApiPage } from '../reference/render-api-page.js';
 import { renderSchemaPage } from '../reference/render-schema-page.js';
 import { type RenderOptions, renderOptionsKey, renderOptionsOf } from '../render/render-options.js';
@@ -206,6 +205,8 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
       next = chunkAt(start + CHUNK);
       nextBodies = bodiesOf(next);
     }
+    // `x-docs.content` is MDX: the page compiler's modules are loaded on this thread only when an API page is laid out.
+    if (chunk.some(({ plan }) => needsApiBody(plan))) await apiBodies.load();
     for (const { plan, keys } of chunk) {
       const made = makeBody(plan, plan.source.kind === 'mdx' ? bodies.get(plan.source.summary.path) : undefined, context, analysis);
       diagnostics.push(...made.diagnostics);
@@ -233,6 +234,7 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
   const remake = async (url: string): Promise<SearchRecord | undefined> => {
     const plan = plans.get(url === '/' ? '' : url.slice(1));
     if (plan === undefined) return undefined;
+    if (needsApiBody(plan)) await apiBodies.load();
     const compiled =
       plan.source.kind === 'mdx' ? (await options.compiler.bodies([plan.source.summary.path])).get(plan.source.summary.path) : undefined;
     return layOutPage(plan, makeBody(plan, compiled, context, analysis).body, navigation, layout, inject).search;
@@ -347,6 +349,11 @@ export function pageKeys(plan: PagePlan, context: PageContext, compiler: PageCom
   } else body = `${context.apiBodies.keyOf(plan.source.page)}\0${apiPageVersion(plan.source.page) ?? ''}`;
   const placement = context.navigation.placements.get(plan.url);
   return { layout: layoutKey(context.salt, context.layout.pageKey(plan.document, placement), body), body };
+}
+
+/** Whether laying out `plan` reads an API reference body (ApiBodies.load must have run). */
+function needsApiBody(plan: PagePlan): boolean {
+  return plan.source.kind === 'api' || plan.source.reference !== undefined;
 }
 
 /** A page's body in its final form (with its API reference), what it reported, and what it read. */
@@ -544,6 +551,8 @@ export class ApiBodies {
   private renderedKeys = new Set<string>();
 
   private settingsKey: string;
+  /** `x-docs.content`'s renderer: it loads the MDX compiler (about 0.2 s), which a build rendering no API page never needs. */
+  private renderContent: typeof import('../reference/render-api-content.js').renderApiContent | undefined;
 
   constructor(
     private cache: BuildCache,
@@ -552,6 +561,11 @@ export class ApiBodies {
     private renderOptions: RenderOptions,
   ) {
     this.settingsKey = contentHash(settingsKey(settings) + renderOptionsKey(renderOptions));
+  }
+
+  /** Makes rendering possible: before `find` or `get` on a page whose body may not be in the cache. */
+  async load(): Promise<void> {
+    this.renderContent ??= (await import('../reference/render-api-content.js')).renderApiContent;
   }
 
   get(page: ApiPage): ApiPageBody {
@@ -577,9 +591,10 @@ export class ApiBodies {
     const key = this.keyOf(page);
     const cached = this.cache.get<ApiPageBody>('api-page', key);
     if (cached) return { body: cached, fromEarlierBuild: !this.renderedKeys.has(key) };
+    if (this.renderContent === undefined) throw new Error('internal: an API page rendered before ApiBodies.load()');
     const body = renderApiPage(page.document, page.item, this.settings);
     // `x-docs.content` (MDX) comes before the generated documentation; hand-written pages have their own MDX instead.
-    const content = page.origin === 'page' ? undefined : renderApiContent(page.document, info, this.renderOptions);
+    const content = page.origin === 'page' ? undefined : this.renderContent(page.document, info, this.renderOptions);
     if (content) {
       body.html = `${content.html}\n${body.html}`;
       body.text = `${content.text} ${body.text}`;
