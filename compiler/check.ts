@@ -120,7 +120,7 @@ export async function analyzeProject(options: AnalyzeOptions): Promise<ProjectAn
 
   const config = readConfig(host, bag);
   for (const file of config?.files ?? []) sources.set(file.path, file);
-  if (config) bag.add(validateConfig(config.root, options.memo));
+  if (config) bag.add(await validateConfig(config.root, options.memo));
   const nav = config ? lowerNavigation(config.root, bag) : undefined;
   if (nav) for (const pass of navigationPasses) bag.add(pass(nav));
   options.configured?.(config);

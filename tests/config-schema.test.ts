@@ -22,11 +22,11 @@ import docsSchema from '../spec/docs.schema.json' with { type: 'json' };
 
 const minimal = { name: 'Acme', colors: { primary: '#0D9373' }, navigation: { pages: ['index'] } };
 
-function check(config: unknown): Diagnostic[] {
+function check(config: unknown): Promise<Diagnostic[]> {
   return checkText(JSON.stringify(config, null, 2));
 }
 
-function checkText(text: string): Diagnostic[] {
+function checkText(text: string): Promise<Diagnostic[]> {
   const { root, diagnostics } = parseJson(new SourceFile('docs.json', text));
   assert.equal(diagnostics, [], 'the test input parses');
   return validateConfig(root);
@@ -114,17 +114,17 @@ const fullConfig = {
   variables: { version: '2.0.0', 'api-url': 'https://api.acme.com' },
 };
 
-test('a config using every top-level key is valid', () => {
-  assert.equal(messages(check(fullConfig)), []);
+test('a config using every top-level key is valid', async () => {
+  assert.equal(messages(await check(fullConfig)), []);
 });
 
-test('the full config covers every top-level key of the schema', () => {
+test('the full config covers every top-level key of the schema', async () => {
   assert.equal(Object.keys(fullConfig).sort(), Object.keys(docsSchema.properties).sort());
 });
 
-test('a misspelt key is reported at the key, with a suggestion', () => {
+test('a misspelt key is reported at the key, with a suggestion', async () => {
   const text = JSON.stringify({ ...minimal, thme: 'mint', navbar: { linsk: [] } }, null, 2);
-  const diagnostics = checkText(text);
+  const diagnostics = await checkText(text);
   assert.equal(messages(diagnostics), [
     'config/unknown-key: Unknown key `thme` in docs.json; did you mean `theme`?',
     'config/unknown-key: Unknown key `linsk` in `navbar`; did you mean `links`?',
@@ -134,19 +134,19 @@ test('a misspelt key is reported at the key, with a suggestion', () => {
   assert.equal(diagnostics[0]?.length, '"thme"'.length);
 });
 
-test('an unknown key far from every known one gets no suggestion', () => {
-  assert.equal(messages(check({ ...minimal, colors: { primary: '#000', gradient: '#fff' } })), [
+test('an unknown key far from every known one gets no suggestion', async () => {
+  assert.equal(messages(await check({ ...minimal, colors: { primary: '#000', gradient: '#fff' } })), [
     'config/unknown-key: Unknown key `gradient` in `colors`',
   ]);
 });
 
-test('wrong types are reported at the value, in words', () => {
+test('wrong types are reported at the value, in words', async () => {
   const text = JSON.stringify(
     { ...minimal, name: 42, redirects: {}, appearance: { strict: 'yes' }, api: { examples: { languages: 'curl' } } },
     null,
     2,
   );
-  const diagnostics = checkText(text);
+  const diagnostics = await checkText(text);
   assert.equal(messages(diagnostics), [
     'config/wrong-type: `name` must be a string, found a number',
     'config/wrong-type: `redirects` must be an array, found an object',
@@ -156,8 +156,8 @@ test('wrong types are reported at the value, in words', () => {
   assert.equal({ line: diagnostics[0]?.line, column: diagnostics[0]?.column }, positionOf(text, '42'));
 });
 
-test('enum values list what is allowed and suggest the closest one', () => {
-  const diagnostics = check({
+test('enum values list what is allowed and suggest the closest one', async () => {
+  const diagnostics = await check({
     ...minimal,
     theme: 'mapel',
     styling: { eyebrows: 'crumbs' },
@@ -176,43 +176,43 @@ test('enum values list what is allowed and suggest the closest one', () => {
   );
 });
 
-test('an enum value of the wrong type is one wrong-type diagnostic', () => {
-  assert.equal(messages(check({ ...minimal, theme: 7 })), ['config/wrong-type: `theme` must be a string, found a number']);
+test('an enum value of the wrong type is one wrong-type diagnostic', async () => {
+  assert.equal(messages(await check({ ...minimal, theme: 7 })), ['config/wrong-type: `theme` must be a string, found a number']);
 });
 
-test('a union value of no accepted type is one diagnostic', () => {
-  assert.equal(messages(check({ ...minimal, logo: 5, favicon: ['a.png'], api: { openapi: true } })), [
+test('a union value of no accepted type is one diagnostic', async () => {
+  assert.equal(messages(await check({ ...minimal, logo: 5, favicon: ['a.png'], api: { openapi: true } })), [
     'config/wrong-type: `logo` must be a string or an object, found a number',
     'config/wrong-type: `favicon` must be a string or an object, found an array',
     'config/wrong-type: `api.openapi` must be a string, an array or an object, found `true`',
   ]);
 });
 
-test('a union value of an accepted type gets that branch’s problems', () => {
-  assert.equal(messages(check({ ...minimal, logo: { lihgt: '/l.svg', dark: '/d.svg' } })), [
+test('a union value of an accepted type gets that branch’s problems', async () => {
+  assert.equal(messages(await check({ ...minimal, logo: { lihgt: '/l.svg', dark: '/d.svg' } })), [
     'config/missing-required: `logo` is missing the required key `light`',
     'config/unknown-key: Unknown key `lihgt` in `logo`; did you mean `light`?',
   ]);
-  assert.equal(messages(check({ ...minimal, contextual: { options: ['copy', 'chatgtp', { title: 'Ask' }] } })), [
+  assert.equal(messages(await check({ ...minimal, contextual: { options: ['copy', 'chatgtp', { title: 'Ask' }] } })), [
     'config/invalid-value: `contextual.options[1]` is `chatgtp`; expected one of `assistant`, `copy`, `view`, `chatgpt`, `claude`, `perplexity`, `grok`, `aistudio`, `devin`, `windsurf`, `mcp`, `add-mcp`, `cursor`, `vscode`, `devin-mcp`',
     'config/missing-required: `contextual.options[2]` is missing the required key `description`',
     'config/missing-required: `contextual.options[2]` is missing the required key `href`',
   ]);
 });
 
-test('a union nested in a union branch is explained at its own place', () => {
-  assert.equal(messages(check({ ...minimal, styling: { codeblocks: { theme: 3 } } })), [
+test('a union nested in a union branch is explained at its own place', async () => {
+  assert.equal(messages(await check({ ...minimal, styling: { codeblocks: { theme: 3 } } })), [
     'config/wrong-type: `styling.codeblocks.theme` must be a string or an object, found a number',
   ]);
 });
 
-test('required keys are reported at the object that lacks them', () => {
+test('required keys are reported at the object that lacks them', async () => {
   const text = JSON.stringify(
     { colors: {}, navigation: {}, banner: {}, navbar: { primary: { type: 'button', href: '/x' } }, redirects: [{ source: '/a' }] },
     null,
     2,
   );
-  const diagnostics = checkText(text);
+  const diagnostics = await checkText(text);
   assert.equal(messages(diagnostics), [
     'config/missing-required: docs.json is missing the required key `name`',
     'config/missing-required: `colors` is missing the required key `primary`',
@@ -223,10 +223,10 @@ test('required keys are reported at the object that lacks them', () => {
   assert.equal({ line: diagnostics[1]?.line, column: diagnostics[1]?.column }, positionOf(text, '{}'));
 });
 
-test('patterns, lengths and limits are explained in words', () => {
+test('patterns, lengths and limits are explained in words', async () => {
   assert.equal(
     messages(
-      check({
+      await check({
         ...minimal,
         name: '',
         colors: { primary: 'green' },
@@ -245,12 +245,12 @@ test('patterns, lengths and limits are explained in words', () => {
   );
 });
 
-test('the navigation subtree is left to the navigation passes', () => {
-  assert.equal(messages(check({ ...minimal, navigation: { tabz: [], groups: 'x' } })), []);
-  assert.equal(messages(check({ ...minimal, navigation: 'pages' })), []);
+test('the navigation subtree is left to the navigation passes', async () => {
+  assert.equal(messages(await check({ ...minimal, navigation: { tabz: [], groups: 'x' } })), []);
+  assert.equal(messages(await check({ ...minimal, navigation: 'pages' })), []);
 });
 
-test('unsafe link schemes are refused wherever links are', () => {
+test('unsafe link schemes are refused wherever links are', async () => {
   const text = JSON.stringify(
     {
       ...minimal,
@@ -264,7 +264,7 @@ test('unsafe link schemes are refused wherever links are', () => {
     null,
     2,
   );
-  const diagnostics = checkText(text);
+  const diagnostics = await checkText(text);
   assert.equal(messages(diagnostics), [
     'config/unsafe-url: URL `JavaScript:alert(1)` is not allowed: only http(s), mailto and relative links are',
     'config/unsafe-url: URL `java\\tscript:alert(1)` is not allowed: only http(s), mailto and relative links are',
@@ -279,7 +279,7 @@ test('unsafe link schemes are refused wherever links are', () => {
   assert.equal({ line: diagnostics[0]?.line, column: diagnostics[0]?.column }, positionOf(text, '"JavaScript:'));
 });
 
-test('isSafeUrl reads schemes as browsers do', () => {
+test('isSafeUrl reads schemes as browsers do', async () => {
   for (const safe of ['https://acme.com', 'HTTP://acme.com', 'mailto:a@b.c', '/docs/intro', 'intro', '#top', '?q=1', '//cdn.acme.com/x', './a:b']) {
     assert.ok(isSafeUrl(safe), safe);
   }
@@ -299,15 +299,15 @@ test('isSafeUrl reads schemes as browsers do', () => {
   }
 });
 
-test('isAbsoluteHttpUrl wants http(s) with a host', () => {
+test('isAbsoluteHttpUrl wants http(s) with a host', async () => {
   assert.ok(isAbsoluteHttpUrl('https://acme.com/blog'));
   assert.ok(isAbsoluteHttpUrl('http://localhost:3000'));
   for (const value of ['/changelog', 'acme.com', 'https://', 'mailto:a@b.c', 'javascript:x']) assert.not.ok(isAbsoluteHttpUrl(value), value);
 });
 
-test('a __proto__ key is an unknown key and pollutes nothing', () => {
+test('a __proto__ key is an unknown key and pollutes nothing', async () => {
   const text = `{"name": "Acme", "colors": {"primary": "#000", "__proto__": {"polluted": true}}, "navigation": {}, "__proto__": {"polluted": true}}`;
-  assert.equal(messages(checkText(text)), [
+  assert.equal(messages(await checkText(text)), [
     'config/unknown-key: Unknown key `__proto__` in `colors`',
     'config/unknown-key: Unknown key `__proto__` in docs.json',
   ]);
@@ -326,7 +326,7 @@ function navigationErrors(navigation: unknown): string[] {
   return (validateFull.errors ?? []).map((e) => `${e.instancePath.replace(/^\/navigation/, '')} ${e.keyword}`);
 }
 
-test('the schema compiles in ajv strict mode', () => {
+test('the schema compiles in ajv strict mode', async () => {
   assert.type(validateFull, 'function');
 });
 
@@ -358,7 +358,7 @@ for (const root of acceptedConfigs) {
   });
 }
 
-test('navigation: tabs of groups, with menus and nested groups', () => {
+test('navigation: tabs of groups, with menus and nested groups', async () => {
   assert.equal(
     navigationErrors({
       tabs: [
@@ -382,7 +382,7 @@ test('navigation: tabs of groups, with menus and nested groups', () => {
   );
 });
 
-test('navigation: languages of versions of tabs of groups', () => {
+test('navigation: languages of versions of tabs of groups', async () => {
   const tabs = (prefix: string) => [
     { tab: 'Docs', groups: [{ group: 'Intro', tag: 'NEW', hidden: false, public: true, pages: [`${prefix}/index`] }] },
   ];
@@ -407,7 +407,7 @@ test('navigation: languages of versions of tabs of groups', () => {
   );
 });
 
-test('navigation: products with menus, dropdowns at the root, anchors with openapi', () => {
+test('navigation: products with menus, dropdowns at the root, anchors with openapi', async () => {
   assert.equal(
     navigationErrors({
       products: [
@@ -445,7 +445,7 @@ test('navigation: products with menus, dropdowns at the root, anchors with opena
   );
 });
 
-test('navigation: the schema refuses what the format does not allow', () => {
+test('navigation: the schema refuses what the format does not allow', async () => {
   assert.ok(
     navigationErrors({ global: { anchors: [{ anchor: 'Changelog', href: '/changelog' }] }, pages: ['a'] }).includes('/global/anchors/0/href pattern'),
   );
@@ -469,7 +469,7 @@ const definitionOfKind: Record<keyof typeof ELEMENT_SHAPES, string> = {
   group: 'group',
 };
 
-test('the schema and navigation-fields.ts describe the same navigation keys', () => {
+test('the schema and navigation-fields.ts describe the same navigation keys', async () => {
   const definitions: Record<string, unknown> = docsSchema.definitions;
   for (const [kind, definition] of Object.entries(definitionOfKind) as [keyof typeof ELEMENT_SHAPES, string][]) {
     const shape = ELEMENT_SHAPES[kind];

@@ -1,11 +1,13 @@
 // The host layer never reads outside the docs root (lexically or through a
-// symbolic link), refuses oversized files, and reports unreadable ones.
+// symbolic link), refuses oversized files, and reports unreadable ones; a text
+// takes its file's known hash only when it decoded to the same bytes.
 
 import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { contentHash } from '../compiler/cache/value-key.js';
 import { DiagnosticBag } from '../compiler/diagnostics/diagnostic.js';
 import { ProjectHost } from '../compiler/host/project-host.js';
 
@@ -63,6 +65,22 @@ test('listFiles skips dependency folders and follows no link outside', () => {
   const files = host.listFiles();
   assert.ok(files.includes('guides/a.mdx'));
   assert.not.ok(files.some((f) => f.startsWith('node_modules/')));
+});
+
+test('a known file hash is the text hash of a clean file, never of one decoded with a problem', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'docsc-hashes-'));
+  const bytes = { 'clean.json': Buffer.from('{"a": "é"}'), 'bom.json': Buffer.from('\uFEFF{"a": 1}'), 'bad.json': Buffer.from([0x7b, 0xff, 0x7d]) };
+  for (const [name, content] of Object.entries(bytes)) writeFileSync(join(dir, name), content);
+  const hosted = new ProjectHost(dir);
+  hosted.knowHashes(new Map(Object.entries(bytes).map(([name, content]) => [name, contentHash(content)])));
+  for (const name of Object.keys(bytes)) {
+    const file = hosted.readSource(name, new DiagnosticBag());
+    // Whatever the host knew, the text's hash is the hash of the text.
+    assert.is(file?.textHash, contentHash(file?.text ?? ''), name);
+  }
+  // An unreadable file's identity is never a hash.
+  hosted.knowHashes(new Map([['clean.json', 'unreadable:EACCES']]));
+  assert.is(hosted.hashOf('clean.json'), undefined);
 });
 
 test.run();

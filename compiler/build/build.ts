@@ -274,6 +274,7 @@ async function fullBuild(options: BuildOptions, mayBeUpToDate: boolean): Promise
     progress({ phase: 'read', done: 0, total: 0 });
     const snapshot = snapshotInputs(host, opened.salt, cache.get<SnapshotMemo>('file-hash', SNAPSHOT_MEMO_KEY));
     if (snapshot.changed) cache.put('file-hash', SNAPSHOT_MEMO_KEY, snapshot.memo);
+    host.knowHashes(snapshot.identities);
     const graph = cache.get<GraphRecord>('graph', snapshot.key);
     if (mayBeUpToDate && graph && outputDigest(opened.outDir) === graph.output && (graph.gitHead === undefined || graph.gitHead === gitHead(root))) {
       return { result: noopResult(opened, graph) };
@@ -364,6 +365,7 @@ async function patchBuild(
     analysis.host.forget(changed);
     const parsedBefore = new Set(parsedDocuments(analysis));
     const snapshot = updateSnapshot(warm.snapshot, analysis.host, changed, opened.salt);
+    analysis.host.knowHashes(snapshot.identities);
     const { PageCompiler, createCompilePool, patchPages } = await loadCompiler();
     const pool = createCompilePool(analysis.host, 1);
     const compiler = new PageCompiler(opened.cache, pool, snapshot.identities, (path) => readText(analysis.host, path));

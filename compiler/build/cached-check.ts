@@ -60,6 +60,7 @@ export async function checkWithCache(options: CachedCheckOptions): Promise<Cache
     const pages = host.listFiles().filter((path) => pagePathOfFile(path) !== undefined);
     const snapshot = snapshotSome(host, pages, cache.get<SnapshotMemo>('file-hash', SNAPSHOT_MEMO_KEY));
     if (snapshot.changed) cache.put('file-hash', SNAPSHOT_MEMO_KEY, snapshot.memo);
+    host.knowHashes(snapshot.identities);
     const summarized: string[] = [];
     const analysis = await analyzeProject({
       ...options,

@@ -12,14 +12,15 @@
 // could not replay it), nor do pages carrying an API reference or playground
 // from their frontmatter (their reference is not part of the body's key).
 
-import { plainKey } from '../cache/value-key.js';
+import { contentHash, plainKey } from '../cache/value-key.js';
 import type { SearchRecord } from '../site/search-index.js';
 
 /** Snippet files a body read, with the hash of what was read. */
 export type Dependencies = readonly (readonly [string, string])[];
 
+/** `pageKey`: PageLayout.pageKey's text (not hashed: one hash a page, not two). */
 export function layoutKey(salt: string, pageKey: string, bodyIdentity: string): string {
-  return plainKey(salt, pageKey, bodyIdentity);
+  return contentHash(`${salt}\0${bodyIdentity}\0${pageKey}`);
 }
 
 /** The manifest's record of a page: its layout key and its body's dependencies. */

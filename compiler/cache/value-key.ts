@@ -33,9 +33,14 @@ export function valueKey(...values: unknown[]): string {
 }
 
 export function plainKey(...values: unknown[]): string {
+  return sha256(plainKeyText(...values)).slice(0, 32);
+}
+
+/** What `plainKey` hashes: each value's JSON, `\0` after each (a caller may add more before hashing once). */
+export function plainKeyText(...values: unknown[]): string {
   let text = '';
   for (const value of values) text += `${JSON.stringify(value) ?? 'undefined'}\0`;
-  return sha256(text).slice(0, 32);
+  return text;
 }
 
 function canonical(_key: string, value: unknown): unknown {

@@ -6,11 +6,10 @@
 // picks a branch: then that branch's own problems are reported. Links are
 // checked separately, by walking the fields that hold URLs (see check-url.ts).
 
-import AjvModule, { type ErrorObject, type ValidateFunction } from 'ajv';
-import docsSchema from '../../spec/docs.schema.json' with { type: 'json' };
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import { type Diagnostic, makeDiagnostic, sortDiagnostics } from '../diagnostics/diagnostic.js';
 import { contentKey, type DerivedMemo } from '../host/derived-memo.js';
-import { describeKind, type JsonNode, member, toPlain } from '../syntax/json-tree.js';
+import { describeKind, type JsonNode, type JsonObject, member, toPlain } from '../syntax/json-tree.js';
 import { isSafeUrl } from './check-url.js';
 import { closestMatch } from './did-you-mean.js';
 
@@ -25,15 +24,20 @@ interface ConfigValidator {
 }
 
 const schemaKey = 'docs.json';
-let compiled: ConfigValidator | undefined;
+let compiled: Promise<ConfigValidator> | undefined;
 
-/** Compiled once per process, on first use. */
-function validator(): ConfigValidator {
+/**
+ * Compiled once per process, on first use; ajv and the schema are loaded then
+ * (about 60 ms of module loading that a configuration the memo knows is spared).
+ */
+function validator(): Promise<ConfigValidator> {
   compiled ??= compileValidator();
   return compiled;
 }
 
-function compileValidator(): ConfigValidator {
+async function compileValidator(): Promise<ConfigValidator> {
+  const { default: AjvModule } = await import('ajv');
+  const { default: docsSchema } = await import('../../spec/docs.schema.json', { with: { type: 'json' } });
   const schema: SchemaObject = {
     ...docsSchema,
     properties: { ...docsSchema.properties, navigation: { description: 'Checked by the navigation passes.' } },
@@ -99,15 +103,28 @@ function decodePointer(pointer: string): string[] {
  * does not pay for compiling the schema (~0.2 s). Findings are not
  * remembered: their positions move with any edit above them.
  */
-export function validateConfig(root: JsonNode, memo?: DerivedMemo): Diagnostic[] {
+export async function validateConfig(root: JsonNode, memo?: DerivedMemo): Promise<Diagnostic[]> {
   if (root.kind === 'invalid') return [];
-  const plain = toPlain(root);
-  const key = memo && isObject(plain) ? contentKey('config-valid', [], JSON.stringify({ ...plain, navigation: null })) : undefined;
+  const key = memo && root.kind === 'object' ? contentKey('config-valid', [], JSON.stringify(withoutNavigation(root))) : undefined;
   if (key !== undefined && memo?.get<boolean>(key)) return [];
-  const config = validator();
+  const config = await validator();
   const found = sortDiagnostics([...explainValue(root, '', config.validate, root, config), ...checkUrls(root)]);
   if (key !== undefined && found.length === 0) memo?.put(key, true);
   return found;
+}
+
+/** The configuration as plain data, `navigation` (often most of it) null. */
+function withoutNavigation(root: JsonObject): Record<string, unknown> {
+  const plain: Record<string, unknown> = {};
+  for (const m of root.members) {
+    Object.defineProperty(plain, m.key, {
+      value: m.key === 'navigation' ? null : toPlain(m.value),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return plain;
 }
 
 // ---- From ajv errors to diagnostics ----

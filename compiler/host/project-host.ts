@@ -36,6 +36,8 @@ export class ProjectHost {
   private ignored: ReadonlySet<string>;
   /** Reads kept for the run when asked: the build hashes every input, then the front end reads them again. */
   private reads: Map<string, ReadResult> | undefined;
+  /** Files' content hashes, when known (`knowHashes`). */
+  private hashes: ReadonlyMap<string, string> | undefined;
 
   /**
    * `ignore`: project-relative folders never listed (the build's output and
@@ -48,6 +50,22 @@ export class ProjectHost {
     this.maxPageBytes = Math.min(options.maxPageBytes ?? MAX_PAGE_BYTES, this.maxFileBytes);
     this.ignored = new Set(options.ignore ?? []);
     if (options.memoize) this.reads = new Map();
+  }
+
+  /**
+   * The content hash of each file, by project-relative path (the build's input
+   * snapshot): a text read later and decoded without a problem is the same
+   * bytes, so it takes that hash instead of being hashed again (GitHub's 13 MB
+   * spec: 35 ms a build).
+   */
+  knowHashes(hashes: ReadonlyMap<string, string>): void {
+    this.hashes = hashes;
+  }
+
+  /** The content hash `knowHashes` gave for `path`, if any (never one of an unreadable file). */
+  hashOf(path: string): string | undefined {
+    const hash = this.hashes?.get(path);
+    return hash === undefined || hash.startsWith('unreadable:') ? undefined : hash;
   }
 
   /**
@@ -134,7 +152,7 @@ export class ProjectHost {
       else diagnostics.report('file/unreadable', where, { path, reason: result.reason });
       return undefined;
     }
-    return sourceFromBytes(path, result.bytes, diagnostics);
+    return sourceFromBytes(path, result.bytes, diagnostics, this.hashOf(path));
   }
 
   /** Every file under the root, project-relative, sorted; skips dependency, VCS and hidden folders. */
@@ -175,9 +193,10 @@ export class ProjectHost {
 }
 
 /** Decodes bytes into a SourceFile, reporting encoding problems at their place. */
-export function sourceFromBytes(path: string, bytes: Uint8Array, diagnostics: DiagnosticBag): SourceFile {
+/** `bytesHash`: the bytes' `contentHash`, when known; the text's when it decoded without a problem (UTF-8 is the same bytes then). */
+export function sourceFromBytes(path: string, bytes: Uint8Array, diagnostics: DiagnosticBag, bytesHash?: string): SourceFile {
   const decoded = decodeText(bytes);
-  const file = new SourceFile(path, decoded.text);
+  const file = new SourceFile(path, decoded.text, decoded.problems.length === 0 ? bytesHash : undefined);
   for (const problem of decoded.problems) {
     if (problem.kind === 'bom') diagnostics.report('file/bom', { file, start: 0, end: 0 });
     else if (problem.kind === 'invalid-utf8') diagnostics.report('file/invalid-utf8', { file, start: problem.offset, end: problem.offset + 1 });

@@ -109,7 +109,7 @@ async function readDocument(
     return undefined;
   }
   const result = host.read(path);
-  if (result.ok) return { key: path, file: sourceFromBytes(path, result.bytes, bag) };
+  if (result.ok) return { key: path, file: sourceFromBytes(path, result.bytes, bag, host.hashOf(path)) };
   if (result.failure === 'not-found') bag.report('openapi/not-found', whole, { path: source });
   else if (result.failure === 'outside-root') bag.report('file/outside-root', whole, { path: source });
   else if (result.failure === 'too-large') bag.report('file/too-large', whole, { path: source, size: result.reason, limit: MAX_FILE_BYTES });

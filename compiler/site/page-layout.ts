@@ -13,7 +13,7 @@
 // page renderer); every other value is escaped here.
 
 import { createHash } from 'node:crypto';
-import { plainKey, valueKey } from '../cache/value-key.js';
+import { plainKeyText, valueKey } from '../cache/value-key.js';
 import { iconLibraryOf } from '../icons/icon-svg.js';
 import { clientScriptPath } from './client-bundle.js';
 import { escapeHtml, safeHref } from './escape-html.js';
@@ -195,21 +195,22 @@ export class PageLayout {
   }
 
   /**
-   * What `render` makes of `page` at `placement`, as a key, without its body
-   * (the caller adds the body's key): the site's settings, the section's
-   * navigation, the page's place in it, its document and its last-modified date.
+   * What `render` makes of `page` at `placement`, as the text of a key,
+   * without its body (the caller adds the body's key and hashes the whole
+   * once: layout-keys.ts): the site's settings, the section's navigation,
+   * the page's place in it, its document and its last-modified date.
    */
   pageKey(page: Omit<PageDocument, 'body' | 'toc' | 'panel'>, placement: PagePlacement | undefined): string {
     const date = page.sourcePath === undefined ? undefined : this.lastModified?.get(page.sourcePath);
     // The document and the placement's own parts are plain data (no Map or Set).
-    if (placement === undefined) return plainKey(this.siteKey, page, date ?? null);
+    if (placement === undefined) return plainKeyText(this.siteKey, page, date ?? null);
     let section = this.sectionKeys.get(placement.section);
     if (section === undefined) {
       section = valueKey(placement.section);
       this.sectionKeys.set(placement.section, section);
     }
     const { breadcrumbs, path, previous, next } = placement;
-    return plainKey(this.siteKey, section, [breadcrumbs, path, previous ?? null, next ?? null], page, date ?? null);
+    return plainKeyText(this.siteKey, section, [breadcrumbs, path, previous ?? null, next ?? null], page, date ?? null);
   }
 
   /** Shows "Last modified" on pages whose file has a date here (docs.json's `metadata.timestamp`). */

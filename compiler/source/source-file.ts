@@ -23,11 +23,15 @@ export class SourceFile {
   /**
    * @param path project-relative, `/`-separated path (or a URL for hosted documents)
    * @param text the decoded text, BOM removed
+   * @param hash the text's `contentHash` when already known (its file's, hashed by the build's input snapshot)
    */
   constructor(
     readonly path: string,
     readonly text: string,
-  ) {}
+    hash?: string,
+  ) {
+    this.hash = hash;
+  }
 
   /** The text's `contentHash` (cache/value-key.ts). */
   get textHash(): string {
