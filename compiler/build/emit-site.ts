@@ -174,14 +174,13 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
       }
       const keys = unreadable.has(plan.document.sourcePath ?? '') ? undefined : pageKeys(plan, context, options.compiler);
       // Laid out by an earlier build from the same inputs: the file stays, its body is not read.
-      const dependencies = keys && currentRecord(sink.recordedKey(pageOutputPath(plan.url)), keys.layout, options.identities);
-      if (keys && dependencies && sink.keep(pageOutputPath(plan.url))) {
+      const record = keys && currentRecord(sink.recordedKey(pageOutputPath(plan.url)), keys.layout, options.identities);
+      if (record && sink.keep(pageOutputPath(plan.url))) {
         if (plan.source.kind === 'api') apiPagesFromCache++;
         else if (!options.compiler.compiledInThisBuild(plan.source.summary.path)) keptMdx++;
-        const record = searchListing(plan, navigation);
-        if (record === undefined) continue;
+        if (record.searchKey === null) continue;
         if (settings.indexAll || navigation.placements.has(plan.url)) inSitemap.add(plan.url);
-        search.addKept(record.url, searchRecordKey(options.salt, record, keys.body, dependencies));
+        search.addKept(searchUrl(plan.url), record.searchKey);
         continue;
       }
       chunk.push({ plan, keys });
@@ -214,14 +213,15 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
       if (made.apiFromEarlierBuild) apiPagesFromCache++;
       const laidOut = layOutPage(plan, made.body, navigation, layout, inject);
       pagesLaidOut.push(plan.url);
+      const { search: listed } = laidOut;
+      const recordKey = listed && (keys ? searchRecordKey(options.salt, listed, keys.body, made.dependencies) : valueKey(listed));
       // A page that reported something is laid out again next time (its diagnostics are replayed from its body).
-      if (keys && made.diagnostics.length === 0) laidOut.file.key = recordedKey(keys.layout, made.dependencies);
+      if (keys && made.diagnostics.length === 0) laidOut.file.key = recordedKey(keys.layout, recordKey, made.dependencies);
       sink.write(laidOut.file);
-      if (laidOut.search === undefined) continue;
+      if (listed === undefined || recordKey === undefined) continue;
       // The layout marks pages outside the navigation noindex (seo.indexing); the sitemap agrees.
       if (settings.indexAll || navigation.placements.has(plan.url)) inSitemap.add(plan.url);
-      const recordKey = keys ? searchRecordKey(options.salt, laidOut.search, keys.body, made.dependencies) : valueKey(laidOut.search);
-      search.add(laidOut.search, recordKey, options.cache);
+      search.add(listed, recordKey, options.cache);
     }
     collectIfGrown();
     await sink.whenRoom();
@@ -348,7 +348,7 @@ export function pageKeys(plan: PagePlan, context: PageContext, compiler: PageCom
     body = compiler.bodyIdentity(plan.source.summary.path);
   } else body = `${context.apiBodies.keyOf(plan.source.page)}\0${apiPageVersion(plan.source.page) ?? ''}`;
   const placement = context.navigation.placements.get(plan.url);
-  return { layout: layoutKey(context.salt, context.layout.pageKey(plan.document, placement), body), body };
+  return { layout: layoutKey(context.salt, context.layout.pageKey(plan.document, placement), body, plan.hidden), body };
 }
 
 /** Whether laying out `plan` reads an API reference body (ApiBodies.load must have run). */
@@ -396,13 +396,18 @@ function searchListing(plan: PagePlan, navigation: SiteNavigation): Omit<SearchR
   if (plan.hidden || plan.document.noindex) return undefined;
   const placement = navigation.placements.get(plan.url);
   const record: Omit<SearchRecord, 'text' | 'headings'> = {
-    url: plan.url === '' ? '/' : `/${plan.url}`,
+    url: searchUrl(plan.url),
     title: plan.document.title,
     section: placement?.breadcrumbs.join(' / ') ?? '',
   };
   const scope = placement ? searchScope(placement.section) : '';
   if (scope !== '') record.scope = scope;
   return record;
+}
+
+/** A page's URL as search lists it: `/` for the home page, else `/` and its URL. */
+function searchUrl(url: string): string {
+  return url === '' ? '/' : `/${url}`;
 }
 
 /** A page whose body could not be made, and shows an error block instead: its MDX did not parse, or rendering failed. */

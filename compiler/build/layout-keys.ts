@@ -2,11 +2,13 @@
 // its output file is made of: the layout's key for its document and its place
 // in the navigation (PageLayout.pageKey), its body's identity (the body's
 // cache key, or its API operation slice's) and the build's salt (docsc's own
-// identity, Node's, the site URL and the dev server's injected script). The output manifest records it beside the file's
-// hash, with the snippet files the body read (write-output.ts); a build keeps
-// the file when the key is the same and those snippets are unchanged. So a
-// navigation edit lays out only the pages whose navigation changed and reads
-// no body, and a no-op layout costs a hash per page.
+// identity, Node's, the site URL and the dev server's injected script), and
+// whether the page is hidden. The output manifest records it beside the
+// file's hash, with its search record's key and the snippet files the body
+// read (write-output.ts); a build keeps the file when the key is the same and
+// those snippets are unchanged, and takes the recorded search key as the
+// page's. So a navigation edit lays out only the pages whose navigation
+// changed and reads no body, and a no-op layout costs a hash per page.
 //
 // Pages whose body or reference reported a diagnostic get no key (a kept page
 // could not replay it), nor do pages carrying an API reference or playground
@@ -18,18 +20,32 @@ import type { SearchRecord } from '../site/search-index.js';
 /** Snippet files a body read, with the hash of what was read. */
 export type Dependencies = readonly (readonly [string, string])[];
 
-/** `pageKey`: PageLayout.pageKey's text (not hashed: one hash a page, not two). */
-export function layoutKey(salt: string, pageKey: string, bodyIdentity: string): string {
-  return contentHash(`${salt}\0${bodyIdentity}\0${pageKey}`);
+/**
+ * `pageKey`: PageLayout.pageKey's text (not hashed: one hash a page, not two).
+ * `hidden`: the plan's flag, which the layout does not read but search and the
+ * sitemap do (the recorded search key stands for it).
+ */
+export function layoutKey(salt: string, pageKey: string, bodyIdentity: string, hidden: boolean): string {
+  return contentHash(`${salt}\0${bodyIdentity}\0${hidden}\0${pageKey}`);
 }
 
-/** The manifest's record of a page: its layout key and its body's dependencies. */
-export function recordedKey(key: string, dependencies: Dependencies): string {
-  return JSON.stringify([key, ...dependencies]);
+/**
+ * The manifest's record of a page: its layout key, its search record's key
+ * (null for a page search does not list) and its body's dependencies. The
+ * search record is made of a subset of what the layout key is (URL, title,
+ * section, scope, body identity, salt), so a kept page's record key is the
+ * recorded one: it is not computed again.
+ */
+export function recordedKey(key: string, searchKey: string | undefined, dependencies: Dependencies): string {
+  return JSON.stringify([key, searchKey ?? null, ...dependencies]);
 }
 
-/** The dependencies of a page recorded under `key`, when each still has its recorded hash; undefined otherwise. */
-export function currentRecord(recorded: string | undefined, key: string, identities: ReadonlyMap<string, string>): Dependencies | undefined {
+/** A page's record, when it was made with `key` and each dependency still has its recorded hash; undefined otherwise. */
+export function currentRecord(
+  recorded: string | undefined,
+  key: string,
+  identities: ReadonlyMap<string, string>,
+): { dependencies: Dependencies; searchKey: string | null } | undefined {
   if (recorded === undefined) return undefined;
   let parsed: unknown;
   try {
@@ -37,12 +53,12 @@ export function currentRecord(recorded: string | undefined, key: string, identit
   } catch {
     return undefined;
   }
-  if (!Array.isArray(parsed) || parsed[0] !== key) return undefined;
-  const dependencies = parsed.slice(1) as unknown[];
+  if (!Array.isArray(parsed) || parsed[0] !== key || (typeof parsed[1] !== 'string' && parsed[1] !== null)) return undefined;
+  const dependencies = parsed.slice(2) as unknown[];
   for (const entry of dependencies) {
     if (!Array.isArray(entry) || typeof entry[0] !== 'string' || identities.get(entry[0]) !== entry[1]) return undefined;
   }
-  return dependencies as unknown as Dependencies;
+  return { dependencies: dependencies as unknown as Dependencies, searchKey: parsed[1] as string | null };
 }
 
 /**

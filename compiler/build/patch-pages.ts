@@ -88,11 +88,12 @@ export async function patchPages(changed: readonly string[], context: PatchConte
     replaceSummary(analysis, summary);
     const keys = pageKeys(plan, site.context, compiler);
     const laidOut = layOutPage(plan, made.body, site.navigation, site.layout, site.inject);
-    if (keys && reported.length === 0) laidOut.file.key = recordedKey(keys.layout, made.dependencies);
+    const { search: listed } = laidOut;
+    const recordKey = listed && (keys ? searchRecordKey(site.context.salt, listed, keys.body, made.dependencies) : valueKey(listed));
+    if (keys && reported.length === 0) laidOut.file.key = recordedKey(keys.layout, recordKey, made.dependencies);
     files.push(laidOut.file);
-    if (laidOut.search === undefined) continue;
-    const recordKey = keys ? searchRecordKey(site.context.salt, laidOut.search, keys.body, made.dependencies) : valueKey(laidOut.search);
-    records.push({ record: laidOut.search, key: recordKey });
+    if (listed === undefined || recordKey === undefined) continue;
+    records.push({ record: listed, key: recordKey });
   }
   // Only the edited pages' shards; an entry the cache no longer has means a full build.
   const shardFiles = await site.search.patch(records, context.cache, context.readOutput);
