@@ -32,6 +32,20 @@ test('normalize keeps paths inside the root and refuses the rest', () => {
   assert.is(host.normalize('guides/../../x'), undefined);
   assert.is(host.normalize('file:///etc/passwd'), undefined);
   assert.is(host.normalize('a\0b'), undefined);
+  // Paths already normal are returned as they are; the others as path.resolve would make them.
+  for (const [written, normal] of [
+    ['guides/a', 'guides/a'],
+    ['.hidden/x', '.hidden/x'],
+    ['..x/y', '..x/y'],
+    ['guides//a', 'guides/a'],
+    ['guides/a/', 'guides/a'],
+    ['./guides/a', 'guides/a'],
+    ['guides/.', 'guides'],
+    ['guides/..', ''],
+    ['', ''],
+  ]) {
+    assert.is(host.normalize(written as string), normal, written);
+  }
   assert.is(host.resolveFrom('nav/en.json', './tabs.json'), 'nav/tabs.json');
   assert.is(host.resolveFrom('nav/en.json', '../../x.json'), undefined);
 });
