@@ -66,6 +66,8 @@ export interface OutputSink {
   has(path: string): boolean;
   /** The key an earlier build wrote `path` with (layout-keys.ts). */
   recordedKey(path: string): string | undefined;
+  /** Finds which files recorded with a key are gone, before the first `keep` (off this thread when there are many). */
+  checkKept(): Promise<void>;
   /** Keeps an earlier build's file at `path`; false when it is not there any more. */
   keep(path: string): boolean;
   /** The earlier build's file at `path`, when the output holds it as that build wrote it. */
@@ -127,6 +129,8 @@ const FLUSH_BYTES = 16 * 1024 ** 2;
 
 export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, sink: OutputSink): Promise<EmittedSite> {
   const diagnostics: Diagnostic[] = [];
+  // On a thread of its own while the pages are planned and placed (awaited before the first kept page).
+  const checkingKept = sink.checkKept();
   const apiSettings = readApiSettings(analysis.config?.root);
   const plans = planPages(analysis, apiSettings, cachedDescriptions(options.cache));
   const titles = new Map<string, PageTitle>();
@@ -193,6 +197,7 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
     bodies.catch(() => {});
     return bodies;
   };
+  await checkingKept;
   let next = chunkAt(0);
   let nextBodies = bodiesOf(next);
   for (let start = 0; start < all.length; start += CHUNK) {
