@@ -9,7 +9,7 @@
 // Node has no API for a collection. `--expose-gc` set at run time, and `gc`
 // taken from a new context, is the usual way; it changes nothing else.
 
-import { setFlagsFromString } from 'node:v8';
+import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
 /** Collections are asked for past this much growth, and at least as much as was live after the last one. */
@@ -26,7 +26,8 @@ let base: number | undefined;
  * one, the same corpus without Box's spec for none, a navigation edit for none).
  */
 export function collectIfGrown(): void {
-  const used = process.memoryUsage().heapUsed;
+  // Not `process.memoryUsage()`, which also reads the RSS and external memory: 24-28 ms of samples in a CPU profile of a navigation edit (360 calls).
+  const used = getHeapStatistics().used_heap_size;
   base ??= used;
   if (used - base < Math.max(GROWTH_BYTES, base)) return;
   if (collect === undefined) {
@@ -34,5 +35,5 @@ export function collectIfGrown(): void {
     collect = runInNewContext('gc') as () => void;
   }
   collect();
-  base = process.memoryUsage().heapUsed;
+  base = getHeapStatistics().used_heap_size;
 }
