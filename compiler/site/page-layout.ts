@@ -136,7 +136,7 @@ const SELECTOR_KINDS = ['language', 'version', 'product', 'dropdown', 'menu-item
  */
 export class PageLayout {
   /** Sidebars rendered, by section (and window block): the SIDEBAR_MEMO last used. */
-  private sidebars = new Map<string, string>();
+  private sidebars = new Map<string, IndexedSidebar>();
   /** Large sections' full sidebars, by output path. */
   private fragments = new Map<string, string>();
   private fragmentPaths = new Map<Section, string>();
@@ -363,14 +363,14 @@ export class PageLayout {
     const { at, index } = this.pathsOf(section).get(href) ?? { at: '', index: undefined };
     // Pages of one window block in one group share their folded sidebar.
     const key = large ? `${section.id}:${at}:${index === undefined ? '' : Math.floor(index / SIDEBAR_WINDOW_BLOCK)}` : String(section.id);
-    let html = this.sidebars.get(key);
+    let sidebar = this.sidebars.get(key);
     // Least recently used first: a hit moves to the end.
-    if (html !== undefined) {
+    if (sidebar !== undefined) {
       this.sidebars.delete(key);
-      this.sidebars.set(key, html);
+      this.sidebars.set(key, sidebar);
     } else {
       const render = new SidebarRenderer(this.settings.drilldown, this.icons);
-      html = large
+      const items = large
         ? render.openPath(
             section.sidebar,
             at
@@ -382,27 +382,21 @@ export class PageLayout {
           )
         : render.items(section.sidebar, '');
       const nav = large && hasFragment(section) ? ` data-docsc-nav="/${escapeHtml(this.fragmentOf(section))}"` : '';
-      html = `<div class="docsc-groups"${nav}>${html}</div>`;
+      sidebar = indexSidebar(`<div class="docsc-groups"${nav}>${items}</div>`);
       // Unbounded, 11,000 pages held 2,400 sidebars (20 MB) to the end of the build.
       if (this.sidebars.size >= SIDEBAR_MEMO) this.sidebars.delete(this.sidebars.keys().next().value as string);
-      this.sidebars.set(key, html);
+      this.sidebars.set(key, sidebar);
     }
-    // The current page: marked, and the groups it is in opened (a few string replacements on the section's shared sidebar).
-    const marked = html.replace(`<a href="${escapeHtml(href)}">`, `<a href="${escapeHtml(href)}" aria-current="page">`);
-    // A group's `root` page is its title's link.
-    html =
-      marked !== html
-        ? marked
-        : html.replace(
-            `<a class="docsc-group-link" href="${escapeHtml(href)}">`,
-            `<a class="docsc-group-link" href="${escapeHtml(href)}" aria-current="page">`,
-          );
+    // The current page: marked (a group's `root` page is its title's link), and the groups it is in opened.
+    const escaped = escapeHtml(href);
+    const current = sidebar.links.get(escaped) ?? sidebar.groupLinks.get(escaped);
+    const marks: [number, string][] = current === undefined ? [] : [[current, ' aria-current="page"']];
     const steps = at.split('.').filter((step) => step !== '');
     for (let n = 1; n <= steps.length; n++) {
-      const id = steps.slice(0, n).join('.');
-      html = html.replace(`<details data-g="${id}">`, `<details data-g="${id}" open>`);
+      const group = sidebar.groups.get(steps.slice(0, n).join('.'));
+      if (group !== undefined) marks.push([group, ' open']);
     }
-    return html;
+    return insertAt(sidebar.html, marks);
   }
 
   /** The output path of a large section's full sidebar: its groups as in a small section, nothing marked or opened for a page. */
@@ -794,4 +788,46 @@ function renderFooter(settings: SiteSettings, icons: NavigationIcons): string {
   if (socials.length === 0 && columns.length === 0) return '';
   const socialList = socials.length > 0 ? `<ul class="docsc-socials">${socials.join('')}</ul>` : '';
   return `<footer class="docsc-footer">${columns.join('')}${socialList}</footer>`;
+}
+
+/**
+ * A section's shared sidebar, with where each page's link, each group's title
+ * link and each group ends its opening tag (the first of each, by escaped href
+ * or group id): a page marks its link and opens its groups by inserting there.
+ * Searching the sidebar (up to hundreds of kilobytes in a large section) for
+ * each of them, page after page, was a good part of laying a page out.
+ */
+interface IndexedSidebar {
+  html: string;
+  links: Map<string, number>;
+  groupLinks: Map<string, number>;
+  groups: Map<string, number>;
+}
+
+const SIDEBAR_MARKS = /<a href="([^"]*)">|<a class="docsc-group-link" href="([^"]*)">|<details data-g="([^"]*)">/g;
+
+function indexSidebar(html: string): IndexedSidebar {
+  const sidebar: IndexedSidebar = { html, links: new Map(), groupLinks: new Map(), groups: new Map() };
+  for (const match of html.matchAll(SIDEBAR_MARKS)) {
+    // Where the tag's `>` is: what a page inserts goes before it.
+    const end = (match.index as number) + match[0].length - 1;
+    const [, link, groupLink, group] = match;
+    const [found, name] =
+      link !== undefined ? [sidebar.links, link] : groupLink !== undefined ? [sidebar.groupLinks, groupLink] : [sidebar.groups, group as string];
+    if (!found.has(name)) found.set(name, end);
+  }
+  return sidebar;
+}
+
+/** `html` with each `[offset, text]` inserted (offsets into `html`). */
+function insertAt(html: string, marks: [number, string][]): string {
+  if (marks.length === 0) return html;
+  marks.sort((a, b) => a[0] - b[0]);
+  let out = '';
+  let from = 0;
+  for (const [offset, text] of marks) {
+    out += html.slice(from, offset) + text;
+    from = offset;
+  }
+  return out + html.slice(from);
 }
