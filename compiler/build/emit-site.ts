@@ -29,7 +29,7 @@ import { checkNavigationIcons } from '../site/check-navigation-icons.js';
 import { escapeHtml } from '../site/escape-html.js';
 import { type PageDocument, PageLayout, type TocEntry } from '../site/page-layout.js';
 import { outputRedirects, renderRedirectPage, renderRedirectsFile, staticRedirectUrl } from '../site/redirect-pages.js';
-import { type SearchRecord, searchScope, type TextTerms } from '../site/search-index.js';
+import { type SearchRecord, SHARDS, searchScope, shardPath, type TextTerms } from '../site/search-index.js';
 import { siteAssets } from '../site/site-assets.js';
 import { buildSiteNavigation, type PageTitle, type SiteNavigation } from '../site/site-navigation.js';
 import { readSiteSettings } from '../site/site-settings.js';
@@ -40,7 +40,8 @@ import type { BodyResult, PageCompiler } from './compile-pages.js';
 import { cachedDescriptions, type DescribeText, describeText } from './description-facts.js';
 import { readGitTimestamps } from './git-timestamps.js';
 import { currentRecord, type Dependencies, layoutKey, recordedKey, searchRecordKey } from './layout-keys.js';
-import { SearchShards } from './search-shards.js';
+import { SearchShards, type ShardFile } from './search-shards.js';
+import { ShardEditor } from './shard-editor.js';
 
 export interface BuildProgress {
   phase: 'read' | 'analyze' | 'pages' | 'write';
@@ -70,8 +71,8 @@ export interface OutputSink {
   checkKept(): Promise<void>;
   /** Keeps an earlier build's file at `path`; false when it is not there any more. */
   keep(path: string): boolean;
-  /** The earlier build's file at `path`, when the output holds it as that build wrote it. */
-  readPrevious(path: string): string | undefined;
+  /** Where the earlier build's file at `path` is and the hash it recorded, when the output holds one (read only if it still has that hash). */
+  previousFile(path: string): { file: string; hash: string } | undefined;
   /** Resolves once the files written so far may be let go of (write-queue.ts's bound). */
   whenRoom(): Promise<void>;
 }
@@ -198,77 +199,91 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
     return bodies;
   };
   await checkingKept;
-  let next = chunkAt(0);
-  let nextBodies = bodiesOf(next);
-  for (let start = 0; start < all.length; start += CHUNK) {
-    options.progress({ phase: 'pages', done: start, total: all.length });
-    const chunk = next;
-    const bodies = await nextBodies;
-    // The next chunk's bodies are compiled (when not cached) while this one is laid out.
-    if (start + CHUNK < all.length) {
-      next = chunkAt(start + CHUNK);
-      nextBodies = bodiesOf(next);
+  // The earlier build's search shards are read and parsed on a thread of their own while pages are laid out.
+  const editor = ShardEditor.start(
+    Array.from({ length: SHARDS }, (_, n) => {
+      const previous = sink.previousFile(shardPath(n));
+      return previous === undefined ? [] : [{ path: shardPath(n), ...previous }];
+    }).flat(),
+  );
+  let shards: ShardFile[];
+  try {
+    let next = chunkAt(0);
+    let nextBodies = bodiesOf(next);
+    for (let start = 0; start < all.length; start += CHUNK) {
+      options.progress({ phase: 'pages', done: start, total: all.length });
+      const chunk = next;
+      const bodies = await nextBodies;
+      // The next chunk's bodies are compiled (when not cached) while this one is laid out.
+      if (start + CHUNK < all.length) {
+        next = chunkAt(start + CHUNK);
+        nextBodies = bodiesOf(next);
+      }
+      // `x-docs.content` is MDX: the page compiler's modules are loaded on this thread only when an API page is laid out.
+      if (chunk.some(({ plan }) => needsApiBody(plan))) await apiBodies.load();
+      for (const { plan, keys } of chunk) {
+        const made = makeBody(plan, plan.source.kind === 'mdx' ? bodies.get(plan.source.summary.path) : undefined, context, analysis);
+        diagnostics.push(...made.diagnostics);
+        if (made.failed || unreadable.has(plan.document.sourcePath ?? '')) failedPages++;
+        if (made.apiFromEarlierBuild) apiPagesFromCache++;
+        const laidOut = layOutPage(plan, made.body, navigation, layout, inject);
+        pagesLaidOut.push(plan.url);
+        const { search: listed } = laidOut;
+        const recordKey = listed && (keys ? searchRecordKey(options.salt, listed, keys.body, made.dependencies) : valueKey(listed));
+        // A page that reported something is laid out again next time (its diagnostics are replayed from its body).
+        if (keys && made.diagnostics.length === 0) laidOut.file.key = recordedKey(keys.layout, recordKey, made.dependencies);
+        sink.write(laidOut.file);
+        if (listed === undefined || recordKey === undefined) continue;
+        // The layout marks pages outside the navigation noindex (seo.indexing); the sitemap agrees.
+        if (settings.indexAll || navigation.placements.has(plan.url)) inSitemap.add(plan.url);
+        search.add(listed, recordKey, options.cache);
+      }
+      collectIfGrown();
+      await sink.whenRoom();
+      // Values are content-keyed and the build's record is put last, so writing them early is safe (and bounds memory).
+      if (options.cache.pendingBytes > FLUSH_BYTES) diagnostics.push(...(await options.cache.flush()));
+      // API pages render on this thread: a chunk of them must not keep the dev server (or a progress timer) waiting.
+      else await new Promise<void>((done) => setImmediate(done));
     }
-    // `x-docs.content` is MDX: the page compiler's modules are loaded on this thread only when an API page is laid out.
-    if (chunk.some(({ plan }) => needsApiBody(plan))) await apiBodies.load();
-    for (const { plan, keys } of chunk) {
-      const made = makeBody(plan, plan.source.kind === 'mdx' ? bodies.get(plan.source.summary.path) : undefined, context, analysis);
-      diagnostics.push(...made.diagnostics);
-      if (made.failed || unreadable.has(plan.document.sourcePath ?? '')) failedPages++;
-      if (made.apiFromEarlierBuild) apiPagesFromCache++;
-      const laidOut = layOutPage(plan, made.body, navigation, layout, inject);
-      pagesLaidOut.push(plan.url);
-      const { search: listed } = laidOut;
-      const recordKey = listed && (keys ? searchRecordKey(options.salt, listed, keys.body, made.dependencies) : valueKey(listed));
-      // A page that reported something is laid out again next time (its diagnostics are replayed from its body).
-      if (keys && made.diagnostics.length === 0) laidOut.file.key = recordedKey(keys.layout, recordKey, made.dependencies);
-      sink.write(laidOut.file);
-      if (listed === undefined || recordKey === undefined) continue;
-      // The layout marks pages outside the navigation noindex (seo.indexing); the sitemap agrees.
-      if (settings.indexAll || navigation.placements.has(plan.url)) inSitemap.add(plan.url);
-      search.add(listed, recordKey, options.cache);
-    }
-    collectIfGrown();
-    await sink.whenRoom();
-    // Values are content-keyed and the build's record is put last, so writing them early is safe (and bounds memory).
-    if (options.cache.pendingBytes > FLUSH_BYTES) diagnostics.push(...(await options.cache.flush()));
-    // API pages render on this thread: a chunk of them must not keep the dev server (or a progress timer) waiting.
-    else await new Promise<void>((done) => setImmediate(done));
-  }
-  // A kept page whose search entry the cache no longer has: its body is read again for it.
-  const remake = async (url: string): Promise<SearchRecord | undefined> => {
-    const plan = plans.get(url === '/' ? '' : url.slice(1));
-    if (plan === undefined) return undefined;
-    if (needsApiBody(plan)) await apiBodies.load();
-    const compiled =
-      plan.source.kind === 'mdx' ? (await options.compiler.bodies([plan.source.summary.path])).get(plan.source.summary.path) : undefined;
-    return layOutPage(plan, makeBody(plan, compiled, context, analysis).body, navigation, layout, inject).search;
-  };
-  const shards =
-    (await search.render(options.cache, {
+    // A kept page whose search entry the cache no longer has: its body is read again for it.
+    const remake = async (url: string): Promise<SearchRecord | undefined> => {
+      const plan = plans.get(url === '/' ? '' : url.slice(1));
+      if (plan === undefined) return undefined;
+      if (needsApiBody(plan)) await apiBodies.load();
+      const compiled =
+        plan.source.kind === 'mdx' ? (await options.compiler.bodies([plan.source.summary.path])).get(plan.source.summary.path) : undefined;
+      return layOutPage(plan, makeBody(plan, compiled, context, analysis).body, navigation, layout, inject).search;
+    };
+    const rendering = search.render(options.cache, {
       remake,
       unchanged: (path, key) => sink.recordedKey(path) === key && sink.keep(path),
-      previous: (path) => sink.readPrevious(path),
-    })) ?? [];
-  collectIfGrown();
-  // In the order of the pages (kept pages were listed before the others of their chunk).
-  const sitemap = all.filter((plan) => inSitemap.has(plan.url)).map((plan) => plan.url);
-
-  const redirects = outputRedirects(analysis.redirects);
-  for (const redirect of redirects) {
-    const url = staticRedirectUrl(redirect);
-    if (url !== undefined && url !== '' && !plans.has(url)) add(pageOutputPath(url), renderRedirectPage(redirect));
+      ...(editor === undefined ? {} : { editor }),
+    });
+    // Awaited below; a failure meanwhile must not leave its rejection unhandled.
+    rendering.catch(() => {});
+    // The other site files are made while the editor's thread edits the shards.
+    // In the order of the pages (kept pages were listed before the others of their chunk).
+    const sitemap = all.filter((plan) => inSitemap.has(plan.url)).map((plan) => plan.url);
+    const redirects = outputRedirects(analysis.redirects);
+    for (const redirect of redirects) {
+      const url = staticRedirectUrl(redirect);
+      if (url !== undefined && url !== '' && !plans.has(url)) add(pageOutputPath(url), renderRedirectPage(redirect));
+    }
+    if (redirects.length > 0) add('_redirects', renderRedirectsFile(redirects));
+    add('sitemap.xml', renderSitemap(sitemap, options.siteUrl));
+    if (options.siteUrl === undefined) diagnostics.push(makeDiagnostic('build/sitemap-relative', { file: 'docs.json' }, {}));
+    add('404.html', withInjection(layout.render({ ...notFoundDocument(), toc: [] }, undefined), inject));
+    // Large sections' full sidebars, once each (their pages inline a folded one and load this).
+    for (const fragment of layout.navigationFragments()) add(fragment.path, fragment.contents);
+    for (const asset of siteAssets(options.cache)) add(asset.path, asset.contents);
+    shards = (await rendering) ?? [];
+  } finally {
+    await editor?.close();
   }
-  if (redirects.length > 0) add('_redirects', renderRedirectsFile(redirects));
-  add('sitemap.xml', renderSitemap(sitemap, options.siteUrl));
-  if (options.siteUrl === undefined) diagnostics.push(makeDiagnostic('build/sitemap-relative', { file: 'docs.json' }, {}));
+  collectIfGrown();
   for (const shard of shards) sink.write(shard);
-  add('404.html', withInjection(layout.render({ ...notFoundDocument(), toc: [] }, undefined), inject));
-  // Large sections' full sidebars, once each (their pages inline a folded one and load this).
-  for (const fragment of layout.navigationFragments()) add(fragment.path, fragment.contents);
   const sprite = layout.iconSprite();
   add(sprite.path, sprite.contents);
-  for (const asset of siteAssets(options.cache)) add(asset.path, asset.contents);
 
   const configFiles = new Set(analysis.config?.files.map((f) => f.path) ?? []);
   for (const key of analysis.documents.keys()) configFiles.add(key);

@@ -4,8 +4,8 @@
 // known by the keys of its records, written with that key into the output
 // manifest: a build makes a shard again only when one of its records changed
 // (else the file is kept), and then edits the earlier build's file when it
-// lists the same pages (a navigation edit), or merges entries: only the
-// changed records are tokenized. A page kept from an earlier build brings its record's key,
+// lists the same pages (a navigation edit; on a thread of its own,
+// shard-editor.ts), or merges entries: only the changed records are tokenized. A page kept from an earlier build brings its record's key,
 // not its record; its entry comes from the cache, or from `remake` (which
 // reads its body) when the cache no longer has it.
 //
@@ -29,6 +29,7 @@ import {
   shardOf,
   shardPath,
 } from '../site/search-index.js';
+import type { ShardEditor } from './shard-editor.js';
 
 export class SearchShards {
   /** Per shard, record keys by search URL (`/guides/setup`). */
@@ -58,9 +59,9 @@ export class SearchShards {
    * The shard files (all, or those listed) whose records changed: `unchanged`
    * says whether the output already holds a shard with that key (by default,
    * whether this object last rendered it with that key: a dev session's next
-   * patch). A changed shard is the earlier build's file (`previous`) with
-   * the entries of the pages laid out since replaced, when it lists the
-   * same pages; else it is merged from every page's entry. `remake` makes a
+   * patch). A changed shard is the earlier build's file with the entries of
+   * the pages laid out since replaced, when `editor` can make it (it lists
+   * the same pages); else it is merged from every page's entry. `remake` makes a
    * record whose entry is not found; undefined from it (or no `remake`)
    * gives undefined: the caller must build in full.
    */
@@ -70,12 +71,12 @@ export class SearchShards {
       remake?: (url: string) => Promise<SearchRecord | undefined>;
       only?: ReadonlySet<number>;
       unchanged?: (path: string, key: string) => boolean;
-      /** The earlier build's shard file at a path, when the output holds it as that build wrote it. */
-      previous?: (path: string) => string | undefined;
+      /** Edits the earlier build's shard files (shard-editor.ts). */
+      editor?: ShardEditor;
     } = {},
   ): Promise<ShardFile[] | undefined> {
-    const { remake, only, previous, unchanged = (path, key) => this.shardKeys.get(path) === key } = options;
-    const files: ShardFile[] = [];
+    const { remake, only, editor, unchanged = (path, key) => this.shardKeys.get(path) === key } = options;
+    const changed: { path: string; key: string; records: [string, string][]; edited?: Promise<string | undefined> }[] = [];
     for (const [n, shard] of this.keys.entries()) {
       if (only !== undefined && !only.has(n)) continue;
       const records = [...shard];
@@ -85,34 +86,51 @@ export class SearchShards {
         this.shardKeys.set(path, key);
         continue;
       }
-      const edited = previous && this.edited(previous(path), records);
-      if (edited !== undefined) {
-        this.shardKeys.set(path, key);
-        files.push({ path, key, contents: renderShardData(edited) });
-        continue;
-      }
-      const entries: SearchEntry[] = [];
-      for (const [url, recordKey] of records) {
-        let entry = this.entries.get(recordKey);
-        if (entry === undefined) {
-          // Kept for the next render of this shard in the process (a dev session's next edit).
-          entry = cache.get<SearchEntry>('derived', entryKey(recordKey));
-          if (entry !== undefined) this.entries.set(recordKey, entry);
-        }
-        if (entry === undefined) {
-          const record = await remake?.(url);
-          if (record === undefined) return undefined;
-          this.add(record, recordKey, cache);
-          entry = this.entries.get(recordKey) as SearchEntry;
-        }
-        entries.push(entry);
-      }
+      // Every changed shard is sent to the editor first: it works on them while the others are merged here.
+      const made = records.flatMap(([, recordKey]) => this.entries.get(recordKey) ?? []);
+      const edited = editor?.edit(
+        path,
+        records.map(([url]) => url),
+        made,
+      );
+      changed.push(edited === undefined ? { path, key, records } : { path, key, records, edited });
+    }
+    const files: ShardFile[] = [];
+    for (const { path, key, records, edited } of changed) {
+      const text = await edited;
+      const contents = text ?? (await this.merged(records, cache, remake));
+      if (contents === undefined) return undefined;
       this.shardKeys.set(path, key);
-      files.push({ path, key, contents: renderShardEntries(entries) });
+      files.push({ path, key, contents });
     }
     // After a full render the entries are let go (they are in the cache): a dev session's patches edit shards instead.
     if (only === undefined) this.entries.clear();
     return files;
+  }
+
+  /** A shard rendered from every page's entry; undefined when one can be neither found nor made again. */
+  private async merged(
+    records: readonly [string, string][],
+    cache: BuildCache,
+    remake: ((url: string) => Promise<SearchRecord | undefined>) | undefined,
+  ): Promise<string | undefined> {
+    const entries: SearchEntry[] = [];
+    for (const [url, recordKey] of records) {
+      let entry = this.entries.get(recordKey);
+      if (entry === undefined) {
+        // Kept for the next render of this shard in the process (a dev session's next edit).
+        entry = cache.get<SearchEntry>('derived', entryKey(recordKey));
+        if (entry !== undefined) this.entries.set(recordKey, entry);
+      }
+      if (entry === undefined) {
+        const record = await remake?.(url);
+        if (record === undefined) return undefined;
+        this.add(record, recordKey, cache);
+        entry = this.entries.get(recordKey) as SearchEntry;
+      }
+      entries.push(entry);
+    }
+    return renderShardEntries(entries);
   }
 
   /**
@@ -164,22 +182,6 @@ export class SearchShards {
     if (rendered.size === 0) return files;
     const others = await this.render(cache, { only: rendered });
     return others && [...files, ...others];
-  }
-
-  /**
-   * An earlier build's shard with the entries made in this build replaced,
-   * when it lists exactly `records`' pages: the others are pages kept from
-   * that build, whose records (so entries) are those it wrote. Merging a
-   * shard's 700 entries means reading them from the cache and building every
-   * term's list: the larger part of a navigation edit's search work.
-   */
-  private edited(text: string | undefined, records: readonly [string, string][]): ShardData | undefined {
-    const data = text === undefined ? undefined : parseShard(text);
-    if (data === undefined || data.pages.length !== records.length) return undefined;
-    const listed = new Set(data.pages.map((page) => page.url));
-    if (!records.every(([url]) => listed.has(url))) return undefined;
-    const made = records.flatMap(([, key]) => this.entries.get(key) ?? []);
-    return replaceShardEntries(data, made) ? data : undefined;
   }
 
   /** The data of a shard the output holds with `key`, read back once. */

@@ -232,9 +232,10 @@ export class OutputWriter {
     return this.trustedKeys[path];
   }
 
-  /** The previous build's file at `path`, when the output was intact and the file is as that build wrote it (its hash). */
-  readPrevious(path: string): string | undefined {
-    return readUnchanged(this.root, path, this.trusted[path]);
+  /** Where the previous build's file at `path` is and the hash it recorded, when the output was intact (the file is read only if it still has it). */
+  previousFile(path: string): { file: string; hash: string } | undefined {
+    const hash = this.trusted[path];
+    return hash === undefined || !isSafePath(path) ? undefined : { file: join(this.root, path), hash };
   }
 
   /**
