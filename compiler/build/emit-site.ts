@@ -199,12 +199,13 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
     return bodies;
   };
   await checkingKept;
-  // The earlier build's search shards are read and parsed on a thread of their own while pages are laid out.
+  // A large site's earlier search shards are read and parsed on a thread of their own while pages are laid out.
   const editor = ShardEditor.start(
     Array.from({ length: SHARDS }, (_, n) => {
       const previous = sink.previousFile(shardPath(n));
       return previous === undefined ? [] : [{ path: shardPath(n), ...previous }];
     }).flat(),
+    all.length,
   );
   let shards: ShardFile[];
   try {

@@ -4,31 +4,22 @@
 // entries of pages laid out again and renders the shard — or answers nothing,
 // when the shard does not list exactly the same pages.
 
-import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
-import { contentHash } from '../cache/value-key.js';
-import { parseShard, renderShardData, replaceShardEntries, type ShardData } from '../site/search-index.js';
-import type { EditAnswer, EditRequest, PreviousShard } from './shard-editor.js';
+import type { ShardData } from '../site/search-index.js';
+import { type EditAnswer, type EditRequest, editShard, type PreviousShard, readShard } from './shard-editor.js';
 
 const port = parentPort;
 if (port === null) throw new Error('shard-editor-worker.ts runs as a worker thread');
 const shards = new Map<string, ShardData>();
-for (const { path, file, hash } of workerData as PreviousShard[]) {
-  try {
-    const bytes = readFileSync(file);
-    const data = contentHash(bytes) === hash ? parseShard(bytes.toString('utf8')) : undefined;
-    if (data !== undefined) shards.set(path, data);
-  } catch {
-    // Unreadable: the build merges this shard from its entries.
-  }
+for (const shard of workerData as PreviousShard[]) {
+  const data = readShard(shard);
+  if (data !== undefined) shards.set(shard.path, data);
 }
 
 port.on('message', ({ id, path, urls, made }: EditRequest) => {
   const data = shards.get(path);
   const answer: EditAnswer = { id };
-  if (data !== undefined && data.pages.length === urls.length) {
-    const listed = new Set(data.pages.map((page) => page.url));
-    if (urls.every((url) => listed.has(url)) && replaceShardEntries(data, made)) answer.text = renderShardData(data);
-  }
+  const text = data && editShard(data, urls, made);
+  if (text !== undefined) answer.text = text;
   port.postMessage(answer);
 });

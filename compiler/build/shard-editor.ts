@@ -6,11 +6,18 @@
 // with the layout, reads and parses the earlier shards while pages are laid
 // out, and edits each changed one when asked; whatever it cannot edit (a
 // shard gone, changed by hand, or not listing the same pages) is merged from
-// its entries by search-shards.ts as before.
+// its entries by search-shards.ts as before. A small site's shards are
+// edited in place, when asked: starting the thread and loading its modules
+// takes 35-50 ms, which a site of a few hundred pages would wait for.
 
+import { readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
+import { contentHash } from '../cache/value-key.js';
 import { workerModule } from '../host/worker-module.js';
-import type { SearchEntry } from '../site/search-index.js';
+import { parseShard, renderShardData, replaceShardEntries, type SearchEntry, type ShardData } from '../site/search-index.js';
+
+/** From this many pages in the site, the shards are edited on a thread of their own. */
+export const SHARD_EDITOR_THREAD = 2000;
 
 /** An earlier build's shard: its output path, its file, and the hash the output recorded for it. */
 export interface PreviousShard {
@@ -39,7 +46,12 @@ export class ShardEditor {
   private next = 0;
   private failed = false;
 
-  private constructor(private worker: Worker) {
+  /** `worker`: the thread; absent, each shard is read and edited in place when asked (`previous`). */
+  private constructor(
+    private worker: Worker | undefined,
+    private previous: ReadonlyMap<string, PreviousShard>,
+  ) {
+    if (worker === undefined) return;
     worker.on('message', ({ id, text }: EditAnswer) => {
       this.pending.get(id)?.(text);
       this.pending.delete(id);
@@ -53,26 +65,52 @@ export class ShardEditor {
     worker.on('exit', fail);
   }
 
-  /** Starts the thread on the earlier build's shards; undefined when there are none. */
-  static start(previous: readonly PreviousShard[]): ShardEditor | undefined {
+  /** An editor of the earlier build's shards (on a thread for a site of `pages` from SHARD_EDITOR_THREAD); undefined when there are none. */
+  static start(previous: readonly PreviousShard[], pages: number): ShardEditor | undefined {
     if (previous.length === 0) return undefined;
+    const byPath = new Map(previous.map((shard) => [shard.path, shard]));
+    if (pages < SHARD_EDITOR_THREAD) return new ShardEditor(undefined, byPath);
     const module = workerModule(new URL('./shard-editor-worker.js', import.meta.url));
-    return new ShardEditor(new Worker(module.filename, { execArgv: module.execArgv, workerData: previous }));
+    return new ShardEditor(new Worker(module.filename, { execArgv: module.execArgv, workerData: previous }), byPath);
   }
 
   /** The earlier shard at `path` edited: its pages `urls`, the entries `made` replaced; undefined when it cannot be. */
   edit(path: string, urls: string[], made: SearchEntry[]): Promise<string | undefined> {
+    if (this.worker === undefined) {
+      const shard = this.previous.get(path);
+      const data = shard && readShard(shard);
+      return Promise.resolve(data && editShard(data, urls, made));
+    }
     if (this.failed) return Promise.resolve(undefined);
     const id = this.next++;
+    const worker = this.worker;
     return new Promise((resolve) => {
       this.pending.set(id, resolve);
-      this.worker.postMessage({ id, path, urls, made } satisfies EditRequest);
+      worker.postMessage({ id, path, urls, made } satisfies EditRequest);
     });
   }
 
   /** Stops the thread (emit-site closes it once the shards are rendered, or the build failed). */
   async close(): Promise<void> {
     this.failed = true;
-    await this.worker.terminate();
+    await this.worker?.terminate();
   }
+}
+
+/** An earlier build's shard, when its file still has the recorded hash and is one. */
+export function readShard({ file, hash }: PreviousShard): ShardData | undefined {
+  try {
+    const bytes = readFileSync(file);
+    return contentHash(bytes) === hash ? parseShard(bytes.toString('utf8')) : undefined;
+  } catch {
+    // Unreadable: the build merges this shard from its entries.
+    return undefined;
+  }
+}
+
+/** `data` with the entries `made` replaced and rendered, when it lists exactly the pages `urls`; else undefined (changes `data`). */
+export function editShard(data: ShardData, urls: readonly string[], made: readonly SearchEntry[]): string | undefined {
+  if (data.pages.length !== urls.length) return undefined;
+  const listed = new Set(data.pages.map((page) => page.url));
+  return urls.every((url) => listed.has(url)) && replaceShardEntries(data, made) ? renderShardData(data) : undefined;
 }

@@ -194,7 +194,6 @@ export class ProjectHost {
   }
 }
 
-/** Decodes bytes into a SourceFile, reporting encoding problems at their place. */
 /** A relative path without empty, `.` or `..` segments or backslashes: `normalize` would return it as it is. */
 function isNormal(path: string): boolean {
   if (path === '' || path.includes('\\')) return false;
@@ -202,7 +201,11 @@ function isNormal(path: string): boolean {
   return true;
 }
 
-/** `bytesHash`: the bytes' `contentHash`, when known; the text's when it decoded without a problem (UTF-8 is the same bytes then). */
+/**
+ * Decodes bytes into a SourceFile, reporting encoding problems at their place.
+ * `bytesHash`: the bytes' `contentHash`, when known; the text's when it
+ * decoded without a problem (UTF-8 is the same bytes then).
+ */
 export function sourceFromBytes(path: string, bytes: Uint8Array, diagnostics: DiagnosticBag, bytesHash?: string): SourceFile {
   const decoded = decodeText(bytes);
   const file = new SourceFile(path, decoded.text, decoded.problems.length === 0 ? bytesHash : undefined);
