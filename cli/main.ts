@@ -2,11 +2,13 @@
 
 // The `docsc` command: dispatches to one module per sub-command.
 
+import { useSerialScavenges } from '../compiler/host/gc-settings.js';
 import { VERSION } from '../compiler/version.js';
 import { usage } from './usage.js';
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
+  useSerialScavenges();
   switch (command) {
     case 'check': {
       // Loaded on demand: `--version` and `--help` should not pay for the compiler.
