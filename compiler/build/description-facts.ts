@@ -5,7 +5,7 @@
 
 import type { BuildCache } from '../cache/build-cache.js';
 import { contentHash } from '../cache/value-key.js';
-import { descriptionIsPlain, plainDescription } from '../reference/plain-description.js';
+import { describeDescription } from '../reference/plain-description.js';
 
 export interface DescriptionFacts {
   /** The first paragraph as plain text (seed 2.15), when there is one. */
@@ -18,8 +18,8 @@ export type DescribeText = (markdown: string) => DescriptionFacts;
 
 /** Computed each time: for one page (dev patches) or without a cache. */
 export const describeText: DescribeText = (markdown) => {
-  const plain = plainDescription(markdown);
-  return plain === undefined ? { isPlain: descriptionIsPlain(markdown) } : { plain, isPlain: descriptionIsPlain(markdown) };
+  const { plain, isPlain } = describeDescription(markdown);
+  return plain === undefined ? { isPlain } : { plain, isPlain };
 };
 
 export function cachedDescriptions(cache: BuildCache): DescribeText {

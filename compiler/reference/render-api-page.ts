@@ -16,7 +16,7 @@ import { escapeHtml } from '../site/escape-html.js';
 import { type ApiSettings, DEFAULT_API_SETTINGS } from './api-settings.js';
 import { type CodeSample, codeSamples } from './code-samples.js';
 import { exampleText, mediaExamples } from './media-examples.js';
-import { descriptionIsPlain } from './plain-description.js';
+import { describeDescription } from './plain-description.js';
 import { playgroundData, renderPlaygroundEmbed } from './playground-data.js';
 import { renderDescription } from './render-description.js';
 import { renderField, renderSchemaTree } from './render-schema-tree.js';
@@ -56,8 +56,8 @@ export function renderApiPage(document: OpenApiDocument, item: ApiItem, settings
   // A one-paragraph plain description is the page's description, shown under its title by the layout
   // (unless `x-docs.metadata.description` replaces it there); any other is shown here, formatted, and only here.
   const replaced = stringOf(info.xDocs?.metadata?.description) !== undefined;
-  if (description !== undefined && (replaced || !descriptionIsPlain(description)))
-    parts.push(`<div class="docsc-api-description">${renderDescription(description)}</div>`);
+  const described = description === undefined ? undefined : describeDescription(description);
+  if (described !== undefined && (replaced || !described.isPlain)) parts.push(`<div class="docsc-api-description">${described.html}</div>`);
   if (webhook)
     parts.push(
       '<p class="docsc-webhook-note">The API sends this request to a URL you register. The payload and headers below describe what arrives; answer with one of the expected responses.</p>',
