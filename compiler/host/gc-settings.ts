@@ -8,7 +8,9 @@
 // main thread beside them), so the helpers only wait for a core and for each
 // other. Cold builds of the 11,483-page bench corpus, alternated on one
 // machine: 63.0 and 66.2 s (119 and 123 s of CPU) against 71.0 and 72.2 s
-// (132 and 135 s of CPU) with the default, peak memory unchanged.
+// (132 and 135 s of CPU) with the default, peak memory unchanged (that
+// machine's speed drifts by 15-30% within an hour: a few pairs, not a
+// settled figure).
 // `--single-threaded-gc` saved more (about a fifth) but raised the peak by
 // 200-300 MB, and cannot be set once V8 runs (it stops concurrent marking,
 // which aborts the process).
