@@ -8,18 +8,20 @@ import { usage } from './usage.js';
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
-  useSerialScavenges();
   switch (command) {
     case 'check': {
+      await useSerialScavenges();
       // Loaded on demand: `--version` and `--help` should not pay for the compiler.
       const { runCheck } = await import('./commands/check.js');
       return runCheck(rest);
     }
     case 'build': {
+      await useSerialScavenges();
       const { runBuild } = await import('./commands/build.js');
       return runBuild(rest);
     }
     case 'dev': {
+      await useSerialScavenges();
       const { runDev } = await import('./commands/dev.js');
       return runDev(rest);
     }

@@ -218,8 +218,9 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
     // When most pages are laid out (a new docsc, a checkout), their entries are all at hand, and the earlier shards
     // parsed on the side would only raise the build's peak memory (by 100-150 MB on 11,000 pages).
     const toLayOut = chunks.reduce((count, chunk) => count + chunk.pages.length, 0);
-    if (toLayOut >= all.length - toLayOut) await editor?.close();
-    const editing = toLayOut < all.length - toLayOut ? editor : undefined;
+    const mostKept = toLayOut < all.length - toLayOut;
+    if (!mostKept) await editor?.close();
+    const editing = mostKept ? editor : undefined;
     let nextBodies = bodiesOf(chunks[0]?.pages ?? []);
     for (const [n, { start, pages: chunk }] of chunks.entries()) {
       options.progress({ phase: 'pages', done: start, total: all.length });

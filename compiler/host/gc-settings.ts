@@ -1,6 +1,7 @@
-// How V8 collects garbage in a docsc process, set once when the CLI starts,
-// before any worker thread exists (the flags are the process's, read by every
-// isolate; V8 does not support changing most of them later).
+// How V8 collects garbage in a docsc process, set by the commands that start
+// worker pools (check, build, dev) before any worker thread exists (the flags
+// are the process's, read by every isolate; V8 does not support changing most
+// of them later).
 //
 // Scavenges (young-generation collections) run on one thread. V8's default
 // spreads each scavenge over helper threads, which pays when cores are idle;
@@ -15,8 +16,8 @@
 // 200-300 MB, and cannot be set once V8 runs (it stops concurrent marking,
 // which aborts the process).
 
-import { setFlagsFromString } from 'node:v8';
-
-export function useSerialScavenges(): void {
+/** For the commands that start worker pools; `node:v8` is loaded here, so that `docsc --version` does not pay for it. */
+export async function useSerialScavenges(): Promise<void> {
+  const { setFlagsFromString } = await import('node:v8');
   setFlagsFromString('--no-parallel-scavenge');
 }
