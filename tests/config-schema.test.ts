@@ -118,7 +118,7 @@ test('a config using every top-level key is valid', async () => {
   assert.equal(messages(await check(fullConfig)), []);
 });
 
-test('the full config covers every top-level key of the schema', async () => {
+test('the full config covers every top-level key of the schema', () => {
   assert.equal(Object.keys(fullConfig).sort(), Object.keys(docsSchema.properties).sort());
 });
 
@@ -279,7 +279,7 @@ test('unsafe link schemes are refused wherever links are', async () => {
   assert.equal({ line: diagnostics[0]?.line, column: diagnostics[0]?.column }, positionOf(text, '"JavaScript:'));
 });
 
-test('isSafeUrl reads schemes as browsers do', async () => {
+test('isSafeUrl reads schemes as browsers do', () => {
   for (const safe of ['https://acme.com', 'HTTP://acme.com', 'mailto:a@b.c', '/docs/intro', 'intro', '#top', '?q=1', '//cdn.acme.com/x', './a:b']) {
     assert.ok(isSafeUrl(safe), safe);
   }
@@ -299,7 +299,7 @@ test('isSafeUrl reads schemes as browsers do', async () => {
   }
 });
 
-test('isAbsoluteHttpUrl wants http(s) with a host', async () => {
+test('isAbsoluteHttpUrl wants http(s) with a host', () => {
   assert.ok(isAbsoluteHttpUrl('https://acme.com/blog'));
   assert.ok(isAbsoluteHttpUrl('http://localhost:3000'));
   for (const value of ['/changelog', 'acme.com', 'https://', 'mailto:a@b.c', 'javascript:x']) assert.not.ok(isAbsoluteHttpUrl(value), value);
@@ -326,7 +326,7 @@ function navigationErrors(navigation: unknown): string[] {
   return (validateFull.errors ?? []).map((e) => `${e.instancePath.replace(/^\/navigation/, '')} ${e.keyword}`);
 }
 
-test('the schema compiles in ajv strict mode', async () => {
+test('the schema compiles in ajv strict mode', () => {
   assert.type(validateFull, 'function');
 });
 
@@ -358,7 +358,7 @@ for (const root of acceptedConfigs) {
   });
 }
 
-test('navigation: tabs of groups, with menus and nested groups', async () => {
+test('navigation: tabs of groups, with menus and nested groups', () => {
   assert.equal(
     navigationErrors({
       tabs: [
@@ -382,7 +382,7 @@ test('navigation: tabs of groups, with menus and nested groups', async () => {
   );
 });
 
-test('navigation: languages of versions of tabs of groups', async () => {
+test('navigation: languages of versions of tabs of groups', () => {
   const tabs = (prefix: string) => [
     { tab: 'Docs', groups: [{ group: 'Intro', tag: 'NEW', hidden: false, public: true, pages: [`${prefix}/index`] }] },
   ];
@@ -407,7 +407,7 @@ test('navigation: languages of versions of tabs of groups', async () => {
   );
 });
 
-test('navigation: products with menus, dropdowns at the root, anchors with openapi', async () => {
+test('navigation: products with menus, dropdowns at the root, anchors with openapi', () => {
   assert.equal(
     navigationErrors({
       products: [
@@ -445,7 +445,7 @@ test('navigation: products with menus, dropdowns at the root, anchors with opena
   );
 });
 
-test('navigation: the schema refuses what the format does not allow', async () => {
+test('navigation: the schema refuses what the format does not allow', () => {
   assert.ok(
     navigationErrors({ global: { anchors: [{ anchor: 'Changelog', href: '/changelog' }] }, pages: ['a'] }).includes('/global/anchors/0/href pattern'),
   );
@@ -469,7 +469,7 @@ const definitionOfKind: Record<keyof typeof ELEMENT_SHAPES, string> = {
   group: 'group',
 };
 
-test('the schema and navigation-fields.ts describe the same navigation keys', async () => {
+test('the schema and navigation-fields.ts describe the same navigation keys', () => {
   const definitions: Record<string, unknown> = docsSchema.definitions;
   for (const [kind, definition] of Object.entries(definitionOfKind) as [keyof typeof ELEMENT_SHAPES, string][]) {
     const shape = ELEMENT_SHAPES[kind];

@@ -114,17 +114,8 @@ export async function validateConfig(root: JsonNode, memo?: DerivedMemo): Promis
 }
 
 /** The configuration as plain data, `navigation` (often most of it) null. */
-function withoutNavigation(root: JsonObject): Record<string, unknown> {
-  const plain: Record<string, unknown> = {};
-  for (const m of root.members) {
-    Object.defineProperty(plain, m.key, {
-      value: m.key === 'navigation' ? null : toPlain(m.value),
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
-  }
-  return plain;
+function withoutNavigation(root: JsonObject): unknown {
+  return toPlain({ ...root, members: root.members.map((m) => (m.key === 'navigation' ? { ...m, value: { kind: 'null', span: m.value.span } } : m)) });
 }
 
 // ---- From ajv errors to diagnostics ----
