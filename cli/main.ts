@@ -2,7 +2,7 @@
 
 // The `docsc` command: dispatches to one module per sub-command.
 
-import { useSerialScavenges } from '../compiler/host/gc-settings.js';
+import { useBuildV8Flags } from '../compiler/host/v8-flags.js';
 import { VERSION } from '../compiler/version.js';
 import { usage } from './usage.js';
 
@@ -10,18 +10,18 @@ async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   switch (command) {
     case 'check': {
-      await useSerialScavenges();
+      await useBuildV8Flags();
       // Loaded on demand: `--version` and `--help` should not pay for the compiler.
       const { runCheck } = await import('./commands/check.js');
       return runCheck(rest);
     }
     case 'build': {
-      await useSerialScavenges();
+      await useBuildV8Flags();
       const { runBuild } = await import('./commands/build.js');
       return runBuild(rest);
     }
     case 'dev': {
-      await useSerialScavenges();
+      await useBuildV8Flags();
       const { runDev } = await import('./commands/dev.js');
       return runDev(rest);
     }

@@ -4,9 +4,12 @@
 // milliseconds of work); workers start on first use and stay until `close`.
 // Results come back in input order.
 
+import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
-import { Piscina } from 'piscina';
+import type { Piscina } from 'piscina';
 import { workerModule } from './worker-module.js';
+
+const require = createRequire(import.meta.url);
 
 /** Below this many items, workers cost more to start than they save. */
 export const IN_PROCESS_BELOW = 100;
@@ -47,6 +50,8 @@ export class BatchPool<T, R> {
   private start(): Piscina<readonly T[], R[]> {
     if (this.pool) return this.pool;
     const worker = workerModule(this.options.worker);
+    // Loaded here: a build that starts no worker (a navigation edit) does not pay its 13 ms of module loading.
+    const { Piscina } = require('piscina') as typeof import('piscina');
     this.pool = new Piscina<readonly T[], R[]>({
       filename: worker.filename,
       execArgv: worker.execArgv,

@@ -5,10 +5,20 @@
 // frontmatter"). Other keys are free metadata and pass silently. An empty
 // value (`description:`) counts as absent.
 
-import { type Document, isMap, isScalar, isSeq, parseDocument, visit, type YAMLError, type Node as YamlNode } from 'yaml';
+import { createRequire } from 'node:module';
+import type { Document, YAMLError, Node as YamlNode } from 'yaml';
 import { type Diagnostic, DiagnosticBag, type Location } from '../diagnostics/diagnostic.js';
 import type { SourceFile, Span } from '../source/source-file.js';
 import { type Entry, parseOpenApiReference, parseSchemaReference, type SchemaEntry, type StringRange } from '../syntax/entry-parser.js';
+
+const require = createRequire(import.meta.url);
+let yamlPackage: typeof import('yaml') | undefined;
+
+/** The `yaml` package, loaded on first use: a build whose pages all come from the cache (a navigation edit) parses no frontmatter, and loading it costs 40 ms. */
+function yaml(): typeof import('yaml') {
+  yamlPackage ??= require('yaml') as typeof import('yaml');
+  return yamlPackage;
+}
 
 /** Aliases a frontmatter may expand; real frontmatter uses none, a "billion laughs" block uses millions. */
 export const MAX_ALIAS_COUNT = 10;
@@ -93,12 +103,12 @@ function findFrontmatter(text: string): BlockBounds | 'unclosed' | undefined {
 
 function readFrontmatter(file: SourceFile, bounds: BlockBounds, bag: DiagnosticBag): Frontmatter {
   const reader: FieldReader = { file, yamlStart: bounds.yamlStart, bag, frontmatter: {} };
-  const doc = parseDocument(file.text.slice(bounds.yamlStart, bounds.yamlEnd), { prettyErrors: false, uniqueKeys: true, logLevel: 'error' });
+  const doc = yaml().parseDocument(file.text.slice(bounds.yamlStart, bounds.yamlEnd), { prettyErrors: false, uniqueKeys: true, logLevel: 'error' });
   if (!reportYamlErrors(doc, reader)) return reader.frontmatter;
   const contents = doc.contents;
   if (contents === null) return reader.frontmatter;
-  if (!isMap(contents)) {
-    bag.report('page/frontmatter-not-mapping', nodeSpan(reader, contents), { found: isSeq(contents) ? 'a list' : 'a single value' });
+  if (!yaml().isMap(contents)) {
+    bag.report('page/frontmatter-not-mapping', nodeSpan(reader, contents), { found: yaml().isSeq(contents) ? 'a list' : 'a single value' });
     return reader.frontmatter;
   }
   const values = expandAliases(doc, reader);
@@ -106,7 +116,7 @@ function readFrontmatter(file: SourceFile, bounds: BlockBounds, bag: DiagnosticB
   // Of duplicate keys the last wins, as in `values`.
   const valueNodes = new Map<string, YamlNode>();
   for (const pair of contents.items) {
-    if (isScalar(pair.key) && isNodeValue(pair.value)) valueNodes.set(String(pair.key.value), pair.value);
+    if (yaml().isScalar(pair.key) && isNodeValue(pair.value)) valueNodes.set(String(pair.key.value), pair.value);
   }
   for (const [key, node] of valueNodes) {
     const value = values[key];
@@ -146,11 +156,11 @@ function humanYamlReason(error: YAMLError): string {
 /** The text of the key that starts at a YAML offset (where `yaml` reports a duplicate). */
 function keyAt(doc: Document.Parsed, offset: number): string {
   let found = '';
-  visit(doc, {
+  yaml().visit(doc, {
     Pair(_, pair) {
-      if (isScalar(pair.key) && pair.key.range?.[0] === offset) {
+      if (yaml().isScalar(pair.key) && pair.key.range?.[0] === offset) {
         found = String(pair.key.value);
-        return visit.BREAK;
+        return yaml().visit.BREAK;
       }
       return undefined;
     },
@@ -220,7 +230,7 @@ function readKeywords(value: unknown, node: YamlNode, reader: FieldReader): void
   }
   const keywords: string[] = [];
   value.forEach((item: unknown, index) => {
-    const itemNode = isSeq(node) && isNodeValue(node.items[index]) ? node.items[index] : node;
+    const itemNode = yaml().isSeq(node) && isNodeValue(node.items[index]) ? node.items[index] : node;
     const text = expectString(`keywords[${index}]`, item, itemNode, reader);
     if (text !== undefined) keywords.push(text);
   });
@@ -252,7 +262,7 @@ function reportInvalidReference(key: string, placed: PlacedString, reference: En
 /** Where a string scalar's text begins: after its quote, if it has one. */
 function placeString(value: string, node: YamlNode, reader: FieldReader): PlacedString {
   const [start, end] = node.range ?? [0, 0];
-  const quoted = isScalar(node) && (node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE');
+  const quoted = yaml().isScalar(node) && (node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE');
   const textStart = reader.yamlStart + start + (quoted ? 1 : 0);
   const verbatim = reader.file.text.startsWith(value, textStart);
   const { line, column } = reader.file.position(textStart);

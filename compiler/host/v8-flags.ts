@@ -1,0 +1,39 @@
+// The V8 flags of a docsc process, set by the commands that start worker
+// pools (check, build, dev) before any worker thread exists (the flags are
+// the process's, read by every isolate; V8 does not support changing most of
+// them later).
+//
+// Scavenges (young-generation collections) run on one thread. V8's default
+// spreads each scavenge over helper threads, which pays when cores are idle;
+// docsc's pools keep every core busy (one compile worker per core, and the
+// main thread beside them), so the helpers only wait for a core and for each
+// other. Cold builds of the 11,483-page bench corpus, alternated on one
+// machine: 63.0 and 66.2 s (119 and 123 s of CPU) against 71.0 and 72.2 s
+// (132 and 135 s of CPU) with the default, peak memory unchanged (that
+// machine's speed drifts by 15-30% within an hour: a few pairs, not a
+// settled figure).
+// `--single-threaded-gc` saved more (about a fifth) but raised the peak by
+// 200-300 MB, and cannot be set once V8 runs (it stops concurrent marking,
+// which aborts the process).
+//
+// Functions are optimized later: TurboFan compiles a function once it has
+// run 8 times as much bytecode as V8's default asks (`--interrupt-budget`).
+// An incremental build is short and touches much code a few thousand times;
+// with the default, V8's background threads spent 1.1-1.4 s of CPU
+// optimizing code for a navigation edit of 2.3-2.6 s of main-thread CPU (per
+// thread, read from /proc), on 2 cores that the main thread and the build's
+// own threads need. Alternated navigation edits of the bench corpus (6
+// rounds, medians): 3.63 s of CPU against 4.16 s, and 4.62 against 3.62 in
+// another set. Cold builds, where the compile workers run the same code for
+// a minute, were unchanged (61.3 and 65.7 s against 62.7 and 63.6 s).
+// `--no-opt` moved the cost instead: the main thread ran 0.5-0.8 s longer.
+
+/** TurboFan's tier-up budget: 8 times V8 11's default (67,584 bytes of bytecode run). */
+const INTERRUPT_BUDGET = 8 * 67_584;
+
+/** For the commands that start worker pools; `node:v8` is loaded here, so that `docsc --version` does not pay for it. */
+export async function useBuildV8Flags(): Promise<void> {
+  const { setFlagsFromString } = await import('node:v8');
+  setFlagsFromString('--no-parallel-scavenge');
+  setFlagsFromString(`--interrupt-budget=${INTERRUPT_BUDGET}`);
+}
