@@ -2,16 +2,20 @@
 // large site) and in place (a small one): an earlier build's shard, edited
 // with the entries of pages laid out again, is the shard rendered from all the
 // new entries; a shard whose bytes changed since, or that lists other pages,
-// is not edited (the build merges it).
+// is not edited (the build merges it). The build asks for a shard's edit as
+// soon as the last of its pages is laid out (SearchShards.request): render
+// then takes that edit, and looks again at a shard whose records changed since.
 
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { SearchShards } from '../compiler/build/search-shards.js';
 import { SHARD_EDITOR_THREAD, ShardEditor } from '../compiler/build/shard-editor.js';
+import { MemoryBuildCache } from '../compiler/cache/memory-build-cache.js';
 import { contentHash } from '../compiler/cache/value-key.js';
-import { renderShardEntries, type SearchRecord, searchEntry } from '../compiler/site/search-index.js';
+import { renderShardEntries, type SearchEntry, type SearchRecord, searchEntry, shardOf, shardPath } from '../compiler/site/search-index.js';
 
 const record = (url: string, section: string): SearchRecord => ({
   url,
@@ -56,5 +60,49 @@ for (const [mode, pages] of [
     assert.is(ShardEditor.start([], pages), undefined, 'no earlier shards: no editor');
   });
 }
+
+test('a shard requested once its pages are laid out is edited once, and render takes that edit; one changed since is asked again', async () => {
+  const asked: { path: string; urls: string[] }[] = [];
+  // The editor's side: answers with the URLs it was given, so that what render wrote shows which request it took.
+  const editor = {
+    edit: (path: string, urls: string[], made: SearchEntry[]) => {
+      asked.push({ path, urls });
+      return Promise.resolve(`edited ${urls.join(',')} (${made.length} made)`);
+    },
+  } as unknown as ShardEditor;
+  const cache = new MemoryBuildCache();
+  const shards = new SearchShards();
+  const n = shardOf('/guides/b');
+  // Every other shard is as the output holds it.
+  const checks = { editor, unchanged: (path: string) => path !== shardPath(n) };
+  shards.addKept('/guides/a', 'kept-a');
+  shards.add(record('/guides/b', 'Tutorials'), 'made-b', cache);
+  shards.request(n, checks);
+  assert.equal(asked, [{ path: shardPath(n), urls: ['/guides/a', '/guides/b'] }], 'asked at once');
+  let files = await shards.render(cache, checks);
+  assert.equal(
+    files?.map((file) => file.contents),
+    ['edited /guides/a,/guides/b (1 made)'],
+    'render takes the edit asked for',
+  );
+  assert.is(asked.filter((a) => a.path === shardPath(n)).length, 1, 'the shard was edited once');
+
+  asked.length = 0;
+  shards.request(n, checks);
+  shards.add(record('/guides/c', 'Tutorials'), 'made-c', cache);
+  files = await shards.render(cache, checks);
+  assert.equal(
+    asked.filter((a) => a.path === shardPath(n)).map((a) => a.urls),
+    [
+      ['/guides/a', '/guides/b'],
+      ['/guides/a', '/guides/b', '/guides/c'],
+    ],
+    'a record added after the request: the shard is asked for again with it',
+  );
+  assert.equal(
+    files?.map((file) => file.contents),
+    ['edited /guides/a,/guides/b,/guides/c (1 made)'],
+  );
+});
 
 test.run();

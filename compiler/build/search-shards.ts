@@ -40,6 +40,8 @@ export class SearchShards {
   private shardKeys = new Map<string, string>();
   /** Shards as last written, by path, with the key they were written with: what a patch edits. */
   private written = new Map<string, { key: string; data: ShardData }>();
+  /** Shards already looked at by `request` in this render (changed ones with their edit under way), by number. */
+  private requested = new Map<number, { key: string; changed?: ChangedShard }>();
 
   /** A record laid out in this build. */
   add(record: SearchRecord, key: string, cache: BuildCache): void {
@@ -75,26 +77,14 @@ export class SearchShards {
       editor?: ShardEditor;
     } = {},
   ): Promise<ShardFile[] | undefined> {
-    const { remake, only, editor, unchanged = (path, key) => this.shardKeys.get(path) === key } = options;
-    const changed: { path: string; key: string; records: [string, string][]; edited?: Promise<string | undefined> }[] = [];
-    for (const [n, shard] of this.keys.entries()) {
+    const { remake, only } = options;
+    const changed: ChangedShard[] = [];
+    for (let n = 0; n < SHARDS; n++) {
       if (only !== undefined && !only.has(n)) continue;
-      const records = [...shard];
-      const path = shardPath(n);
-      const key = shardKeyOf(records);
-      if (unchanged(path, key)) {
-        this.shardKeys.set(path, key);
-        continue;
-      }
-      // Every changed shard is sent to the editor first: it works on them while the others are merged here.
-      const made = records.flatMap(([, recordKey]) => this.entries.get(recordKey) ?? []);
-      const edited = editor?.edit(
-        path,
-        records.map(([url]) => url),
-        made,
-      );
-      changed.push(edited === undefined ? { path, key, records } : { path, key, records, edited });
+      const shard = this.request(n, options);
+      if (shard !== undefined) changed.push(shard);
     }
+    this.requested.clear();
     const files: ShardFile[] = [];
     for (const { path, key, records, edited } of changed) {
       const text = await edited;
@@ -106,6 +96,37 @@ export class SearchShards {
     // After a full render the entries are let go (they are in the cache): a dev session's patches edit shards instead.
     if (only === undefined) this.entries.clear();
     return files;
+  }
+
+  /**
+   * Looks at shard `n` for the next `render` (with the same options), once its
+   * records are complete: no page of it is left to lay out. A changed shard
+   * goes to the editor now, which edits it while the build lays out the
+   * pages of other shards; undefined when the shard is unchanged.
+   */
+  request(n: number, options: { unchanged?: (path: string, key: string) => boolean; editor?: ShardEditor }): ChangedShard | undefined {
+    const { editor, unchanged = (path, key) => this.shardKeys.get(path) === key } = options;
+    const records = [...(this.keys[n] ?? [])];
+    const path = shardPath(n);
+    const key = shardKeyOf(records);
+    // Looked at already with the same records (a record added since would make it look again).
+    const known = this.requested.get(n);
+    if (known?.key === key) return known.changed;
+    if (unchanged(path, key)) {
+      this.shardKeys.set(path, key);
+      this.requested.set(n, { key });
+      return undefined;
+    }
+    // Sent to the editor first: it works on it while the others are laid out or merged here.
+    const made = records.flatMap(([, recordKey]) => this.entries.get(recordKey) ?? []);
+    const edited = editor?.edit(
+      path,
+      records.map(([url]) => url),
+      made,
+    );
+    const shard: ChangedShard = edited === undefined ? { path, key, records } : { path, key, records, edited };
+    this.requested.set(n, { key, changed: shard });
+    return shard;
   }
 
   /** A shard rendered from every page's entry; undefined when one can be neither found nor made again. */
@@ -210,6 +231,14 @@ export type OutputReader = (path: string, key: string) => string | undefined;
 function shardKeyOf(records: [string, string][]): string {
   records.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return `search-shard\0${plainKey(records)}`;
+}
+
+/** A shard whose records changed, with its edit when the editor was asked. */
+interface ChangedShard {
+  path: string;
+  key: string;
+  records: [string, string][];
+  edited?: Promise<string | undefined>;
 }
 
 /** A shard to write, with the key the output manifest records for it. */
