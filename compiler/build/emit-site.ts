@@ -230,7 +230,11 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
       if (leftInShard[n] === 0) search.request(n, shardChecks);
     };
     if (editing !== undefined) {
-      for (const chunk of chunks) for (const { plan } of chunk.pages) leftInShard[shardOf(searchUrl(plan.url))]! += 1;
+      for (const chunk of chunks)
+        for (const { plan } of chunk.pages) {
+          const n = shardOf(searchUrl(plan.url));
+          leftInShard[n] = (leftInShard[n] ?? 0) + 1;
+        }
       for (let n = 0; n < SHARDS; n++) if (leftInShard[n] === 0) search.request(n, shardChecks);
     }
     let nextBodies = bodiesOf(chunks[0]?.pages ?? []);
