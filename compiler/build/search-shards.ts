@@ -40,12 +40,12 @@ export class SearchShards {
   private shardKeys = new Map<string, string>();
   /** Shards as last written, by path, with the key they were written with: what a patch edits. */
   private written = new Map<string, { key: string; data: ShardData }>();
-  /** Shards already looked at by `request` in this render (changed ones with their edit under way), by number. */
-  private requested = new Map<number, { key: string; changed?: ChangedShard }>();
+  /** Shards already looked at by `request` for the next render, by number: changed ones with their edit under way, null when unchanged. A record added to one forgets it. */
+  private requested = new Map<number, ChangedShard | null>();
 
   /** A record laid out in this build. */
   add(record: SearchRecord, key: string, cache: BuildCache): void {
-    this.recordsOf(record.url).set(record.url, key);
+    this.setRecord(record.url, key);
     if (this.entries.has(key)) return;
     const entry = searchEntry(record);
     this.entries.set(key, entry);
@@ -54,7 +54,7 @@ export class SearchShards {
 
   /** A page kept from an earlier build, by its record's key. */
   addKept(url: string, key: string): void {
-    this.recordsOf(url).set(url, key);
+    this.setRecord(url, key);
   }
 
   /**
@@ -105,16 +105,15 @@ export class SearchShards {
    * pages of other shards; undefined when the shard is unchanged.
    */
   request(n: number, options: { unchanged?: (path: string, key: string) => boolean; editor?: ShardEditor }): ChangedShard | undefined {
+    const known = this.requested.get(n);
+    if (known !== undefined) return known ?? undefined;
     const { editor, unchanged = (path, key) => this.shardKeys.get(path) === key } = options;
     const records = [...(this.keys[n] ?? [])];
     const path = shardPath(n);
     const key = shardKeyOf(records);
-    // Looked at already with the same records (a record added since would make it look again).
-    const known = this.requested.get(n);
-    if (known?.key === key) return known.changed;
     if (unchanged(path, key)) {
       this.shardKeys.set(path, key);
-      this.requested.set(n, { key });
+      this.requested.set(n, null);
       return undefined;
     }
     // Sent to the editor first: it works on it while the others are laid out or merged here.
@@ -125,7 +124,7 @@ export class SearchShards {
       made,
     );
     const shard: ChangedShard = edited === undefined ? { path, key, records } : { path, key, records, edited };
-    this.requested.set(n, { key, changed: shard });
+    this.requested.set(n, shard);
     return shard;
   }
 
@@ -218,6 +217,12 @@ export class SearchShards {
   /** A shard's key: its records' URLs and keys, in URL order. */
   private shardKey(n: number): string {
     return shardKeyOf([...(this.keys[n] ?? [])]);
+  }
+
+  /** Sets a page's record key; a shard `request` looked at already is looked at again. */
+  private setRecord(url: string, key: string): void {
+    this.recordsOf(url).set(url, key);
+    this.requested.delete(shardOf(url));
   }
 
   private recordsOf(url: string): Map<string, string> {
