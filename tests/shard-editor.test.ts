@@ -61,6 +61,38 @@ for (const [mode, pages] of [
   });
 }
 
+test('shard editor: the build edits beside the thread once it has asked for every shard, each shard by one side, every edit answered', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'docsc-shard-editor-'));
+  const urls = ['/a', '/b', '/c', '/d'];
+  const before = urls.map((url) => searchEntry(record(url, 'Guides')));
+  const text = renderShardEntries(before);
+  const made = ['/b', '/d'].map((url) => searchEntry(record(url, 'Tutorials')));
+  const after = renderShardEntries([before[0], made[0], before[2], made[1]].filter((e) => e !== undefined));
+  const paths = Array.from({ length: 8 }, (_, n) => `search/${n}.json`);
+  for (const [n] of paths.entries()) writeFileSync(join(dir, `${n}.json`), text);
+  const editor = ShardEditor.start(
+    paths.map((path, n) => ({ path, file: join(dir, `${n}.json`), hash: contentHash(text) })),
+    SHARD_EDITOR_THREAD,
+  );
+  try {
+    assert.ok(editor);
+    // The thread answers the first (so it has started); the build then takes what the thread has not begun.
+    const edits = paths.map((path) => editor.edit(path, urls, made));
+    assert.is(await edits[0], after);
+    editor.workAlong();
+    assert.equal(
+      await Promise.all(edits),
+      paths.map(() => after),
+    );
+    editor.workAlong();
+    // A request sent after the build worked along goes to the thread as before.
+    assert.is(await editor.edit('search/7.json', urls, made), undefined, 'a shard edited already is claimed: not edited twice');
+  } finally {
+    await editor?.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('a shard requested once its pages are laid out is edited once, and render takes that edit; one changed since is asked again', async () => {
   const asked: { path: string; urls: string[] }[] = [];
   // The editor's side: answers with the URLs it was given, so that what render wrote shows which request it took.
@@ -69,6 +101,7 @@ test('a shard requested once its pages are laid out is edited once, and render t
       asked.push({ path, urls });
       return Promise.resolve(`edited ${urls.join(',')} (${made.length} made)`);
     },
+    workAlong: () => {},
   } as unknown as ShardEditor;
   const cache = new MemoryBuildCache();
   const shards = new SearchShards();

@@ -24,7 +24,7 @@ import { pagePathOfFile } from '../ir/page-urls.js';
 import type { PageInput, Summarizer } from '../pages/read-pages.js';
 import type { PageSummaryResult } from '../pages/summarize-page.js';
 import { type PageFile, summarizePages } from '../pages/summarize-pages.js';
-import { blankSummary, type CachedSummary, relocateSummary, summaryKey } from './compile-pages.js';
+import { type CachedSummary, relocateSummary, storedSummary, summaryKey, withPath } from './compile-pages.js';
 import { SNAPSHOT_MEMO_KEY, type SnapshotMemo, snapshotSome } from './input-snapshot.js';
 
 export interface CachedCheckOptions extends CheckOptions {
@@ -109,15 +109,15 @@ function cachedSummarizer(cache: BuildCache, identities: ReadonlyMap<string, str
       unique.map((m) => m.file),
       threads === undefined ? {} : { threads },
     );
-    const byKey = new Map<string, CachedSummary>();
+    const byKey = new Map<string, PageSummaryResult>();
     unique.forEach(({ file, key, decoding }, i) => {
       const computed = done[i] as PageSummaryResult;
       summarized.push(file.path);
-      const entry = blankSummary({ summary: computed.summary, diagnostics: [...decoding, ...computed.diagnostics] }, file.path);
-      cache.put('summary', key, entry);
+      const entry = { summary: computed.summary, diagnostics: [...decoding, ...computed.diagnostics] };
+      cache.put('summary', key, storedSummary(entry, file.path));
       byKey.set(key, entry);
     });
-    for (const { index, file, key } of missing) results[index] = relocateSummary(byKey.get(key) as CachedSummary, file.path);
+    for (const { index, file, key } of missing) results[index] = withPath(byKey.get(key) as PageSummaryResult, file.path);
     return results.filter((result): result is PageSummaryResult => result !== undefined);
   };
 }

@@ -8,7 +8,8 @@
 // both are missing; identical contents are compiled once however many pages
 // share them (real repositories copy pages across versions and languages).
 // Diagnostics are stored with the page's own path blanked and replayed under
-// the path of each page that hits.
+// the path of each page that hits. A stored summary keeps its headings, ids
+// and links as JSON, parsed when one of them is first read (storedSummary).
 
 import type { BuildCache } from '../cache/build-cache.js';
 import { contentHash } from '../cache/value-key.js';
@@ -34,9 +35,20 @@ export interface BodyResult {
   dependencies: [string, string][];
 }
 
+/** A summary as the cache stores it (storedSummary). */
 export interface CachedSummary {
-  summary: PageSummary;
+  summary: StoredSummary;
   diagnostics: Diagnostic[];
+}
+
+/** The parts of a summary kept as JSON in the cache. */
+type SummaryDetail = Pick<PageSummary, 'headings' | 'elementIds' | 'componentIds' | 'links'>;
+
+interface StoredSummary extends Omit<PageSummary, keyof SummaryDetail> {
+  /** `SummaryDetail`'s JSON. */
+  detail: string;
+  /** Whether a link is relative (the body depends on the page's folder: bodyKeyOf), so that finding out parses no detail. */
+  relativeLinks: boolean;
 }
 
 interface CachedBody {
@@ -121,7 +133,7 @@ export class PageCompiler {
       missing.push({ index, file: { path: input.path, text: read.text }, key, decoding: read.diagnostics });
     });
     const unique = dedupe(missing, (m) => m.key);
-    const byKey = new Map<string, CachedSummary>();
+    const byKey = new Map<string, PageSummaryResult>();
     // In rounds, each flushed to the cache once stored: the bodies of a large site are never all in memory.
     // Two rounds are with the workers at any time: while the last batches of one run, the next one's are queued
     // behind them, so that a worker never waits for its neighbour to finish the round (nor for this one to be stored).
@@ -152,9 +164,9 @@ export class PageCompiler {
       round.forEach(({ file, key, decoding }, i) => {
         const result = done[i] as CompileTaskResult;
         this.recomputed.summaries.push(file.path);
-        const computed = result.summary as CachedSummary;
-        const summary = blankSummary({ ...computed, diagnostics: [...decoding, ...computed.diagnostics] }, file.path);
-        this.cache.put('summary', key, summary);
+        const computed = result.summary as PageSummaryResult;
+        const summary = { ...computed, diagnostics: [...decoding, ...computed.diagnostics] };
+        this.cache.put('summary', key, storedSummary(summary, file.path));
         byKey.set(key, summary);
         if (result.body) {
           const bodyKey = bodyKeyOf(file.path, key, result.summary?.summary) + this.optionsKey;
@@ -168,7 +180,7 @@ export class PageCompiler {
     // the pool starts again if a body is missing later.
     await this.pool.close();
     for (const { index, file, key } of missing) {
-      results[index] = relocateSummary(byKey.get(key) as CachedSummary, file.path);
+      results[index] = withPath(byKey.get(key) as PageSummaryResult, file.path);
     }
     const found = results.filter((result): result is PageSummaryResult => result !== undefined);
     for (const result of found) this.summaries.set(result.summary.path, result.summary);
@@ -235,8 +247,7 @@ export function summaryKey(path: string, hash: string): string {
 
 /** The text (by its summary key), plus the folder when something in the page is resolved against it. */
 function bodyKeyOf(path: string, textKey: string, summary: PageSummary | undefined): string {
-  const relative = (href: string) => !/^([a-z][a-z\d+.-]*:|\/|#)/i.test(href);
-  const folderDependent = summary === undefined || summary.imports.some((i) => relative(i.specifier)) || summary.links.some((l) => relative(l.href));
+  const folderDependent = summary === undefined || summary.imports.some((i) => isRelative(i.specifier)) || hasRelativeLinks(summary);
   return folderDependent ? `${textKey}@${path.slice(0, path.lastIndexOf('/') + 1)}` : textKey;
 }
 
@@ -260,12 +271,65 @@ function restoreDiagnostics(diagnostics: readonly Diagnostic[], path: string): D
   return diagnostics.map((d) => (d.file === '' ? { ...d, file: path } : d));
 }
 
-export function blankSummary(entry: CachedSummary, path: string): CachedSummary {
-  return { summary: { ...entry.summary, path: '' }, diagnostics: blankDiagnostics(entry.diagnostics, path) };
+function isRelative(href: string): boolean {
+  return !/^([a-z][a-z\d+.-]*:|\/|#)/i.test(href);
 }
 
+/** Whether relocateSummary found a relative link, by the summary it made. */
+const relativeLinksOf = new WeakMap<PageSummary, boolean>();
+
+function hasRelativeLinks(summary: PageSummary): boolean {
+  return relativeLinksOf.get(summary) ?? summary.links.some((l) => isRelative(l.href));
+}
+
+/** What the cache keeps of a summary: its path blanked, and its headings, ids and links (four fifths of it) as JSON. */
+export function storedSummary(result: PageSummaryResult, path: string): CachedSummary {
+  const { headings, elementIds, componentIds, links, ...rest } = result.summary;
+  const detail: SummaryDetail = { headings, elementIds, componentIds, links };
+  return {
+    summary: { ...rest, path: '', detail: JSON.stringify(detail), relativeLinks: links.some((l) => isRelative(l.href)) },
+    diagnostics: blankDiagnostics(result.diagnostics, path),
+  };
+}
+
+/**
+ * The summary of the page at `path` from a stored one. Its headings, ids and
+ * links are parsed on first use: a build after a navigation edit reads
+ * 11,000 summaries and the detail of the thousand pages it lays out.
+ */
 export function relocateSummary(entry: CachedSummary, path: string): PageSummaryResult {
-  return { summary: { ...entry.summary, path }, diagnostics: restoreDiagnostics(entry.diagnostics, path) };
+  const stored = entry.summary;
+  let detail: SummaryDetail | undefined;
+  const read = (): SummaryDetail => {
+    detail ??= JSON.parse(stored.detail) as SummaryDetail;
+    return detail;
+  };
+  const summary: PageSummary = {
+    path,
+    frontmatter: stored.frontmatter,
+    get headings() {
+      return read().headings;
+    },
+    get elementIds() {
+      return read().elementIds;
+    },
+    get componentIds() {
+      return read().componentIds;
+    },
+    get links() {
+      return read().links;
+    },
+    imports: stored.imports,
+  };
+  if (stored.title !== undefined) summary.title = stored.title;
+  relativeLinksOf.set(summary, stored.relativeLinks);
+  return { summary, diagnostics: restoreDiagnostics(entry.diagnostics, path) };
+}
+
+/** A summary computed in this run for the page at `path`, one of the pages sharing its text (the one it was computed for: `summary.path`). */
+export function withPath(result: PageSummaryResult, path: string): PageSummaryResult {
+  const diagnostics = restoreDiagnostics(blankDiagnostics(result.diagnostics, result.summary.path), path);
+  return { summary: { ...result.summary, path }, diagnostics };
 }
 
 function blankBody(body: CachedBody, path: string): CachedBody {

@@ -85,6 +85,8 @@ export class SearchShards {
       if (shard !== undefined) changed.push(shard);
     }
     this.requested.clear();
+    // Every shard is asked for: this thread edits beside the editor's instead of waiting for it.
+    options.editor?.workAlong();
     const files: ShardFile[] = [];
     for (const { path, key, records, edited } of changed) {
       const text = await edited;

@@ -202,7 +202,8 @@ function isNormal(path: string): boolean {
 }
 
 /**
- * Decodes bytes into a SourceFile, reporting encoding problems at their place.
+ * Decodes bytes into a SourceFile, reporting encoding problems at their place
+ * (the text of valid bytes is decoded on first use).
  * `bytesHash`: the bytes' `contentHash`, when known; the text's when it
  * decoded without a problem (UTF-8 is the same bytes then).
  */

@@ -24,7 +24,19 @@ export interface SiteIndex {
 /** The anchors of a generated API page: unknown, so never reported. */
 export const GENERATED_PAGE_ANCHORS: PageAnchors = { ids: new Set(), anchorsKnown: false };
 
-/** The anchors a summarized page offers: its heading ids and the `id` attributes of its elements. */
+/**
+ * The anchors a summarized page offers: its heading ids and the `id`
+ * attributes of its elements, gathered when first asked for (a build whose
+ * link check is remembered asks for none: a summary's headings and ids are
+ * parsed on first use, compile-pages.ts).
+ */
 export function pageAnchors(summary: PageSummary): PageAnchors {
-  return { ids: new Set([...summary.headings.map((h) => h.id), ...summary.elementIds, ...summary.componentIds]), anchorsKnown: true };
+  let ids: Set<string> | undefined;
+  return {
+    get ids() {
+      ids ??= new Set([...summary.headings.map((h) => h.id), ...summary.elementIds, ...summary.componentIds]);
+      return ids;
+    },
+    anchorsKnown: true,
+  };
 }

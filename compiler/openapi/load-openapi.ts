@@ -188,7 +188,14 @@ async function analyzeDocument(key: string, file: SourceFile, bag: DiagnosticBag
     }
   }
   const schemaNames = Object.keys(asObject(own(asObject(value.components), 'schemas')));
-  memo?.put(indexName, { version, operations, webhooks, schemaNames, diagnostics: bag.items.slice(reportedBefore) } satisfies DocumentIndex);
+  memo?.put(indexName, {
+    json: isJsonText(file.text),
+    version,
+    operations,
+    webhooks,
+    schemaNames,
+    diagnostics: bag.items.slice(reportedBefore),
+  } satisfies DocumentIndex);
   return { key, file, version, value, operations, webhooks, schemaNames, locate: (pointer) => locator.value(pointer), parsed: true };
 }
 
@@ -200,6 +207,8 @@ async function analyzeDocument(key: string, file: SourceFile, bag: DiagnosticBag
  * tree: API bodies come from the cache by the document's hash and pointer.
  */
 interface DocumentIndex {
+  /** Whether the text is JSON (its places are found without the tree), so that a remembered document's text is not decoded to tell. */
+  json: boolean;
   version: string;
   operations: OperationInfo[];
   webhooks: WebhookInfo[];
@@ -216,7 +225,7 @@ async function rememberedDocument(
   memo: PlaceMemo,
 ): Promise<OpenApiDocument> {
   bag.add(index.diagnostics);
-  const json = isJsonText(file.text);
+  const json = index.json;
   const y = json ? undefined : await yamlPackage();
   // JSON places are found from the text (and remembered) without the tree.
   const places = y === undefined ? jsonLocator(file, memo) : undefined;
@@ -311,12 +320,19 @@ async function parseJsonText(file: SourceFile, bag: DiagnosticBag, places: Place
  * the positioned tree would place it.
  */
 function jsonLocator(file: SourceFile, places: PlaceMemo | undefined): Locator {
+  // Remembered with the line and column of its start, so that a diagnostic placed there decodes no text.
   const remembered = (kind: 'v' | 'k', pointer: Pointer): Span => {
     const key = `${kind}${JSON.stringify(pointer)}`;
-    const known = places?.get<[number, number]>(key);
-    if (known) return { file, start: known[0], end: known[1] };
+    const known = places?.get<[number, number, number, number]>(key);
+    if (known) {
+      file.knowPosition(known[0], { line: known[2], column: known[3] });
+      return { file, start: known[0], end: known[1] };
+    }
     const span = find(kind, pointer);
-    places?.put(key, [span.start, span.end]);
+    if (places !== undefined) {
+      const { line, column } = file.position(span.start);
+      places.put(key, [span.start, span.end, line, column]);
+    }
     return span;
   };
   // One index for all the places of the document: each container on the way to them is scanned once.

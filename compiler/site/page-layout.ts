@@ -187,8 +187,10 @@ export class PageLayout {
       const placement: PagePlacement = { section, breadcrumbs: [], path: [] };
       this.chromeOf(placement);
       this.tabBarOf(section);
-      this.sidebarOf('', '/', placement);
+      this.switchersOf(section, '');
+      // A full sidebar holds every item's icon; a folded one only those of its window, so the others are registered one by one.
       if (hasFragment(section)) this.fragmentOf(section);
+      else this.registerItemIcons(section.sidebar);
     }
     if (this.settings.contextual.length > 0)
       this.pageActions({ url: '', title: '', showTitle: false, body: '', toc: [], noindex: false, markdown: '/index.md' }, '/');
@@ -345,7 +347,18 @@ export class PageLayout {
   /** The whole sidebar of a page: selectors, anchors, global anchors and the section's groups with the page's own group opened. */
   private sidebarOf(url: string, href: string, placement: PagePlacement | undefined): string {
     if (placement === undefined) return this.globalAnchors;
-    const section = placement.section;
+    return this.switchersOf(placement.section, url) + this.globalAnchors + this.groupsOf(placement.section, href);
+  }
+
+  private registerItemIcons(items: readonly SidebarItem[]): void {
+    for (const item of items) {
+      this.icons.icon(item.icon);
+      if (item.kind === 'group') this.registerItemIcons(item.items);
+    }
+  }
+
+  /** The selectors and anchors above a section's groups. */
+  private switchersOf(section: Section, url: string): string {
     const selectors = section.switchers
       .filter((s) => SELECTOR_KINDS.includes(s.kind))
       .sort((a, b) => SELECTOR_KINDS.indexOf(a.kind) - SELECTOR_KINDS.indexOf(b.kind))
@@ -355,7 +368,7 @@ export class PageLayout {
       .filter((s) => s.kind === 'anchor')
       .map((s) => renderLinkList(s.links, s.current, 'docsc-anchors', this.icons))
       .join('');
-    return selectors + anchors + this.globalAnchors + this.groupsOf(section, href);
+    return selectors + anchors;
   }
 
   private groupsOf(section: Section, href: string): string {

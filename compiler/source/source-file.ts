@@ -4,7 +4,9 @@
 // only as far as it is read: one warning near the start of a 13 MB document
 // does not index its 350,000 lines. Its text's hash is computed once, when
 // first asked for: a 13 MB OpenAPI document keys both its remembered analysis
-// and its API pages' bodies with it.
+// and its API pages' bodies with it. The text itself may be decoded on first
+// use (`sourceFromBytes`): a build that finds a document's analysis
+// remembered reads nothing of its text (GitHub's spec: 45 ms of decoding).
 
 import { contentHash } from '../cache/value-key.js';
 
@@ -19,18 +21,44 @@ export class SourceFile {
   /** Where the search for the next line break resumes; -1 once the whole text is indexed. */
   private searchFrom = 0;
   private hash: string | undefined;
+  private decoded: string | undefined;
+  private decode: (() => string) | undefined;
 
   /**
    * @param path project-relative, `/`-separated path (or a URL for hosted documents)
-   * @param text the decoded text, BOM removed
+   * @param text the decoded text, BOM removed, or what decodes it on first use
    * @param hash the text's `contentHash` when already known (its file's, hashed by the build's input snapshot)
    */
   constructor(
     readonly path: string,
-    readonly text: string,
+    text: string | (() => string),
     hash?: string,
   ) {
+    if (typeof text === 'string') this.decoded = text;
+    else this.decode = text;
     this.hash = hash;
+  }
+
+  /** Positions learned without the text (`knowPosition`), by offset. */
+  private known: Map<number, Position> | undefined;
+
+  /**
+   * Tells the position of `offset`, found by an earlier run and remembered
+   * with it: a diagnostic placed there then reads no text (a warning in
+   * GitHub's spec otherwise decodes 13 MB and indexes 95,000 lines).
+   */
+  knowPosition(offset: number, position: Position): void {
+    if (this.decoded !== undefined) return;
+    this.known ??= new Map();
+    this.known.set(offset, position);
+  }
+
+  get text(): string {
+    if (this.decoded === undefined) {
+      this.decoded = (this.decode as () => string)();
+      this.decode = undefined;
+    }
+    return this.decoded;
   }
 
   /** The text's `contentHash` (cache/value-key.ts). */
@@ -40,6 +68,8 @@ export class SourceFile {
   }
 
   position(offset: number): Position {
+    const known = this.decoded === undefined ? this.known?.get(offset) : undefined;
+    if (known !== undefined) return known;
     const starts = this.indexTo(offset, Number.POSITIVE_INFINITY);
     let lo = 0;
     let hi = starts.length - 1;
