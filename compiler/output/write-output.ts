@@ -202,7 +202,7 @@ export class OutputWriter {
   /** `known`: the manifest this process last wrote here (not read again while its file's size and time are unchanged). */
   constructor(outDir: string, known?: CompletedManifest) {
     mkdirSync(outDir, { recursive: true });
-    this.root = realpathSync(outDir);
+    this.root = realpathSync.native(outDir);
     this.queue = new WriteQueue(this.root, (results) => this.recordResults(results));
     if (known !== undefined && known.stamp !== '' && manifestStamp(this.root) === known.stamp) this.known = known;
     const previous = this.known ?? readManifestFile(this.root);
@@ -411,7 +411,7 @@ export class OutputWriter {
 
   private isSafeDir(dir: string): boolean {
     try {
-      const real = realpathSync(dir);
+      const real = realpathSync.native(dir);
       return real === this.root || isInside(real, this.root);
     } catch {
       return false;

@@ -16,7 +16,7 @@ import { createHash } from 'node:crypto';
 import { plainKeyText, valueKey } from '../cache/value-key.js';
 import { iconLibraryOf } from '../icons/icon-svg.js';
 import { clientScriptPath } from './client-bundle.js';
-import { escapeHtml, safeHref } from './escape-html.js';
+import { escapeHtml, escapeHtmlLatin1, safeHref } from './escape-html.js';
 import { ICON_SPRITE_PATH, NavigationIcons } from './navigation-icon.js';
 import { renderPageActions } from './page-actions.js';
 import { SHARDS, searchScope } from './search-index.js';
@@ -211,6 +211,8 @@ export class PageLayout {
       section = valueKey(placement.section);
       this.sectionKeys.set(placement.section, section);
     }
+    // A listed page's placement is a function of its section and its place in it (site-navigation.ts's placePages).
+    if (placement.index !== undefined) return plainKeyText(this.siteKey, section, placement.index, page, date ?? null);
     const { breadcrumbs, path, previous, next } = placement;
     return plainKeyText(this.siteKey, section, [breadcrumbs, path, previous ?? null, next ?? null], page, date ?? null);
   }
@@ -479,9 +481,9 @@ function renderTopBar(settings: SiteSettings): string {
   if (primary !== '') links.push(primary);
   return [
     '<div class="docsc-topbar">',
-    '<button type="button" class="docsc-menu-button" aria-controls="docsc-sidebar" aria-expanded="false" aria-label="Menu"><span aria-hidden="true">☰</span></button>',
+    '<button type="button" class="docsc-menu-button" aria-controls="docsc-sidebar" aria-expanded="false" aria-label="Menu"><span aria-hidden="true">&#9776;</span></button>',
     `<a class="docsc-home" href="${escapeHtml(home)}">${logo}<span class="docsc-site-name">${escapeHtml(settings.name)}</span></a>`,
-    `<button type="button" class="docsc-search-button" data-prompt="${escapeHtml(settings.searchPrompt)}" data-shards="${SHARDS}" aria-keyshortcuts="Control+K Meta+K /"><span>${escapeHtml(settings.searchPrompt)}</span> <kbd>Ctrl K</kbd></button>`,
+    `<button type="button" class="docsc-search-button" data-prompt="${escapeHtmlLatin1(settings.searchPrompt)}" data-shards="${SHARDS}" aria-keyshortcuts="Control+K Meta+K /"><span>${escapeHtmlLatin1(settings.searchPrompt)}</span> <kbd>Ctrl K</kbd></button>`,
     links.length > 0 ? `<nav class="docsc-navbar" aria-label="Site links"><ul>${links.map((l) => `<li>${l}</li>`).join('')}</ul></nav>` : '',
     settings.appearance.strict
       ? ''

@@ -98,6 +98,8 @@ export interface Section {
 
 export interface PagePlacement {
   section: Section;
+  /** A listed page's place in `section.order`, of which the rest of the placement is a function (a hidden page has none). */
+  index?: number;
   /** The groups the page is in (else the innermost division's label): its eyebrow and search section. */
   breadcrumbs: string[];
   /** The full navigation path: division labels (not versions or languages), then group labels. */
@@ -439,7 +441,7 @@ function placePages(section: Section, navigation: SiteNavigation): void {
     const url = urlOfHref(page.href);
     if (navigation.placements.has(url)) return;
     const groups = trail.get(page.href) ?? [];
-    const placement: PagePlacement = { section, breadcrumbs: groups.length > 0 ? groups : divisions, path: [...section.path, ...groups] };
+    const placement: PagePlacement = { section, index, breadcrumbs: groups.length > 0 ? groups : divisions, path: [...section.path, ...groups] };
     const previous = section.order[index - 1];
     const next = section.order[index + 1];
     if (previous) placement.previous = previous;
