@@ -1,11 +1,14 @@
 // The docs.json grammar: values and spans, recovery that reports every
 // mistake at once, limits that keep hostile input bounded.
 
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { SourceFile } from '../compiler/source/source-file.js';
-import { parseJson } from '../compiler/syntax/json-parser.js';
+import { parseJson, parseJsonByGrammar } from '../compiler/syntax/json-parser.js';
 import { toPlain } from '../compiler/syntax/json-tree.js';
+import { parseStrictJson } from '../compiler/syntax/strict-json.js';
 
 function parse(text: string) {
   const result = parseJson(new SourceFile('t.json', text));
@@ -64,6 +67,59 @@ test('__proto__ is an ordinary key and pollutes nothing', () => {
 test('100,000 levels of nesting are refused without overflowing the stack', () => {
   const { problems } = parse(`${'['.repeat(100_000)}${']'.repeat(100_000)}`);
   assert.equal(problems, ['1:257 json/too-deep Nesting deeper than 256 levels; the file was not read further']);
+});
+
+// The strict scan (strict-json.ts) stands in for the grammar on strict JSON: the same tree, every span the same,
+// and no diagnostic; anything the grammar would report something about is left to it.
+function tree(result: ReturnType<typeof parseJson>): unknown {
+  return JSON.parse(JSON.stringify(result, (key, value) => (key === 'file' ? undefined : value)));
+}
+
+test('strict JSON: the scan builds the tree the grammar builds, for every JSON fixture and edge cases', () => {
+  const fixtures = (function list(dir: string): string[] {
+    return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? list(join(dir, e.name)) : e.name.endsWith('.json') ? [join(dir, e.name)] : [],
+    );
+  })('tests/fixtures');
+  const cases = [
+    ...fixtures.map((path) => readFileSync(path, 'utf8').replace(/^\uFEFF/, '')),
+    '{}',
+    '[]',
+    ' \t\r\n{ "a" : [ ] , "b" : { } } \n',
+    '"top"',
+    '-0.5e-10',
+    'true',
+    'null',
+    '{"k\\"ey": "v\\u00e9\\ud83d\\ude00\\\\", "n": [0, -1, 2.50, 1E+2]}',
+    `{${Array.from({ length: 40 }, (_, n) => `"k${n}": ${n}`).join(', ')}}`,
+  ];
+  let scannedCount = 0;
+  for (const text of cases) {
+    const file = new SourceFile('t.json', text);
+    const grammar = parseJsonByGrammar(file);
+    const scanned = parseStrictJson(file);
+    // What the grammar reads without a problem, the scan reads; the trees are the same.
+    assert.is(scanned !== undefined, grammar.diagnostics.length === 0, text.slice(0, 80));
+    if (scanned === undefined) continue;
+    scannedCount++;
+    assert.equal(tree({ root: scanned, diagnostics: [] }), tree(grammar), text.slice(0, 80));
+  }
+  assert.ok(scannedCount > 100, `${scannedCount} of ${cases.length} read by the scan`);
+});
+
+test('strict JSON: what the grammar reports on is left to it', () => {
+  for (const text of [
+    '{"a": 1, "a": 2}',
+    `{${Array.from({ length: 20 }, (_, n) => `"k${n % 17}": ${n}`).join(', ')}}`,
+    '[1, 2,]',
+    '{"a": 1} // c',
+    "{'a': 1}",
+    '',
+    `${'['.repeat(300)}${']'.repeat(300)}`,
+  ]) {
+    assert.is(parseStrictJson(new SourceFile('t.json', text)), undefined, text.slice(0, 40));
+    assert.equal(tree(parseJson(new SourceFile('t.json', text))), tree(parseJsonByGrammar(new SourceFile('t.json', text))));
+  }
 });
 
 test.run();

@@ -12,6 +12,7 @@ import { createToken, EmbeddedActionsParser, Lexer, tokenMatcher } from './chevr
 import { MAX_JSON_DEPTH } from './json-limits.js';
 import type { JsonMember, JsonNode } from './json-tree.js';
 import { matchComment, matchGoodString, matchLooseString } from './scan-json-tokens.js';
+import { parseStrictJson } from './strict-json.js';
 
 export { MAX_JSON_DEPTH };
 
@@ -268,7 +269,14 @@ export interface JsonParseResult {
   diagnostics: Diagnostic[];
 }
 
+/** The tree of a JSON document and what is wrong with it: strict JSON is scanned (strict-json.ts), anything else read by the grammar. */
 export function parseJson(file: SourceFile): JsonParseResult {
+  const strict = parseStrictJson(file);
+  return strict === undefined ? parseJsonByGrammar(file) : { root: strict, diagnostics: [] };
+}
+
+/** The tree by the grammar alone, which reads any document and reports every deviation from JSON. */
+export function parseJsonByGrammar(file: SourceFile): JsonParseResult {
   const diagnostics: Diagnostic[] = [];
   jsonLexer ??= new Lexer(allTokens, { positionTracking: 'onlyOffset', ensureOptimizations: true });
   const lexed = jsonLexer.tokenize(file.text);
