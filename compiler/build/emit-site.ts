@@ -17,13 +17,12 @@ import { collectIfGrown } from '../host/heap-growth.js';
 import { iconLibraryOf } from '../icons/icon-svg.js';
 import { type ApiPage, apiPageVersion } from '../ir/api-pages.js';
 import { isSnippet, pagePathOfFile, pageUrl } from '../ir/page-urls.js';
+import type { OpenApiDocument } from '../openapi/openapi-document.js';
 import type { OutputFile } from '../output/write-output.js';
 import type { PageSummary } from '../pages/summarize-page.js';
 import { type ApiSettings, readApiSettings, settingsKey } from '../reference/api-settings.js';
 import { operationSliceHash } from '../reference/operation-slice.js';
-import { paramFieldPlayground } from '../reference/param-field-playground.js';
-import { type ApiPageBody, renderApiPage } from '../reference/render-api-page.js';
-import { renderSchemaPage } from '../reference/render-schema-page.js';
+import type { ApiPageBody } from '../reference/render-api-page.js';
 import { type RenderOptions, renderOptionsKey, renderOptionsOf } from '../render/render-options.js';
 import { checkNavigationIcons } from '../site/check-navigation-icons.js';
 import { escapeHtml } from '../site/escape-html.js';
@@ -37,7 +36,7 @@ import { renderSitemap } from '../site/sitemap-xml.js';
 import { staticFiles } from '../site/static-files.js';
 import { nodeAt } from '../syntax/json-tree.js';
 import type { BodyResult, PageCompiler } from './compile-pages.js';
-import { cachedDescriptions, type DescribeText, describeText } from './description-facts.js';
+import { type DescribeText, describeAll } from './description-facts.js';
 import { readGitTimestamps } from './git-timestamps.js';
 import { currentRecord, type Dependencies, layoutKey, recordedKey, searchRecordKey } from './layout-keys.js';
 import { SearchShards, type ShardFile } from './search-shards.js';
@@ -133,7 +132,7 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
   // On a thread of its own while the pages are planned and placed (awaited before the first kept page).
   const checkingKept = sink.checkKept();
   const apiSettings = readApiSettings(analysis.config?.root);
-  const plans = planPages(analysis, apiSettings, cachedDescriptions(options.cache));
+  const plans = planPages(analysis, apiSettings, await describeAll(apiDescriptions(analysis.apiPages), options.cache));
   const titles = new Map<string, PageTitle>();
   for (const plan of plans.values()) titles.set(plan.url, pageTitle(plan));
   const navigation = buildSiteNavigation(analysis.navigation, titles, analysis.apiPages);
@@ -386,8 +385,7 @@ export interface PageKeys {
 export function pageKeys(plan: PagePlan, context: PageContext, compiler: PageCompiler): PageKeys | undefined {
   let body: string;
   if (plan.source.kind === 'mdx') {
-    const fm = plan.source.summary.frontmatter;
-    if (plan.source.reference || fm['openapi-schema'] !== undefined || fm.api !== undefined) return undefined;
+    if (plan.source.reference || asksForReference(plan.source.summary)) return undefined;
     body = compiler.bodyIdentity(plan.source.summary.path);
   } else body = `${context.apiBodies.keyOf(plan.source.page)}\0${apiPageVersion(plan.source.page) ?? ''}`;
   const placement = context.navigation.placements.get(plan.url);
@@ -396,7 +394,12 @@ export function pageKeys(plan: PagePlan, context: PageContext, compiler: PageCom
 
 /** Whether laying out `plan` reads an API reference body (ApiBodies.load must have run). */
 function needsApiBody(plan: PagePlan): boolean {
-  return plan.source.kind === 'api' || plan.source.reference !== undefined;
+  return plan.source.kind === 'api' || plan.source.reference !== undefined || asksForReference(plan.source.summary);
+}
+
+/** Whether a page's frontmatter asks for reference content of its own: a schema (`openapi-schema`) or a playground (`api`). */
+function asksForReference(summary: PageSummary): boolean {
+  return summary.frontmatter['openapi-schema'] !== undefined || summary.frontmatter.api !== undefined;
 }
 
 /** A page's body in its final form (with its API reference), what it reported, and what it read. */
@@ -419,7 +422,7 @@ export function makeBody(
   if (compiled?.textTerms !== undefined) body.textTerms = compiled.textTerms;
   const reference = plan.source.reference
     ? context.apiBodies.get(plan.source.reference)
-    : (renderSchemaPage(plan.source.summary, analysis.documents) ?? paramFieldPlayground(plan.source.summary, context.apiBodies.settings));
+    : context.apiBodies.frontmatterBody(plan.source.summary, analysis.documents);
   if (reference) {
     diagnostics.push(...(reference.diagnostics ?? []));
     // The reference's text follows the body's: its terms are not the body's alone.
@@ -492,7 +495,16 @@ function planPages(analysis: ProjectAnalysis, apiSettings: ApiSettings, describe
   return plans;
 }
 
-export function mdxPlan(url: string, summary: PageSummary, reference: ApiPage | undefined, describe: DescribeText = describeText): PagePlan {
+/** The descriptions of these API pages' operations and webhooks, for `describeAll` (their plans read their facts). */
+export function* apiDescriptions(pages: Iterable<ApiPage | undefined>): Generator<string> {
+  for (const page of pages) {
+    if (page?.url === undefined) continue;
+    const info = page.item.type === 'operation' ? page.item.operation : page.item.webhook;
+    if (info.description !== undefined) yield info.description;
+  }
+}
+
+export function mdxPlan(url: string, summary: PageSummary, reference: ApiPage | undefined, describe: DescribeText): PagePlan {
   const fm = summary.frontmatter;
   // A page documenting an operation (`openapi:`) and naming no title takes the operation's, as a generated page would (seed 2.15).
   const referenceTitle = reference && fm.title === undefined && summary.title === undefined ? apiTitle(reference) : undefined;
@@ -599,8 +611,19 @@ export class ApiBodies {
   private renderedKeys = new Set<string>();
 
   private settingsKey: string;
-  /** `x-docs.content`'s renderer: it loads the MDX compiler (about 0.2 s), which a build rendering no API page never needs. */
-  private renderContent: typeof import('../reference/render-api-content.js').renderApiContent | undefined;
+  /**
+   * The renderers, loaded by `load`: the reference's (micromark, about 80 ms
+   * to load) and `x-docs.content`'s (the MDX compiler, about 0.2 s), which a
+   * build rendering no API page never needs.
+   */
+  private renderers:
+    | {
+        content: typeof import('../reference/render-api-content.js').renderApiContent;
+        page: typeof import('../reference/render-api-page.js').renderApiPage;
+        schemaPage: typeof import('../reference/render-schema-page.js').renderSchemaPage;
+        playground: typeof import('../reference/param-field-playground.js').paramFieldPlayground;
+      }
+    | undefined;
 
   constructor(
     private cache: BuildCache,
@@ -613,7 +636,25 @@ export class ApiBodies {
 
   /** Makes rendering possible: before `find` or `get` on a page whose body may not be in the cache. */
   async load(): Promise<void> {
-    this.renderContent ??= (await import('../reference/render-api-content.js')).renderApiContent;
+    if (this.renderers !== undefined) return;
+    // One at a time: Node 20's loader can fail concurrent imports that share modules (load-openapi.ts).
+    const { renderApiContent } = await import('../reference/render-api-content.js');
+    const { renderApiPage } = await import('../reference/render-api-page.js');
+    const { renderSchemaPage } = await import('../reference/render-schema-page.js');
+    const { paramFieldPlayground } = await import('../reference/param-field-playground.js');
+    this.renderers = { content: renderApiContent, page: renderApiPage, schemaPage: renderSchemaPage, playground: paramFieldPlayground };
+  }
+
+  /** The reference a page's frontmatter asks for (`openapi-schema`, `api`), if any (after `load`). */
+  frontmatterBody(summary: PageSummary, documents: ReadonlyMap<string, OpenApiDocument | undefined>): ApiPageBody | undefined {
+    if (!asksForReference(summary)) return undefined;
+    const renderers = this.loaded();
+    return renderers.schemaPage(summary, documents) ?? renderers.playground(summary, this.settings);
+  }
+
+  private loaded(): NonNullable<ApiBodies['renderers']> {
+    if (this.renderers === undefined) throw new Error('internal: an API page rendered before ApiBodies.load()');
+    return this.renderers;
   }
 
   get(page: ApiPage): ApiPageBody {
@@ -639,10 +680,10 @@ export class ApiBodies {
     const key = this.keyOf(page);
     const cached = this.cache.get<ApiPageBody>('api-page', key);
     if (cached) return { body: cached, fromEarlierBuild: !this.renderedKeys.has(key) };
-    if (this.renderContent === undefined) throw new Error('internal: an API page rendered before ApiBodies.load()');
-    const body = renderApiPage(page.document, page.item, this.settings);
+    const renderers = this.loaded();
+    const body = renderers.page(page.document, page.item, this.settings);
     // `x-docs.content` (MDX) comes before the generated documentation; hand-written pages have their own MDX instead.
-    const content = page.origin === 'page' ? undefined : this.renderContent(page.document, info, this.renderOptions);
+    const content = page.origin === 'page' ? undefined : renderers.content(page.document, info, this.renderOptions);
     if (content) {
       body.html = `${content.html}\n${body.html}`;
       body.text = `${content.text} ${body.text}`;

@@ -20,7 +20,8 @@ import type { PageSummary } from '../pages/summarize-page.js';
 import { checkLinks } from '../passes/check-links.js';
 import type { SearchRecord } from '../site/search-index.js';
 import type { PageCompiler } from './compile-pages.js';
-import { isCompileFailure, type LaidOutSite, layOutPage, makeBody, markdownPath, mdxPlan, pageKeys } from './emit-site.js';
+import { describeAll } from './description-facts.js';
+import { apiDescriptions, isCompileFailure, type LaidOutSite, layOutPage, makeBody, markdownPath, mdxPlan, pageKeys } from './emit-site.js';
 import { recordedKey, searchRecordKey } from './layout-keys.js';
 import type { OutputReader } from './search-shards.js';
 
@@ -73,7 +74,7 @@ export async function patchPages(changed: readonly string[], context: PatchConte
     const url = pageUrl(pagePathOfFile(summary.path) as string);
     const old = site.plans.get(url);
     if (old?.source.kind !== 'mdx') return undefined;
-    const plan = mdxPlan(url, summary, old.source.reference);
+    const plan = mdxPlan(url, summary, old.source.reference, await describeAll(apiDescriptions([old.source.reference]), context.cache));
     const made = makeBody(plan, bodies.get(summary.path), site.context, analysis);
     const reported = [...summaryDiagnostics, ...made.diagnostics];
     if (made.failed || summaryDiagnostics.some(isCompileFailure)) failedPages++;
