@@ -14,7 +14,9 @@ import {
   replaceShardEntries,
   type SearchEntry,
   searchEntry,
+  textTerms,
 } from '../compiler/site/search-index.js';
+import { searchTokens } from '../compiler/site/search-tokens.js';
 
 const word = fc.constantFrom('api', 'build', 'cache', 'deploy', 'edge', 'file', 'graph', 'hook', 'index', 'json', 'key', 'zeta', 'é');
 const text = fc.array(word, { maxLength: 12 }).map((words) => words.join(' '));
@@ -100,6 +102,35 @@ test('search shard: a page the shard does not list is not replaced, and a file t
   for (const bad of ['', '{', '[]', '{"version":1,"pages":[],"terms":[],"postings":[]}', '{"version":2,"pages":[],"terms":["a"],"postings":[]}']) {
     assert.is(parseShard(bad), undefined, bad);
   }
+});
+
+// The entry's definition, term by term through one map: the text's terms in order, then each field's new ones,
+// a field's term among the text's adding to its weight (title 16, section 3, headings 6).
+function entryByMap(r: { url: string; title: string; section: string; text: string; headings: { id: string; text: string }[] }): SearchEntry {
+  const { terms, weights: textWeights } = textTerms(r.text);
+  const weights = new Map<string, number>();
+  if (terms !== '') terms.split(' ').forEach((term, i) => weights.set(term, textWeights[i] as number));
+  const once = (text: string, weight: number) => {
+    for (const token of new Set(searchTokens(text))) weights.set(token, (weights.get(token) ?? 0) + weight);
+  };
+  once(r.title, 16);
+  once(r.section, 3);
+  once(r.headings.map((h) => h.text).join(' '), 6);
+  return {
+    page: { url: r.url, title: r.title, section: r.section, headings: r.headings },
+    terms: [...weights.keys()].join(' '),
+    weights: [...weights.values()],
+  };
+}
+
+test('search entry: the text terms taken as they are, the fields’ terms added, is the entry one map of every term gives', () => {
+  fc.assert(
+    fc.property(record('/a'), (r) => {
+      assert.equal(searchEntry(r), entryByMap(r));
+      assert.equal(searchEntry({ ...r, textTerms: textTerms(r.text) }), entryByMap(r));
+    }),
+    { seed: 7, numRuns: 500 },
+  );
 });
 
 test.run();
