@@ -109,7 +109,11 @@ test('search shard: a page the shard does not list is not replaced, and a file t
 function entryByMap(r: { url: string; title: string; section: string; text: string; headings: { id: string; text: string }[] }): SearchEntry {
   const { terms, weights: textWeights } = textTerms(r.text);
   const weights = new Map<string, number>();
-  if (terms !== '') terms.split(' ').forEach((term, i) => weights.set(term, textWeights[i] as number));
+  if (terms !== '') {
+    terms.split(' ').forEach((term, i) => {
+      weights.set(term, textWeights[i] as number);
+    });
+  }
   const once = (text: string, weight: number) => {
     for (const token of new Set(searchTokens(text))) weights.set(token, (weights.get(token) ?? 0) + weight);
   };

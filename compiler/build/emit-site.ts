@@ -244,7 +244,7 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
       const next = chunks[n + 1];
       if (next !== undefined) nextBodies = bodiesOf(next.pages);
       // `x-docs.content` is MDX: the page compiler's modules are loaded on this thread only when an API page is laid out.
-      if (chunk.some(({ plan }) => needsApiBody(plan))) await apiBodies.load();
+      await apiBodies.loadFor(chunk.map(({ plan }) => plan));
       for (const { plan, keys } of chunk) {
         const made = makeBody(plan, plan.source.kind === 'mdx' ? bodies.get(plan.source.summary.path) : undefined, context, analysis);
         diagnostics.push(...made.diagnostics);
@@ -275,7 +275,7 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
     const remake = async (url: string): Promise<SearchRecord | undefined> => {
       const plan = plans.get(url === '/' ? '' : url.slice(1));
       if (plan === undefined) return undefined;
-      if (needsApiBody(plan)) await apiBodies.load();
+      await apiBodies.loadFor([plan]);
       const compiled =
         plan.source.kind === 'mdx' ? (await options.compiler.bodies([plan.source.summary.path])).get(plan.source.summary.path) : undefined;
       return layOutPage(plan, makeBody(plan, compiled, context, analysis).body, navigation, layout, inject).search;
@@ -390,11 +390,6 @@ export function pageKeys(plan: PagePlan, context: PageContext, compiler: PageCom
   } else body = `${context.apiBodies.keyOf(plan.source.page)}\0${apiPageVersion(plan.source.page) ?? ''}`;
   const placement = context.navigation.placements.get(plan.url);
   return { layout: layoutKey(context.salt, context.layout.pageKey(plan.document, placement), body, plan.hidden), body };
-}
-
-/** Whether laying out `plan` reads an API reference body (ApiBodies.load must have run). */
-function needsApiBody(plan: PagePlan): boolean {
-  return plan.source.kind === 'api' || plan.source.reference !== undefined || asksForReference(plan.source.summary);
 }
 
 /** Whether a page's frontmatter asks for reference content of its own: a schema (`openapi-schema`) or a playground (`api`). */
@@ -612,18 +607,18 @@ export class ApiBodies {
 
   private settingsKey: string;
   /**
-   * The renderers, loaded by `load`: the reference's (micromark, about 80 ms
-   * to load) and `x-docs.content`'s (the MDX compiler, about 0.2 s), which a
-   * build rendering no API page never needs.
+   * The renderers, loaded by `loadFor` when pages need them: the reference's
+   * (micromark, about 80 ms to load) and `x-docs.content`'s (the MDX
+   * compiler, about 0.2 s), which a build laying out no API page never needs.
    */
-  private renderers:
+  private reference:
     | {
-        content: typeof import('../reference/render-api-content.js').renderApiContent;
         page: typeof import('../reference/render-api-page.js').renderApiPage;
         schemaPage: typeof import('../reference/render-schema-page.js').renderSchemaPage;
         playground: typeof import('../reference/param-field-playground.js').paramFieldPlayground;
       }
     | undefined;
+  private content: typeof import('../reference/render-api-content.js').renderApiContent | undefined;
 
   constructor(
     private cache: BuildCache,
@@ -634,27 +629,30 @@ export class ApiBodies {
     this.settingsKey = contentHash(settingsKey(settings) + renderOptionsKey(renderOptions));
   }
 
-  /** Makes rendering possible: before `find` or `get` on a page whose body may not be in the cache. */
-  async load(): Promise<void> {
-    if (this.renderers !== undefined) return;
+  /**
+   * Makes laying out these pages possible, before their bodies are made: the
+   * reference's renderers for API pages and pages with `openapi:`,
+   * `openapi-schema:` or `api:` frontmatter, and `x-docs.content`'s for API
+   * pages and `openapi:` pages (whose bodies may not be in the cache).
+   */
+  async loadFor(plans: readonly PagePlan[]): Promise<void> {
+    const api = plans.some((plan) => plan.source.kind === 'api' || plan.source.reference !== undefined);
+    if (!api && !plans.some((plan) => plan.source.kind === 'mdx' && asksForReference(plan.source.summary))) return;
     // One at a time: Node 20's loader can fail concurrent imports that share modules (load-openapi.ts).
-    const { renderApiContent } = await import('../reference/render-api-content.js');
-    const { renderApiPage } = await import('../reference/render-api-page.js');
-    const { renderSchemaPage } = await import('../reference/render-schema-page.js');
-    const { paramFieldPlayground } = await import('../reference/param-field-playground.js');
-    this.renderers = { content: renderApiContent, page: renderApiPage, schemaPage: renderSchemaPage, playground: paramFieldPlayground };
+    if (this.reference === undefined) {
+      const { renderApiPage } = await import('../reference/render-api-page.js');
+      const { renderSchemaPage } = await import('../reference/render-schema-page.js');
+      const { paramFieldPlayground } = await import('../reference/param-field-playground.js');
+      this.reference = { page: renderApiPage, schemaPage: renderSchemaPage, playground: paramFieldPlayground };
+    }
+    if (api) this.content ??= (await import('../reference/render-api-content.js')).renderApiContent;
   }
 
-  /** The reference a page's frontmatter asks for (`openapi-schema`, `api`), if any (after `load`). */
+  /** The reference a page's frontmatter asks for (`openapi-schema`, `api`), if any (after `loadFor`). */
   frontmatterBody(summary: PageSummary, documents: ReadonlyMap<string, OpenApiDocument | undefined>): ApiPageBody | undefined {
     if (!asksForReference(summary)) return undefined;
-    const renderers = this.loaded();
-    return renderers.schemaPage(summary, documents) ?? renderers.playground(summary, this.settings);
-  }
-
-  private loaded(): NonNullable<ApiBodies['renderers']> {
-    if (this.renderers === undefined) throw new Error('internal: an API page rendered before ApiBodies.load()');
-    return this.renderers;
+    if (this.reference === undefined) throw new Error('internal: a reference rendered before ApiBodies.loadFor()');
+    return this.reference.schemaPage(summary, documents) ?? this.reference.playground(summary, this.settings);
   }
 
   get(page: ApiPage): ApiPageBody {
@@ -680,10 +678,10 @@ export class ApiBodies {
     const key = this.keyOf(page);
     const cached = this.cache.get<ApiPageBody>('api-page', key);
     if (cached) return { body: cached, fromEarlierBuild: !this.renderedKeys.has(key) };
-    const renderers = this.loaded();
-    const body = renderers.page(page.document, page.item, this.settings);
+    if (this.reference === undefined || this.content === undefined) throw new Error('internal: an API page rendered before ApiBodies.loadFor()');
+    const body = this.reference.page(page.document, page.item, this.settings);
     // `x-docs.content` (MDX) comes before the generated documentation; hand-written pages have their own MDX instead.
-    const content = page.origin === 'page' ? undefined : renderers.content(page.document, info, this.renderOptions);
+    const content = page.origin === 'page' ? undefined : this.content(page.document, info, this.renderOptions);
     if (content) {
       body.html = `${content.html}\n${body.html}`;
       body.text = `${content.text} ${body.text}`;
