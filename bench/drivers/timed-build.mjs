@@ -1,23 +1,24 @@
 // A build timed from inside: imports `build()` from the run's snapshot of
 // dist/ (BENCH_DIST, set by run.ts: the code the CLI scenarios run), calls it with the
 // options `docsc build <root> -o <out> --cache-dir <cache> --json` would pass,
-// and times that call alone with floors/floor-clock.ts's clock, so that the
+// and times that call alone with drivers/clock.mjs (floor-clock.ts's clock), so that the
 // bench reports the build's own time ("after start-up") beside the whole
 // process. Prints what the build did as JSON (build-steps.ts's BuildReport)
 // for the scenario to check, and fails as the CLI does when the build
 // stopped or has errors.
 //
-// Plain JavaScript, as measure/report-usage.mjs: the build's modules load
-// natively, as the CLI's do; only the clock is loaded through tsx
-// (`tsImport`, after them), so the start-up measured is close to the CLI's:
-// under `node --import tsx` every import goes through tsx's loader, and
-// loading the build's modules took 4.0 s instead of 1.7 s (one try on the
-// bench machine, under load).
+// Plain JavaScript, as measure/report-usage.mjs, and nothing loaded through
+// tsx: the build's modules load natively, as the CLI's do. Under `node
+// --import tsx` every import goes through tsx's loader (loading the build's
+// modules took 4.0 s instead of 1.7 s, one try under load), and so it did
+// after a `tsImport` of the clock: the hooks stay on for the modules the
+// build imports on its first call (a navigation edit: 0.4 s more CPU).
 //   node bench/drivers/timed-build.mjs <docs-root> <out> <cache-dir>
 
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildReport } from './build-report.mjs';
+import { startClock } from './clock.mjs';
 
 const [root, out, cacheDir] = process.argv.slice(2);
 if (root === undefined || out === undefined || cacheDir === undefined) {
@@ -31,8 +32,6 @@ const dist = process.env.BENCH_DIST ?? fileURLToPath(new URL('../.dist/', import
 const { useBuildV8Flags } = await import(pathToFileURL(join(dist, 'compiler', 'host', 'v8-flags.js')).href);
 await useBuildV8Flags();
 const { build } = await import(pathToFileURL(join(dist, 'compiler', 'build', 'build.js')).href);
-const { tsImport } = await import('tsx/esm/api');
-const { startClock } = await tsImport('../floors/floor-clock.ts', import.meta.url);
 
 const stop = startClock();
 const result = await build({ root: resolve(root), outDir: resolve(out), cacheDir: resolve(cacheDir) });

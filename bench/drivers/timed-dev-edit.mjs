@@ -11,6 +11,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildReport } from './build-report.mjs';
+import { startClock } from './clock.mjs';
 
 const [root, out, cacheDir, page] = process.argv.slice(2);
 if (root === undefined || out === undefined || cacheDir === undefined || page === undefined) {
@@ -24,8 +25,6 @@ const dist = process.env.BENCH_DIST ?? fileURLToPath(new URL('../.dist/', import
 const { useBuildV8Flags } = await import(pathToFileURL(join(dist, 'compiler', 'host', 'v8-flags.js')).href);
 await useBuildV8Flags();
 const { BuildSession } = await import(pathToFileURL(join(dist, 'compiler', 'build', 'build.js')).href);
-const { tsImport } = await import('tsx/esm/api');
-const { startClock } = await tsImport('../floors/floor-clock.ts', import.meta.url);
 
 const session = new BuildSession({
   root: resolve(root),

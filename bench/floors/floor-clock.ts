@@ -1,12 +1,15 @@
 // What the floor scripts share: the page files of a docs root, and a clock
-// around the floor's own work. A floor reports
+// around the floor's own work (drivers/clock.mjs, plain JavaScript for the
+// timed drivers). A floor reports
 // only its work, from listing the files to the last page done: process
 // start-up and module loading are left out, so a floor is a lower bound. The
 // sample goes to the file named by BENCH_WORK_FILE (bench/measure.ts reads
 // it), or to stdout when run by hand.
 
-import { readdirSync, writeFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+
+export { startClock } from '../drivers/clock.mjs';
 
 export interface WorkCounts {
   files: number;
@@ -32,24 +35,6 @@ export function listPageFiles(root: string): string[] {
   };
   walk(resolve(root));
   return files.sort();
-}
-
-/** Starts the clock; the returned function stops it and reports the sample. */
-export function startClock(): (counts: WorkCounts) => void {
-  const started = performance.now();
-  const before = process.resourceUsage();
-  return (counts) => {
-    const after = process.resourceUsage();
-    const sample: WorkSample = {
-      ...counts,
-      wallMs: performance.now() - started,
-      userUs: after.userCPUTime - before.userCPUTime,
-      systemUs: after.systemCPUTime - before.systemCPUTime,
-    };
-    const file = process.env.BENCH_WORK_FILE;
-    if (file) writeFileSync(file, JSON.stringify(sample));
-    else process.stdout.write(`${JSON.stringify(sample)}\n`);
-  };
 }
 
 /** The directory argument of a floor script. */
