@@ -11,7 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Diagnostic } from '../compiler/diagnostics/diagnostic.js';
+import { contentHash } from '../compiler/cache/value-key.js';
+import { type Diagnostic, makeDiagnostic } from '../compiler/diagnostics/diagnostic.js';
 import { ProjectHost } from '../compiler/host/project-host.js';
 import { type ApiPageEntry, apiPageSlug, assignApiPagePaths, slugSegment } from '../compiler/openapi/api-page-paths.js';
 import { type LoadOptions, type LoadResult, loadOpenApi } from '../compiler/openapi/load-openapi.js';
@@ -187,6 +188,52 @@ test('a symbolic link out of the docs root is not followed', async () => {
     const result = await loadOpenApi('openapi.json', new ProjectHost(join(dir, 'docs')));
     assert.is(result.document, undefined);
     assert.equal(codes(result.diagnostics), ['file/outside-root']);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a remembered document places a pointer where the first run did, without decoding its text', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'docsc-openapi-'));
+  try {
+    const spec = {
+      openapi: '3.1.0',
+      info: { title: 'Pets', version: '1' },
+      paths: { '/pets': { get: { summary: 'List pets', responses: { 200: { description: 'ok' } } } } },
+    };
+    writeFileSync(join(dir, 'openapi.json'), `${JSON.stringify(spec, null, 2)}\n`);
+    const remembered = new Map<string, unknown>();
+    const memo = {
+      get: <T>(key: string) => remembered.get(key) as T | undefined,
+      put: (key: string, value: unknown) => void remembered.set(key, value),
+    };
+    const pointers = [
+      ['paths', '/pets', 'get', 'summary'],
+      ['paths', '/pets', 'get', 'responses', '200'],
+      ['info', 'title'],
+    ];
+    const text = `${JSON.stringify(spec, null, 2)}\n`;
+    const placed = async () => {
+      // As in a build: the input snapshot gives the file's hash, so the text is decoded only when read.
+      const host = new ProjectHost(dir);
+      host.knowHashes(new Map([['openapi.json', contentHash(text)]]));
+      const { document } = await loadOpenApi('openapi.json', host, { memo });
+      assert.ok(document);
+      return {
+        parsed: document.parsed,
+        places: pointers.map((pointer) =>
+          makeDiagnostic('openapi/duplicate-slug', document.locate(pointer), { entry: 'e', original: 'o', url: 'u' }),
+        ),
+      };
+    };
+    const first = await placed();
+    const second = await placed();
+    assert.is(second.parsed, false, 'the second run takes the remembered analysis');
+    assert.equal(
+      second.places.map((d) => [d.line, d.column, d.length]),
+      first.places.map((d) => [d.line, d.column, d.length]),
+    );
+    assert.equal([first.places[0]?.line, first.places[0]?.column], [10, 20], 'the summary is on line 10, its value at column 20');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
