@@ -201,6 +201,8 @@ test('build: a navigation edit lays out only the pages it changes, and writes wh
   try {
     // A page that reports a warning is laid out on every build (a kept page could not replay it).
     appendFileSync(join(site.root, 'hidden.mdx'), '\n<NoSuchComponent />\n');
+    // A relative link keys the body by its folder; the summary read back from the cache must say so without its links parsed.
+    appendFileSync(join(site.root, 'quickstart.mdx'), '\nSee [the guide](guides/copy-a).\n');
     const first = await buildIn(site);
     assert.ok(first.diagnostics.some((d) => d.file === 'hidden.mdx'));
     const config = join(site.root, 'docs.json');
