@@ -34,18 +34,17 @@ const MAP_BYTES = 4 * 1024 ** 3;
 
 /**
  * How the database is opened, here and in the probe's child process. Values
- * are msgpack (lmdb's default encoding), not compressed: a flush runs in the
- * build's main thread (a write transaction), and lmdb's LZ4 cost the cold
- * build of the bench corpus 8 s of CPU and 3-6 s of wall time (alternated
- * pairs: 54.3 and 54.6 s against 60.6 and 57.7 s) for a file of 137 MB
- * instead of 293 MB. The larger file leaves more of its pages resident
- * (file-backed, which the kernel can reclaim): peak RSS 945-954 MB against
- * 849-856 MB. Navigation edits and no-ops were unchanged (6 pairs each).
- * Compression, like the shared structures' key (the probe's child sets it: a
- * symbol is not JSON), must be the same on every open: it is part of the
- * cache layout (CACHE_LAYOUT_VERSION).
+ * are msgpack (lmdb's default encoding); those over 1000 bytes (page bodies)
+ * are LZ4-compressed, which must be the same on every open, as must the
+ * shared structures' key (the probe's child sets it: a symbol is not JSON).
+ * (Uncompressed values were tried: a flush runs in the build's main thread,
+ * and lmdb's LZ4 cost the bench corpus's cold build about 8 s of CPU and 3-6 s
+ * of wall time, alternated. But the 293 MB file, against 137 MB, left more of
+ * its pages resident: the cold build's peak RSS reached 998 MB in the bench
+ * (`bench/results/2026-11-22-full-partial-2309.json`), against 809 MB, too
+ * close to the 1 GiB target to keep.)
  */
-export const LMDB_OPTIONS = { compression: false, sharedStructuresKey: STRUCTURES_KEY, maxSharedStructures: 512, mapSize: MAP_BYTES } as const;
+export const LMDB_OPTIONS = { compression: true, sharedStructuresKey: STRUCTURES_KEY, maxSharedStructures: 512, mapSize: MAP_BYTES } as const;
 
 /**
  * The least free space on the cache's disk for docsc to write the database.

@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
 /** Bump when the key or value layout, the encoding or the compression changes. */
-export const CACHE_LAYOUT_VERSION = 3;
+export const CACHE_LAYOUT_VERSION = 2;
 
 export const IDENTITY_KEY = 'docsc:identity';
 
