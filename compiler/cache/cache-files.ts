@@ -40,8 +40,8 @@ const MAP_BYTES = 4 * 1024 ** 3;
  * (Uncompressed values were tried: a flush runs in the build's main thread,
  * and lmdb's LZ4 cost the bench corpus's cold build about 8 s of CPU and 3-6 s
  * of wall time, alternated. But the 293 MB file, against 137 MB, left more of
- * its pages resident: the cold build's peak RSS reached 998 MB in the bench
- * (`bench/results/2026-11-22-full-partial-2309.json`), against 809 MB, too
+ * its pages resident: the cold build's peak RSS reached 998 MiB in the bench
+ * (`bench/results/2026-11-22-full-partial-2309.json`), against 809 MiB, too
  * close to the 1 GiB target to keep.)
  */
 export const LMDB_OPTIONS = { compression: true, sharedStructuresKey: STRUCTURES_KEY, maxSharedStructures: 512, mapSize: MAP_BYTES } as const;

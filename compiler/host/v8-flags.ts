@@ -36,10 +36,10 @@
 // dead object in the old generation still holds what it points to through
 // the next scavenges, until a full collection: a compile worker promoted
 // 1.0 GB per 1,500 pages instead of 0.39 GB, and its scavenges took 2.8-3.0 s
-// instead of 1.3-1.4 s (one thread, alternated; the page compile 15-20% longer
+// instead of 1.3-1.4 s (one thread, alternated; the page compile 12-19% longer
 // in wall time). Cold builds of the bench corpus, alternated: 57.4 and 59.3 s
-// (102.6 and 104.5 s of CPU) against 64.6 and 65.4 s (116.5 s), peak memory
-// 848-860 MiB against 820-823; navigation edits unchanged or faster (6 pairs,
+// (102.6 and 104.5 s of CPU) against 64.6 and 65.4 s (116.5 s), peak RSS
+// 829-840 MiB against 800-804 MiB; navigation edits unchanged or faster (6 pairs,
 // medians 1.85 s against 1.95 s).
 
 /** TurboFan's tier-up budget: 8 times V8 11's default (67,584 bytes of bytecode run). */
