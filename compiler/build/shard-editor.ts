@@ -69,16 +69,17 @@ export class ShardEditor {
   private pending = new Map<number, PendingEdit>();
   private next = 0;
   private failed = false;
-  private indexOf: Map<string, number>;
+  /** Each shard's place in `claims` (the thread's `previous`). */
+  private indexOf = new Map<string, number>();
 
-  /** `worker`: the thread; absent, each shard is read and edited in place when asked (`previous`). */
+  /** `worker` and `claims`: the thread and the flags it shares; absent, each shard is read and edited in place when asked (`previous`). */
   private constructor(
-    private worker: Worker | undefined,
     private previous: ReadonlyMap<string, PreviousShard>,
-    private claims: Int32Array,
+    private worker?: Worker,
+    private claims?: Int32Array,
   ) {
-    this.indexOf = new Map([...previous.keys()].map((path, n) => [path, n]));
     if (worker === undefined) return;
+    this.indexOf = new Map([...previous.keys()].map((path, n) => [path, n]));
     worker.on('message', ({ id, text }: EditAnswer) => {
       // A request edited here is answered already (the thread answers it without a text).
       this.pending.get(id)?.resolve(text);
@@ -97,11 +98,11 @@ export class ShardEditor {
   static start(previous: readonly PreviousShard[], pages: number): ShardEditor | undefined {
     if (previous.length === 0) return undefined;
     const byPath = new Map(previous.map((shard) => [shard.path, shard]));
-    const claims = new Int32Array(new SharedArrayBuffer(4 * previous.length));
-    if (pages < SHARD_EDITOR_THREAD) return new ShardEditor(undefined, byPath, claims);
+    if (pages < SHARD_EDITOR_THREAD) return new ShardEditor(byPath);
+    const claims = new Int32Array(new SharedArrayBuffer(4 * byPath.size));
     const module = workerModule(new URL('./shard-editor-worker.js', import.meta.url));
     const workerData: EditorData = { previous: [...byPath.values()], claims };
-    return new ShardEditor(new Worker(module.filename, { execArgv: module.execArgv, workerData }), byPath, claims);
+    return new ShardEditor(byPath, new Worker(module.filename, { execArgv: module.execArgv, workerData }), claims);
   }
 
   /** The earlier shard at `path` edited: its pages `urls`, the entries `made` replaced; undefined when it cannot be. */
@@ -122,9 +123,11 @@ export class ShardEditor {
    * has asked for every shard and would otherwise wait.
    */
   workAlong(): void {
+    const claims = this.claims;
+    if (claims === undefined) return;
     for (const [id, { resolve, path, urls, made }] of [...this.pending].reverse()) {
       const index = this.indexOf.get(path);
-      if (index === undefined || Atomics.compareExchange(this.claims, index, UNCLAIMED, CLAIMED_HERE) !== UNCLAIMED) return;
+      if (index === undefined || Atomics.compareExchange(claims, index, UNCLAIMED, CLAIMED_HERE) !== UNCLAIMED) return;
       this.pending.delete(id);
       resolve(this.editHere(path, urls, made));
     }
