@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { boundedJson, exampleText } from '../compiler/reference/media-examples.js';
+import { cutText } from '../compiler/source/cut-text.js';
 
 /** JSON values, and what JSON leaves out or turns into null inside them (undefined, functions, NaN, -0, dates). */
 const value = fc.letrec((tie) => ({
@@ -48,7 +49,7 @@ test('boundedJson: refuses cycles and BigInts as JSON.stringify does; stops earl
   assert.is(text, `${(JSON.stringify(huge, null, 2) as string).slice(0, 20_000)}\n…`);
 });
 
-/** exampleText as it was: the whole value printed, then cut. */
+/** exampleText as it was: the whole value printed, then cut (never inside a character: cut-text.ts). */
 function exampleTextByStringify(value: unknown, limit: number): string {
   let text: string;
   if (typeof value === 'string') text = value;
@@ -59,7 +60,7 @@ function exampleTextByStringify(value: unknown, limit: number): string {
       text = String(value);
     }
   }
-  return text.length > limit ? `${text.slice(0, limit)}\n…` : text;
+  return text.length > limit ? `${cutText(text, limit)}\n…` : text;
 }
 
 test.run();

@@ -13,6 +13,7 @@ import type { PageSummary } from '../pages/summarize-page.js';
 import { compilePage, type SnippetTable } from '../render/compile-page.js';
 import type { RenderOptions } from '../render/render-options.js';
 import { SEARCH_TEXT_LIMIT, type TextTerms, textTerms } from '../site/search-index.js';
+import { cutText } from '../source/cut-text.js';
 
 export interface CompileTask {
   path: string;
@@ -43,7 +44,7 @@ function compileTask(task: CompileTask, host: ProjectHost): CompileTaskResult {
   if (compiled.summary) result.summary = { summary: compiled.summary, diagnostics: compiled.diagnostics.filter((d) => !isBodyDiagnostic(d)) };
   if (compiled.body) {
     const dependencies = compiled.body.dependencies.map((path): [string, string] => [path, snippets.hashes.get(path) ?? 'missing']);
-    const text = compiled.body.text.slice(0, SEARCH_TEXT_LIMIT);
+    const text = cutText(compiled.body.text, SEARCH_TEXT_LIMIT);
     result.body = {
       html: compiled.body.html,
       text,

@@ -9,6 +9,7 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { type Diagnostic, makeDiagnostic, sortDiagnostics } from '../diagnostics/diagnostic.js';
 import { contentKey, type DerivedMemo } from '../host/derived-memo.js';
+import { cutText } from '../source/cut-text.js';
 import { describeKind, type JsonNode, type JsonObject, member, toPlain } from '../syntax/json-tree.js';
 import { isSafeUrl } from './check-url.js';
 import { closestMatch } from './did-you-mean.js';
@@ -349,5 +350,5 @@ function nodesAt(node: JsonNode, steps: readonly string[]): JsonNode[] {
 /** A value fit for a one-line message: control characters escaped, at most 80 characters. */
 function shorten(value: string): string {
   const escaped = value.replace(/[\u0000-\u001f]/g, (c) => JSON.stringify(c).slice(1, -1));
-  return escaped.length > 80 ? `${escaped.slice(0, 79)}…` : escaped;
+  return escaped.length > 80 ? `${cutText(escaped, 79)}…` : escaped;
 }

@@ -9,6 +9,7 @@ import type { Document, Pair, Node as YamlNode } from 'yaml';
 import { type Diagnostic, DiagnosticBag, dedupeDiagnostics, type Location, type Place } from '../diagnostics/diagnostic.js';
 import { contentKey, type DerivedMemo } from '../host/derived-memo.js';
 import { MAX_FILE_BYTES, type ProjectHost, sourceFromBytes } from '../host/project-host.js';
+import { cutText } from '../source/cut-text.js';
 import type { SourceFile, Span } from '../source/source-file.js';
 import { HTTP_METHODS, type HttpMethod } from '../syntax/http-methods.js';
 import { MAX_JSON_DEPTH } from '../syntax/json-limits.js';
@@ -1208,7 +1209,7 @@ function describeValue(value: unknown): string {
   if (value === null || typeof value === 'boolean') return `\`${String(value)}\``;
   if (Array.isArray(value)) return 'array';
   if (typeof value === 'object') return 'object';
-  if (typeof value === 'string') return `string \`${value.length > 40 ? `${value.slice(0, 40)}…` : value}\``;
+  if (typeof value === 'string') return `string \`${value.length > 40 ? `${cutText(value, 40)}…` : value}\``;
   if (typeof value === 'number') return `number \`${value}\``;
   return 'nothing';
 }

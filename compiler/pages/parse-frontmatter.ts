@@ -8,6 +8,7 @@
 import { createRequire } from 'node:module';
 import type { Document, YAMLError, Node as YamlNode } from 'yaml';
 import { type Diagnostic, DiagnosticBag, type Location } from '../diagnostics/diagnostic.js';
+import { cutText } from '../source/cut-text.js';
 import type { SourceFile, Span } from '../source/source-file.js';
 import { type Entry, parseOpenApiReference, parseSchemaReference, type SchemaEntry, type StringRange } from '../syntax/entry-parser.js';
 
@@ -280,7 +281,7 @@ function reportWrongType(key: string, expected: string, value: unknown, node: Ya
 }
 
 function describeValue(value: unknown): string {
-  if (typeof value === 'string') return `the string \`${value.length > 40 ? `${value.slice(0, 40)}…` : value}\``;
+  if (typeof value === 'string') return `the string \`${value.length > 40 ? `${cutText(value, 40)}…` : value}\``;
   if (typeof value === 'number') return `the number \`${value}\``;
   if (typeof value === 'boolean') return `\`${value}\``;
   if (Array.isArray(value)) return 'a list';

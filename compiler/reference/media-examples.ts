@@ -7,6 +7,7 @@
 import { createRequire } from 'node:module';
 import type * as OpenApiSampler from 'openapi-sampler';
 import { asRecord } from '../openapi/json-pointer.js';
+import { cutText } from '../source/cut-text.js';
 import { asArray, type Json, type RefResolver, stringOf } from './resolve-ref.js';
 
 const require = createRequire(import.meta.url);
@@ -110,7 +111,7 @@ export function exampleText(value: unknown, limit = 20_000): string {
       text = String(value);
     }
   }
-  return text.length > limit ? `${text.slice(0, limit)}\n…` : text;
+  return text.length > limit ? `${cutText(text, limit)}\n…` : text;
 }
 
 /** Thrown by `boundedJson` once it has printed past its limit. */

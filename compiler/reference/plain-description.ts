@@ -5,6 +5,7 @@
 // description and has no markup, the reference body leaves it out instead of
 // saying it twice.
 
+import { cutText } from '../source/cut-text.js';
 import { renderDescription } from './render-description.js';
 
 const MAX = 300;
@@ -35,5 +36,5 @@ function plainOf(html: string): string | undefined {
     .replace(/\s+/g, ' ')
     .trim();
   if (text === '') return undefined;
-  return text.length > MAX ? `${text.slice(0, MAX - 1).trimEnd()}…` : text;
+  return text.length > MAX ? `${cutText(text, MAX - 1).trimEnd()}…` : text;
 }

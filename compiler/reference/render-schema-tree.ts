@@ -10,6 +10,7 @@
 
 import { asRecord } from '../openapi/json-pointer.js';
 import { escapeHtml } from '../site/escape-html.js';
+import { cutText } from '../source/cut-text.js';
 import { renderDescription } from './render-description.js';
 import { asArray, isDefined, type Json, type RefResolver, refName, stringOf } from './resolve-ref.js';
 
@@ -300,5 +301,5 @@ function facts(schema: Json, extras: FieldExtras): string {
 
 function show(value: unknown): string {
   const text = typeof value === 'string' ? value : JSON.stringify(value);
-  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
+  return text.length > 200 ? `${cutText(text, 200)}…` : text;
 }

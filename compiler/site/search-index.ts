@@ -13,6 +13,7 @@
 
 import { bucketOf } from '../cache/value-key.js';
 import { lowerBound } from '../lower-bound.js';
+import { cutText } from '../source/cut-text.js';
 import { searchTokens } from './search-tokens.js';
 import type { Section } from './site-navigation.js';
 
@@ -80,7 +81,7 @@ export interface SearchEntry {
  */
 export function textTerms(text: string): TextTerms {
   const weights = new Map<string, number>();
-  for (const token of searchTokens(text.slice(0, SEARCH_TEXT_LIMIT))) {
+  for (const token of searchTokens(cutText(text, SEARCH_TEXT_LIMIT))) {
     const weight = weights.get(token) ?? 0;
     if (weight < 3) weights.set(token, weight + WEIGHTS.text);
   }

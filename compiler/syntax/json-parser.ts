@@ -7,6 +7,7 @@
 
 import type { IToken, TokenType } from 'chevrotain';
 import { type Diagnostic, makeDiagnostic } from '../diagnostics/diagnostic.js';
+import { cutText } from '../source/cut-text.js';
 import type { SourceFile, Span } from '../source/source-file.js';
 import { createToken, EmbeddedActionsParser, Lexer, tokenMatcher } from './chevrotain.js';
 import { MAX_JSON_DEPTH } from './json-limits.js';
@@ -86,7 +87,7 @@ let jsonLexer: InstanceType<typeof Lexer> | undefined;
 /** How a token reads in a message: "Unexpected `}`", "Unexpected end of file". */
 function describeToken(token: IToken): string {
   if (token.tokenType.name === 'EOF' || Number.isNaN(token.startOffset)) return 'Unexpected end of file';
-  const image = token.image.length > 30 ? `${token.image.slice(0, 30)}…` : token.image;
+  const image = token.image.length > 30 ? `${cutText(token.image, 30)}…` : token.image;
   return `Unexpected \`${image}\``;
 }
 
