@@ -4,8 +4,11 @@
 // shown but never fails. A scenario with a floor (report.ts's ratioToFloor)
 // is compared by its CPU time as a ratio to that floor, measured in the same
 // run: a slower or faster machine moves both, so the ratio stays, and a
-// baseline from another machine still gates. Without a floor, CPU seconds
-// are compared. A scenario regresses when a gated figure grows by more than
+// baseline from another machine still gates. On the same machine the ratio
+// fails only when the CPU seconds grew beyond the tolerance too: the floor's
+// own noise moves every ratio (a floor 14% faster than the baseline's had
+// failed the no-op build, whose cost does not scale with the floor's, at the
+// same seconds). Without a floor, CPU seconds are compared. A scenario regresses when a gated figure grows by more than
 // the tolerance (relative) and by more than a small absolute slack (so that
 // a 100 ms scenario does not fail on scheduler noise; for ratios, the growth
 // of the ratio times this run's floor). Floors and peers are shown, never
@@ -70,9 +73,10 @@ export function compareResults(baseline: BenchResult, current: BenchResult, opti
   };
   const before = new Map(baseline.scenarios.map((s) => [s.name, s]));
   const after = new Map(current.scenarios.map((s) => [s.name, s]));
+  const sameMachine = machineDifferences(baseline, current).length === 0;
   const scenarios = current.scenarios.flatMap((now) => {
     const then = before.get(now.name);
-    return then === undefined ? [] : [compareScenario(then, now, current, options.tolerance, slack)];
+    return then === undefined ? [] : [compareScenario(then, now, current, { tolerance: options.tolerance, slack, sameMachine })];
   });
   const regressions = scenarios.filter((s) => s.regressed).map((s) => s.name);
   return {
@@ -90,8 +94,7 @@ function compareScenario(
   then: ScenarioResult,
   now: ScenarioResult,
   current: BenchResult,
-  tolerance: number,
-  slack: Record<Metric, number>,
+  { tolerance, slack, sameMachine }: { tolerance: number; slack: Record<Metric, number>; sameMachine: boolean },
 ): ScenarioComparison {
   const notComparable =
     then.pages !== now.pages
@@ -103,16 +106,30 @@ function compareScenario(
           : undefined;
   if (notComparable !== undefined) return { name: now.name, metrics: [], regressed: false, notComparable };
   const gates = now.kind !== 'floor' && now.kind !== 'peer';
-  const metric = (name: Metric, unit: MetricChange['unit'], before: number, after: number, gated: boolean, scale = 1): MetricChange => {
+  const grew = (name: Metric, before: number, after: number, scale = 1): { change: number; beyond: boolean } => {
     const change = before > 0 ? after / before - 1 : after > 0 ? Number.POSITIVE_INFINITY : 0;
-    return { metric: name, unit, before, after, change, gated, regressed: gated && change > tolerance && (after - before) * scale > slack[name] };
+    return { change, beyond: change > tolerance && (after - before) * scale > slack[name] };
+  };
+  /** `counts`: false when the growth does not count (a CPU ratio on the same machine, the seconds within the tolerance). */
+  const metric = (
+    name: Metric,
+    unit: MetricChange['unit'],
+    before: number,
+    after: number,
+    gated: boolean,
+    scale = 1,
+    counts = true,
+  ): MetricChange => {
+    const { change, beyond } = grew(name, before, after, scale);
+    return { metric: name, unit, before, after, change, gated, regressed: gated && beyond && counts };
   };
   const floor = now.ratioToFloor && current.scenarios.find((s) => s.name === now.ratioToFloor?.base);
   const byRatio = then.ratioToFloor !== undefined && now.ratioToFloor !== undefined && floor !== undefined && floor.name !== now.name;
+  const cpuSecondsGrew = !sameMachine || grew('cpu', then.median.cpuMs, now.median.cpuMs).beyond;
   const metrics =
     byRatio && then.ratioToFloor && now.ratioToFloor && floor
       ? [
-          metric('cpu', 'ratio', then.ratioToFloor.cpu, now.ratioToFloor.cpu, gates, floor.median.cpuMs),
+          metric('cpu', 'ratio', then.ratioToFloor.cpu, now.ratioToFloor.cpu, gates, floor.median.cpuMs, cpuSecondsGrew),
           metric('rss', 'absolute', then.median.maxRssMb, now.median.maxRssMb, gates),
           metric('wall', 'ratio', then.ratioToFloor.wall, now.ratioToFloor.wall, false),
         ]
@@ -127,13 +144,7 @@ function compareScenario(
 /** What makes the two results hard to compare: another machine, another profile. */
 function warnings(baseline: BenchResult, current: BenchResult): string[] {
   const found: string[] = [];
-  const a = baseline.machine;
-  const b = current.machine;
-  const machineDiffers: string[] = [];
-  if (a.cpu !== b.cpu) machineDiffers.push(`CPU ${a.cpu} → ${b.cpu}`);
-  if (a.cores !== b.cores) machineDiffers.push(`${a.cores} → ${b.cores} cores`);
-  if (a.memoryGb !== b.memoryGb) machineDiffers.push(`${a.memoryGb} → ${b.memoryGb} GB`);
-  if (a.node !== b.node) machineDiffers.push(`Node ${a.node} → ${b.node}`);
+  const machineDiffers = machineDifferences(baseline, current);
   if (machineDiffers.length > 0) {
     found.push(
       `the baseline was measured on a different machine (${machineDiffers.join(', ')}): scenarios with a floor are compared by their ratio to it; the others' seconds are not comparable`,
@@ -144,6 +155,18 @@ function warnings(baseline: BenchResult, current: BenchResult): string[] {
   }
   if (baseline.runs < 3 || current.runs < 3) found.push(`medians of fewer than 3 runs (${baseline.runs} → ${current.runs}) are noisy`);
   return found;
+}
+
+/** How the machines of two results differ (none: the same machine, as far as a result tells). */
+function machineDifferences(baseline: BenchResult, current: BenchResult): string[] {
+  const a = baseline.machine;
+  const b = current.machine;
+  const differences: string[] = [];
+  if (a.cpu !== b.cpu) differences.push(`CPU ${a.cpu} → ${b.cpu}`);
+  if (a.cores !== b.cores) differences.push(`${a.cores} → ${b.cores} cores`);
+  if (a.memoryGb !== b.memoryGb) differences.push(`${a.memoryGb} → ${b.memoryGb} GB`);
+  if (a.node !== b.node) differences.push(`Node ${a.node} → ${b.node}`);
+  return differences;
 }
 
 export function renderComparison(comparison: Comparison, baselineName: string): string {
@@ -161,7 +184,7 @@ export function renderComparison(comparison: Comparison, baselineName: string): 
     ? `FAIL: ${comparison.regressions.length} scenario(s) regressed by more than ${pct}% in CPU time or peak RSS: ${comparison.regressions.join(', ')}.`
     : `OK: no scenario regressed by more than ${pct}% in CPU time or peak RSS (${comparison.scenarios.filter((s) => s.notComparable === undefined).length} compared).`;
   return [
-    `Compared with ${baselineName} (tolerance ${pct}%; CPU and peak RSS gate, wall time is informative; × is a ratio to the scenario's floor in the same run; floors and peers are not gated).`,
+    `Compared with ${baselineName} (tolerance ${pct}%; CPU and peak RSS gate, wall time is informative; × is a ratio to the scenario's floor in the same run, which on the same machine fails only with the CPU seconds; floors and peers are not gated).`,
     ...comparison.warnings.map((w) => `warning: ${w}.`),
     '',
     ...table,
