@@ -8,10 +8,11 @@
 // fails only when the CPU seconds grew beyond the tolerance too: the floor's
 // own noise moves every ratio (a floor 14% faster than the baseline's had
 // failed the no-op build, whose cost does not scale with the floor's, at the
-// same seconds). Without a floor, CPU seconds are compared. A scenario regresses when a gated figure grows by more than
-// the tolerance (relative) and by more than a small absolute slack (so that
-// a 100 ms scenario does not fail on scheduler noise; for ratios, the growth
-// of the ratio times this run's floor). Floors and peers are shown, never
+// same seconds). Without a floor, CPU seconds are compared. A scenario
+// regresses when a gated figure grows by more than the tolerance (relative)
+// and by more than a small absolute slack (so that a 100 ms scenario does
+// not fail on scheduler noise; for ratios, the growth of the ratio times
+// this run's floor). Floors and peers are shown, never
 // gated: they measure the machine and other tools, not docsc. Scenarios on
 // one side only, or not comparable (other corpus size, basis or floor), are
 // listed, not failed. A pure function over two results, rendered apart.
