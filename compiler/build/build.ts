@@ -429,7 +429,12 @@ async function settleAfter(opened: Opened): Promise<Diagnostic[]> {
   }
 }
 
-/** Records the completed build under its input key (written by the next flush). */
+/**
+ * Records the completed build under its input key (written by the next
+ * flush) — unless a page ran out of memory: that depends on the heap Node
+ * was given (the diagnostic suggests a larger one), so the next build tries
+ * again instead of replaying it.
+ */
 function recordBuild(
   opened: Opened,
   snapshot: PatchedSnapshot,
@@ -438,6 +443,7 @@ function recordBuild(
   pages: number,
   head: string | undefined,
 ): void {
+  if (diagnostics.some((d) => d.code === 'page/out-of-memory')) return;
   const record: GraphRecord = { diagnostics, pages, output: report.digest };
   if (head !== undefined) record.gitHead = head;
   opened.cache.put('graph', snapshot.key, record);

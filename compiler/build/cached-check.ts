@@ -114,7 +114,8 @@ function cachedSummarizer(cache: BuildCache, identities: ReadonlyMap<string, str
       const computed = done[i] as PageSummaryResult;
       summarized.push(file.path);
       const entry = { summary: computed.summary, diagnostics: [...decoding, ...computed.diagnostics] };
-      cache.put('summary', key, storedSummary(entry, file.path));
+      // A page that ran out of memory may not on another machine: that result is not kept.
+      if (!computed.diagnostics.some((d) => d.code === 'page/out-of-memory')) cache.put('summary', key, storedSummary(entry, file.path));
       byKey.set(key, entry);
     });
     for (const { index, file, key } of missing) results[index] = withPath(byKey.get(key) as PageSummaryResult, file.path);

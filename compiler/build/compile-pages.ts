@@ -85,6 +85,8 @@ export class PageCompiler {
   private textKeys = new Map<string, string>();
   /** Body keys compiled in this build (the cache sees them at once; `put` is buffered until flush). */
   private computedKeys = new Set<string>();
+  /** Bodies of pages that ran out of memory in this build, by key: not cached (storeBody). */
+  private failedBodies = new Map<string, CachedBody>();
   /** The docs.json settings bodies depend on, set before the first page is compiled (`configure`). */
   private options: RenderOptions = DEFAULT_RENDER_OPTIONS;
   private optionsKey = '';
@@ -166,11 +168,12 @@ export class PageCompiler {
         this.recomputed.summaries.push(file.path);
         const computed = result.summary as PageSummaryResult;
         const summary = { ...computed, diagnostics: [...decoding, ...computed.diagnostics] };
-        this.cache.put('summary', key, storedSummary(summary, file.path));
+        const durable = !ranOutOfMemory(result);
+        if (durable) this.cache.put('summary', key, storedSummary(summary, file.path));
         byKey.set(key, summary);
         if (result.body) {
           const bodyKey = bodyKeyOf(file.path, key, result.summary?.summary) + this.optionsKey;
-          this.storeBody(bodyKey, blankBody(result.body, file.path), file.path);
+          this.storeBody(bodyKey, blankBody(result.body, file.path), file.path, durable);
         }
       });
       if (flushing) this.cacheWarnings.push(...(await flushing));
@@ -193,7 +196,7 @@ export class PageCompiler {
     const missing: { path: string; key: string }[] = [];
     for (const path of paths) {
       const key = this.bodyKey(path);
-      const cached = this.cache.get<CachedBody>('body', key);
+      const cached = this.failedBodies.get(key) ?? this.cache.get<CachedBody>('body', key);
       if (cached && this.isCurrent(cached)) {
         out.set(path, relocateBody(cached, path));
         if (!this.computedKeys.has(key)) this.bodiesFromCache++;
@@ -206,17 +209,23 @@ export class PageCompiler {
     // Kept here too: a cache in memory may forget a body as soon as the next is put.
     const made = new Map<string, CachedBody>();
     unique.forEach(({ path, key }, i) => {
-      const body = blankBody(done[i]?.body as CachedBody, path);
+      const result = done[i] as CompileTaskResult;
+      const body = blankBody(result.body as CachedBody, path);
       made.set(key, body);
-      this.storeBody(key, body, path);
+      this.storeBody(key, body, path, !ranOutOfMemory(result));
     });
     for (const { path, key } of missing) out.set(path, relocateBody(made.get(key) as CachedBody, path));
     return out;
   }
 
-  /** `path`: the page compiled (one of those sharing the key). */
-  private storeBody(key: string, body: CachedBody, path: string): void {
-    this.cache.put('body', key, body);
+  /**
+   * `path`: the page compiled (one of those sharing the key). A body that is
+   * not `durable` (its page ran out of memory: that depends on the machine,
+   * not on the page alone) is kept for this build only, never cached.
+   */
+  private storeBody(key: string, body: CachedBody, path: string, durable = true): void {
+    if (durable) this.cache.put('body', key, body);
+    else this.failedBodies.set(key, body);
     this.computedKeys.add(key);
     this.recomputed.bodies.push(path);
   }
@@ -238,6 +247,12 @@ export class PageCompiler {
   private isCurrent(body: CachedBody): boolean {
     return body.dependencies.every(([path, hash]) => this.identities.get(path) === hash);
   }
+}
+
+/** Whether a page's worker ran out of memory compiling it (compile-worker.ts's `outOfMemoryResult`). */
+function ranOutOfMemory(result: CompileTaskResult): boolean {
+  const diagnostics = [...(result.summary?.diagnostics ?? []), ...(result.body?.diagnostics ?? [])];
+  return diagnostics.some((d) => d.code === 'page/out-of-memory');
 }
 
 /** The file's content hash (its bytes: decoding problems are part of the value) and its kind. */

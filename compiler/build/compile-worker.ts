@@ -10,7 +10,7 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { DiagnosticBag } from '../diagnostics/diagnostic.js';
 import { ProjectHost, sourceFromBytes } from '../host/project-host.js';
 import type { PageSummary } from '../pages/summarize-page.js';
-import { compilePage, type SnippetTable } from '../render/compile-page.js';
+import { type CompiledPage, compilePage, type SnippetTable, uncompiledPage } from '../render/compile-page.js';
 import type { RenderOptions } from '../render/render-options.js';
 import { SEARCH_TEXT_LIMIT, type TextTerms, textTerms } from '../site/search-index.js';
 import { cutText } from '../source/cut-text.js';
@@ -38,12 +38,22 @@ export function compileBatch(tasks: readonly CompileTask[], host: ProjectHost): 
 function compileTask(task: CompileTask, host: ProjectHost): CompileTaskResult {
   const snippets = new RecordingSnippets(host);
   const compiled = compilePage({ path: task.path, text: task.text, want: { summary: task.summary, body: task.body } }, snippets, task.options);
+  return taskResult(compiled, snippets);
+}
+
+/** A task whose worker ran out of memory (host/worker-pool.ts): the page fails, with `page/out-of-memory`. */
+export function outOfMemoryResult(task: CompileTask): CompileTaskResult {
+  return taskResult(uncompiledPage({ path: task.path, text: task.text, want: { summary: task.summary, body: task.body } }), undefined);
+}
+
+function taskResult(compiled: CompiledPage, snippets: RecordingSnippets | undefined): CompileTaskResult {
   const result: CompileTaskResult = {};
-  // The renderer's own codes are `render/*`; everything else comes from parsing and summarizing.
-  const isBodyDiagnostic = (d: Diagnostic) => d.code.startsWith('render/');
+  // The renderer's own codes are `render/*`; everything else comes from parsing and summarizing, but a page too large
+  // to compile fails its body, which says so when there is one (the summary may be a cached one).
+  const isBodyDiagnostic = (d: Diagnostic) => d.code.startsWith('render/') || (d.code === 'page/out-of-memory' && compiled.body !== undefined);
   if (compiled.summary) result.summary = { summary: compiled.summary, diagnostics: compiled.diagnostics.filter((d) => !isBodyDiagnostic(d)) };
   if (compiled.body) {
-    const dependencies = compiled.body.dependencies.map((path): [string, string] => [path, snippets.hashes.get(path) ?? 'missing']);
+    const dependencies = compiled.body.dependencies.map((path): [string, string] => [path, snippets?.hashes.get(path) ?? 'missing']);
     const text = cutText(compiled.body.text, SEARCH_TEXT_LIMIT);
     result.body = {
       html: compiled.body.html,

@@ -451,11 +451,14 @@ function searchUrl(url: string): string {
   return url === '' ? '/' : `/${url}`;
 }
 
-/** A page whose body could not be made, and shows an error block instead: its MDX did not parse, or rendering failed. */
+/** A page whose body could not be made, and shows an error block instead: its MDX did not parse, it was too large, or rendering failed. */
 export function isCompileFailure(diagnostic: Diagnostic): boolean {
   return (
     diagnostic.severity === 'error' &&
-    (diagnostic.code === 'page/mdx-syntax' || diagnostic.code === 'page/internal-error' || diagnostic.code.startsWith('render/'))
+    (diagnostic.code === 'page/mdx-syntax' ||
+      diagnostic.code === 'page/internal-error' ||
+      diagnostic.code === 'page/out-of-memory' ||
+      diagnostic.code.startsWith('render/'))
   );
 }
 

@@ -12,7 +12,7 @@ import type { Nodes, Root } from 'mdast';
 import { type Diagnostic, DiagnosticBag, makeDiagnostic } from '../diagnostics/diagnostic.js';
 import { SourceFile, type Span } from '../source/source-file.js';
 import { bareIdentifier, declaredNames, isPredefinedName } from './page-scope.js';
-import type { Frontmatter } from './parse-frontmatter.js';
+import { type Frontmatter, parseFrontmatter } from './parse-frontmatter.js';
 import { type CustomHeadingId, type ParsedPage, parsePage } from './parse-page.js';
 
 export interface Heading {
@@ -88,6 +88,19 @@ export function summarizePage(path: string, text: string): PageSummaryResult {
     const reason = error instanceof Error ? error.message : String(error);
     return { summary: summaryOf(path, {}, noContent()), diagnostics: [makeDiagnostic('page/internal-error', { file: path }, { reason })] };
   }
+}
+
+/**
+ * The summary of a page whose summarizing ran out of memory in a worker
+ * (host/worker-pool.ts): its frontmatter alone (a fast scan, whatever the
+ * page's size), so that it keeps its title in the navigation, and why.
+ */
+export function pageOutOfMemory(path: string, text: string): PageSummaryResult {
+  const frontmatter = parseFrontmatter(new SourceFile(path, text));
+  return {
+    summary: summaryOf(path, frontmatter.frontmatter, noContent()),
+    diagnostics: [...frontmatter.diagnostics, makeDiagnostic('page/out-of-memory', { file: path }, {})],
+  };
 }
 
 function summarizeText(file: SourceFile): PageSummaryResult {

@@ -1,6 +1,7 @@
 // Summarizes many pages at once, in a pool of worker threads for a large site
 // and in this thread for a small one (host/worker-pool.ts decides).
 
+import { WORKER_PAGE_CHARS } from '../host/project-host.js';
 import { BatchPool } from '../host/worker-pool.js';
 import type { PageSummaryResult } from './summarize-page.js';
 import type { PageFile } from './summarize-worker.js';
@@ -29,6 +30,8 @@ export async function summarizePages(files: readonly PageFile[], options: Summar
       return batch.map((file) => summarizePage(file.path, file.text));
     },
     threads: options.threads,
+    outOfMemory: async (file) => (await loadSummarizer()).pageOutOfMemory(file.path, file.text),
+    needsWorker: (file) => file.text.length >= WORKER_PAGE_CHARS,
   });
   try {
     return await pool.run(files);

@@ -16,7 +16,7 @@ import type { Heading } from 'mdast';
 import { type Diagnostic, DiagnosticBag, makeDiagnostic } from '../diagnostics/diagnostic.js';
 import { pagePathOfFile, pageUrl } from '../ir/page-urls.js';
 import { type ParsedPage, parsePage } from '../pages/parse-page.js';
-import { headingText, type PageSummary, summarizePage, summarizeParsed } from '../pages/summarize-page.js';
+import { headingText, type PageSummary, pageOutOfMemory, summarizePage, summarizeParsed } from '../pages/summarize-page.js';
 import { SourceFile } from '../source/source-file.js';
 import { hasClass } from './components/tab-list.js';
 import { finishBody } from './finish-body.js';
@@ -143,6 +143,21 @@ function takePanels(root: HastRoot): Element[] {
     taken.push(...inner.reverse());
   }
   return taken;
+}
+
+/**
+ * What a page gives when compiling it ran out of memory in a worker (the
+ * worker is gone; this runs in the build's thread): the summary of its
+ * frontmatter, an error block for its body, and the reason
+ * (`page/out-of-memory`, summarize-page.ts), whichever was asked for.
+ */
+export function uncompiledPage(input: CompilePageInput): CompiledPage {
+  const failed = pageOutOfMemory(input.path, input.text);
+  return {
+    ...(input.want.summary ? { summary: failed.summary } : {}),
+    ...(input.want.body ? { body: { html: errorHtml('This page is too large to compile.'), text: '', dependencies: [] } } : {}),
+    diagnostics: input.want.summary ? failed.diagnostics : failed.diagnostics.filter((d) => d.code === 'page/out-of-memory'),
+  };
 }
 
 function errorHtml(message: string): string {
