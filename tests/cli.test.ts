@@ -4,12 +4,12 @@
 // every report format, --strict and --quiet, usage errors, --help and
 // --version, and paths that open from the folder the command runs in.
 
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { type Run, runNode } from './support/run-node.js';
 
 const projectRoot = fileURLToPath(new URL('../', import.meta.url));
 const tsxLoader = import.meta.resolve('tsx');
@@ -20,12 +20,6 @@ const ERRORS_FIXTURE = 'tests/fixtures/check/openapi-load-errors';
 /** No errors: 3 warnings and 1 info. */
 const WARNINGS_FIXTURE = 'tests/fixtures/check/openapi-warnings';
 
-interface Run {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 interface RunOptions {
   /** Folder to run in, relative to the project root; default the project root. */
   cwd?: string;
@@ -35,23 +29,7 @@ interface RunOptions {
 
 function docsc(args: string[], options: RunOptions = {}): Promise<Run> {
   const entry = options.entry === 'dist' ? [join(projectRoot, 'dist/cli/main.js')] : ['--import', tsxLoader, join(projectRoot, 'cli/main.ts')];
-  const child = spawn(process.execPath, [...entry, ...args], {
-    cwd: resolve(projectRoot, options.cwd ?? '.'),
-    env: { ...process.env, NO_COLOR: '1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-    stdout += chunk;
-  });
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-    stderr += chunk;
-  });
-  return new Promise((done, fail) => {
-    child.on('error', fail);
-    child.on('close', (status) => done({ status, stdout, stderr }));
-  });
+  return runNode([...entry, ...args], resolve(projectRoot, options.cwd ?? '.'));
 }
 
 function describe(run: Run): string {

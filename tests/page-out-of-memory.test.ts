@@ -8,7 +8,6 @@
 // again one page at a time (host/worker-pool.ts). What ran out of memory is
 // not cached: the next build tries the page again.
 
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { WORKER_PAGE_CHARS } from '../compiler/host/project-host.js';
+import { type Run, runNode } from './support/run-node.js';
 
 const projectRoot = fileURLToPath(new URL('../', import.meta.url));
 /** Far less than a page of a few hundred kilobytes of table needs (0.3-1 GB), enough for the others (a small page: 10 MB). */
@@ -48,24 +48,8 @@ function smallPage(n: number): string {
 }
 
 /** The compiled bin (`npm test` builds it first) with a small heap for every thread. */
-function docsc(args: string[], cwd: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [`--max-old-space-size=${HEAP_MB}`, join(projectRoot, 'dist/cli/main.js'), ...args], {
-    cwd,
-    env: { ...process.env, NO_COLOR: '1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-    stdout += chunk;
-  });
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-    stderr += chunk;
-  });
-  return new Promise((done, fail) => {
-    child.on('error', fail);
-    child.on('close', (status) => done({ status, stdout, stderr }));
-  });
+function docsc(args: string[], cwd: string): Promise<Run> {
+  return runNode([`--max-old-space-size=${HEAP_MB}`, join(projectRoot, 'dist/cli/main.js'), ...args], cwd);
 }
 
 function codesAt(stdout: string): string[] {

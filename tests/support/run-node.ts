@@ -1,0 +1,31 @@
+// A Node child process run to its end, its output collected: how tests run
+// the `docsc` command as users do (cli.test.ts, page-out-of-memory.test.ts).
+
+import { spawn } from 'node:child_process';
+
+export interface Run {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** `node <args>` in `cwd`, without colour. */
+export function runNode(args: string[], cwd: string): Promise<Run> {
+  const child = spawn(process.execPath, args, {
+    cwd,
+    env: { ...process.env, NO_COLOR: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    stdout += chunk;
+  });
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr += chunk;
+  });
+  return new Promise((done, fail) => {
+    child.on('error', fail);
+    child.on('close', (status) => done({ status, stdout, stderr }));
+  });
+}
