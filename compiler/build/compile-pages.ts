@@ -14,8 +14,8 @@
 import type { BuildCache } from '../cache/build-cache.js';
 import { contentHash } from '../cache/value-key.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
-import { isSnippet } from '../ir/page-urls.js';
 import { IN_PROCESS_BELOW } from '../host/worker-pool.js';
+import { isSnippet } from '../ir/page-urls.js';
 import type { PageInput } from '../pages/read-pages.js';
 import type { PageSummary, PageSummaryResult } from '../pages/summarize-page.js';
 import type { PageFile } from '../pages/summarize-pages.js';
