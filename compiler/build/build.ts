@@ -10,7 +10,7 @@ import { join, relative, resolve, sep } from 'node:path';
 import type { BuildCache } from '../cache/build-cache.js';
 import { openProjectCache } from '../cache/open-project-cache.js';
 import type { ProjectAnalysis } from '../check.js';
-import { type Diagnostic, DiagnosticBag, dedupeDiagnostics, makeDiagnostic, sortDiagnostics } from '../diagnostics/diagnostic.js';
+import { type Diagnostic, DiagnosticBag, dedupeDiagnostics, makeDiagnostic, ranOutOfMemory, sortDiagnostics } from '../diagnostics/diagnostic.js';
 import type { DerivedMemo } from '../host/derived-memo.js';
 import { ProjectHost } from '../host/project-host.js';
 import { isSnippet } from '../ir/page-urls.js';
@@ -443,7 +443,7 @@ function recordBuild(
   pages: number,
   head: string | undefined,
 ): void {
-  if (diagnostics.some((d) => d.code === 'page/out-of-memory')) return;
+  if (ranOutOfMemory(diagnostics)) return;
   const record: GraphRecord = { diagnostics, pages, output: report.digest };
   if (head !== undefined) record.gitHead = head;
   opened.cache.put('graph', snapshot.key, record);

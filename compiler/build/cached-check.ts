@@ -17,7 +17,7 @@ import type { BuildCache } from '../cache/build-cache.js';
 import { openProjectCache } from '../cache/open-project-cache.js';
 import { contentHash } from '../cache/value-key.js';
 import { analyzeProject, type CheckOptions, type CheckResult } from '../check.js';
-import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { type Diagnostic, ranOutOfMemory } from '../diagnostics/diagnostic.js';
 import type { DerivedMemo } from '../host/derived-memo.js';
 import { ProjectHost } from '../host/project-host.js';
 import { pagePathOfFile } from '../ir/page-urls.js';
@@ -114,8 +114,7 @@ function cachedSummarizer(cache: BuildCache, identities: ReadonlyMap<string, str
       const computed = done[i] as PageSummaryResult;
       summarized.push(file.path);
       const entry = { summary: computed.summary, diagnostics: [...decoding, ...computed.diagnostics] };
-      // A page that ran out of memory may not on another machine: that result is not kept.
-      if (!computed.diagnostics.some((d) => d.code === 'page/out-of-memory')) cache.put('summary', key, storedSummary(entry, file.path));
+      if (!ranOutOfMemory(computed.diagnostics)) cache.put('summary', key, storedSummary(entry, file.path));
       byKey.set(key, entry);
     });
     for (const { index, file, key } of missing) results[index] = withPath(byKey.get(key) as PageSummaryResult, file.path);

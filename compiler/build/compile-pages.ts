@@ -13,7 +13,7 @@
 
 import type { BuildCache } from '../cache/build-cache.js';
 import { contentHash } from '../cache/value-key.js';
-import type { Diagnostic } from '../diagnostics/diagnostic.js';
+import { type Diagnostic, ranOutOfMemory } from '../diagnostics/diagnostic.js';
 import { IN_PROCESS_BELOW } from '../host/worker-pool.js';
 import { isSnippet } from '../ir/page-urls.js';
 import type { PageInput } from '../pages/read-pages.js';
@@ -176,7 +176,7 @@ export class PageCompiler {
         this.recomputed.summaries.push(file.path);
         const computed = result.summary as PageSummaryResult;
         const summary = { ...computed, diagnostics: [...decoding, ...computed.diagnostics] };
-        const durable = !ranOutOfMemory(result);
+        const durable = !taskRanOutOfMemory(result);
         if (durable) this.cache.put('summary', key, storedSummary(summary, file.path));
         byKey.set(key, summary);
         if (result.body) {
@@ -220,7 +220,7 @@ export class PageCompiler {
       const result = done[i] as CompileTaskResult;
       const body = blankBody(result.body as CachedBody, path);
       made.set(key, body);
-      this.storeBody(key, body, path, !ranOutOfMemory(result));
+      this.storeBody(key, body, path, !taskRanOutOfMemory(result));
     });
     for (const { path, key } of missing) out.set(path, relocateBody(made.get(key) as CachedBody, path));
     return out;
@@ -271,9 +271,8 @@ function roundsOf<T>(items: readonly T[]): T[][] {
 }
 
 /** Whether a page's worker ran out of memory compiling it (compile-worker.ts's `outOfMemoryResult`). */
-function ranOutOfMemory(result: CompileTaskResult): boolean {
-  const diagnostics = [...(result.summary?.diagnostics ?? []), ...(result.body?.diagnostics ?? [])];
-  return diagnostics.some((d) => d.code === 'page/out-of-memory');
+function taskRanOutOfMemory(result: CompileTaskResult): boolean {
+  return ranOutOfMemory(result.summary?.diagnostics ?? []) || ranOutOfMemory(result.body?.diagnostics ?? []);
 }
 
 /** The file's content hash (its bytes: decoding problems are part of the value) and its kind. */

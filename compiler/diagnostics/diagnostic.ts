@@ -115,6 +115,15 @@ export function sortDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[
   );
 }
 
+/**
+ * Whether a page ran out of memory (`page/out-of-memory`, host/worker-pool.ts):
+ * that depends on the heap Node was given, not on the inputs alone, so such a
+ * result is never cached, nor the build that had it recorded as complete.
+ */
+export function ranOutOfMemory(diagnostics: readonly Diagnostic[]): boolean {
+  return diagnostics.some((d) => d.code === 'page/out-of-memory');
+}
+
 /** Removes exact repeats (the same problem reached through two paths). */
 export function dedupeDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[] {
   const seen = new Set<string>();

@@ -51,7 +51,9 @@ export class BatchPool<T, R> {
       const needsWorker = this.options.needsWorker;
       if (needsWorker === undefined || !items.some(needsWorker)) return this.options.inProcess(items);
       // Each heavy item alone in a worker, the others here; results put back in order.
-      const here = await this.options.inProcess(items.filter((item) => !needsWorker(item)));
+      const light = items.filter((item) => !needsWorker(item));
+      // This thread's compiler is not loaded for nothing (a dev edit of one large page).
+      const here = light.length > 0 ? await this.options.inProcess(light) : [];
       const pool = this.start();
       const results: R[] = [];
       let next = 0;
