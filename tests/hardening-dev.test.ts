@@ -7,8 +7,9 @@
 // its fix clears it and reloads.
 
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
-import { tmpdir } from 'node:os';
+import { createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -22,11 +23,11 @@ interface Reply {
   body: string;
 }
 
-/** A raw GET: the path is sent exactly as given, and any headers (Host too). */
-function get(base: string, path: string, headers: Record<string, string> = {}, timeoutMs = 2_000): Promise<Reply> {
+/** A raw GET (or another method): the path is sent exactly as given, and any headers (Host too). */
+function get(base: string, path: string, headers: Record<string, string> = {}, timeoutMs = 2_000, method = 'GET'): Promise<Reply> {
   const url = new URL(base);
   return new Promise((resolve, reject) => {
-    const req = request({ host: url.hostname, port: url.port, path, headers, setHost: !('host' in headers) }, (res) => {
+    const req = request({ host: url.hostname, port: url.port, path, method, headers, setHost: !('host' in headers) }, (res) => {
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => {
@@ -48,7 +49,7 @@ interface Session {
   builds: string[][];
 }
 
-async function withSession(run: (s: Session) => Promise<void>): Promise<void> {
+async function withSession(run: (s: Session) => Promise<void>, host?: string): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'docsc-dev-hard-'));
   const root = join(dir, 'docs');
   cpSync('tests/fixtures/build/site', root, { recursive: true });
@@ -57,6 +58,7 @@ async function withSession(run: (s: Session) => Promise<void>): Promise<void> {
   const session = await startDev({
     root,
     port: 0,
+    ...(host === undefined ? {} : { host }),
     threads: 1,
     cacheDir: join(dir, 'cache'),
     quietMs: 50,
@@ -81,6 +83,10 @@ test('dev: foreign, look-alike and missing Host and Origin headers are refused, 
       { host: `127.0.0.1:${Number(port) + 1}` },
       { host: `localhost:${port}@attacker.example` },
       { host: '' },
+      { host: `10.1.2.3:${Number(port) + 1}` },
+      { host: `[10.1.2.3]:${port}` },
+      { host: 'fe80::1' },
+      { host: `10.1.2.3.nip.io:${port}` },
       { origin: 'http://attacker.example' },
       { origin: `http://127.0.0.1:${port}.attacker.example` },
       { origin: `https://127.0.0.1:${port}` },
@@ -98,10 +104,49 @@ test('dev: foreign, look-alike and missing Host and Origin headers are refused, 
       { host: `localhost:${port}` },
       { origin: `http://127.0.0.1:${port}` },
       { host: `[::1]:${port}`, origin: `http://[::1]:${port}` },
+      { host: `LOCALHOST:${port}` },
+      // An address is no rebinding: `--host 0.0.0.0` serves other devices at the machine's address.
+      { host: `192.168.1.20:${port}`, origin: `http://192.168.1.20:${port}` },
+      { host: `[fe80::1]:${port}` },
     ];
     for (const headers of accepted) {
       assert.is((await get(session.url, '/', headers)).status, 200, JSON.stringify(headers));
     }
+  }));
+
+test('dev: on every interface (--host 0.0.0.0) the URL shown is loopback, the network addresses are listed and serve pages, the request proxy serves only this machine, names are still refused', () =>
+  withSession(async ({ session }) => {
+    const port = new URL(session.url).port;
+    assert.is(session.url, `http://127.0.0.1:${port}`);
+    const expected = Object.values(networkInterfaces())
+      .flat()
+      .filter((entry) => entry !== undefined && !entry.internal && entry.family === 'IPv4')
+      .map((entry) => `http://${entry?.address}:${port}`);
+    assert.equal(session.networkUrls, expected);
+    const upstream = createServer((_, response) => response.end('upstream answered'));
+    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+    const proxied = { 'x-docsc-proxy-target': `http://127.0.0.1:${(upstream.address() as AddressInfo).port}/`, 'x-docsc-proxy-method': 'GET' };
+    try {
+      // From this machine, the proxy works.
+      const local = await get(session.url, '/_docsc/proxy', proxied, 2_000, 'POST');
+      assert.equal([local.status, local.body], [200, 'upstream answered']);
+      // Connected to by a network address (not loopback), as another device would: pages yes, the proxy no — it
+      // would reach this machine's own services for anyone on the network.
+      for (const url of session.networkUrls) {
+        assert.is((await get(url, '/')).status, 200, url);
+        const remote = await get(url, '/_docsc/proxy', proxied, 2_000, 'POST');
+        assert.is(remote.status, 403, url);
+        assert.match(remote.body, 'serves only this machine');
+      }
+    } finally {
+      await new Promise((resolve) => upstream.close(resolve));
+    }
+    assert.is((await get(session.url, '/', { host: `attacker.example:${port}` })).status, 403);
+  }, '0.0.0.0'));
+
+test('dev: on loopback no network address is listed', () =>
+  withSession(async ({ session }) => {
+    assert.equal(session.networkUrls, []);
   }));
 
 test('dev: traversal in every spelling serves nothing outside the output folder', () =>

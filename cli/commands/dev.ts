@@ -52,6 +52,7 @@ export async function runDev(args: string[]): Promise<number> {
     throw error;
   }
   process.stdout.write(`Serving ${cwdPrefix || '.'} at ${session.url} — watching for changes (Ctrl-C stops)\n`);
+  if (session.networkUrls.length > 0) process.stdout.write(`On the network: ${session.networkUrls.join(', ')}\n`);
   await new Promise<void>((resolveStop) => {
     const stop = () => resolveStop();
     process.once('SIGINT', stop);

@@ -1,14 +1,15 @@
 // `docsc dev`'s server: serves the output folder at clean URLs, pushes
 // "reload" and "problems" events to open pages (server-sent events), and
 // rebuilds on every batch of changes. It listens on 127.0.0.1 unless told
-// otherwise, and answers only requests whose Host is this server (a DNS
-// rebinding page cannot read it) and whose Origin, when sent, is this server
-// too. It serves nothing outside the output folder: paths are decoded,
+// otherwise, and answers only requests whose Host is this server — localhost,
+// the name it listens on, or an IP address (a DNS rebinding page cannot read
+// it) — and whose Origin, when sent, is this server too. It serves nothing outside the output folder: paths are decoded,
 // normalized and checked against the folder's realpath before any read.
 
 import { createReadStream, existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, isIPv4, isIPv6 } from 'node:net';
+import { networkInterfaces } from 'node:os';
 import { extname, join, normalize, sep } from 'node:path';
 import type { BuildResult } from '../build/build.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
@@ -75,8 +76,21 @@ export class DevServer {
       this.server.listen(this.options.port, this.options.host, () => resolve());
     });
     const address = this.server.address() as AddressInfo;
-    const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-    return `http://${host}:${address.port}`;
+    return serverUrl(address.address === '0.0.0.0' ? '127.0.0.1' : address.address === '::' ? '::1' : address.address, address.port);
+  }
+
+  /** Where other devices reach the server: its network addresses when it listens on every interface (`0.0.0.0`, `::`). */
+  networkUrls(): string[] {
+    const address = this.server.address() as AddressInfo;
+    if (address.address !== '0.0.0.0' && address.address !== '::') return [];
+    const urls: string[] = [];
+    for (const entries of Object.values(networkInterfaces())) {
+      for (const entry of entries ?? []) {
+        if (entry.internal || (entry.family === 'IPv6' && (address.address === '0.0.0.0' || entry.scopeid !== 0))) continue;
+        urls.push(serverUrl(entry.address, address.port));
+      }
+    }
+    return urls;
   }
 
   get port(): number {
@@ -117,6 +131,14 @@ export class DevServer {
       return;
     }
     if (request.url?.split('?')[0] === PROXY_PATH) {
+      // The proxy makes requests from this machine: only this machine may ask (with `--host 0.0.0.0`, a device on
+      // the network could otherwise reach this machine's own services through it).
+      if (!isLoopback(request.socket.remoteAddress)) {
+        response
+          .writeHead(403, { 'content-type': 'text/plain; charset=utf-8' })
+          .end("Forbidden: the dev server's request proxy serves only this machine.\n");
+        return;
+      }
       void handleProxy(request, response);
       return;
     }
@@ -185,15 +207,32 @@ export class DevServer {
     return undefined;
   }
 
+  /**
+   * `localhost`, the name the server was told to listen on, or an IP address, with this server's port or none. An
+   * address is never a rebinding: the page that sent it was loaded from that address, which is this server (so
+   * `--host 0.0.0.0` serves a phone on the network at `http://192.168.1.20:3000`); a name is, unless it is ours.
+   */
   private isOwnHost(host: string | undefined): boolean {
-    if (host === undefined) return false;
-    const name = host.replace(/:\d+$/, '').replace(/^\[|\]$/g, '');
-    const allowed = new Set(['localhost', '127.0.0.1', '::1', this.options.host]);
-    return allowed.has(name) && (!/:\d+$/.test(host) || host.endsWith(`:${this.port}`));
+    const parts = host === undefined ? null : /^(\[[^\]]+\]|[^:[\]]+)(?::(\d+))?$/.exec(host);
+    if (parts === null) return false;
+    const name = (parts[1] as string).replace(/^\[(.*)\]$/, '$1').toLowerCase();
+    const bracketed = (parts[1] as string).startsWith('[');
+    const known = name === 'localhost' || name === this.options.host.toLowerCase() || (bracketed ? isIPv6(name) : isIPv4(name));
+    return known && (parts[2] === undefined || Number(parts[2]) === this.port);
   }
 
   private isOwnOrigin(origin: string | undefined, host: string | undefined): boolean {
     if (origin === undefined) return true;
     return origin === `http://${host}`;
   }
+}
+
+function serverUrl(address: string, port: number): string {
+  return `http://${isIPv6(address) ? `[${address}]` : address}:${port}`;
+}
+
+function isLoopback(address: string | undefined): boolean {
+  if (address === undefined) return false;
+  const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
+  return address === '::1' || (isIPv4(v4) && v4.startsWith('127.'));
 }

@@ -23,6 +23,8 @@ export interface DevOptions extends Omit<BuildOptions, 'injectHtml' | 'onProgres
 
 export interface DevSession {
   url: string;
+  /** The server's network addresses, when it listens on every interface (`--host 0.0.0.0`); else empty. */
+  networkUrls: string[];
   /** Resolves after the build for the next batch of changes (for tests). */
   nextBuild(): Promise<BuildResult | Error>;
   close(): Promise<void>;
@@ -60,6 +62,7 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
   await watcher.ready;
   return {
     url,
+    networkUrls: server.networkUrls(),
     nextBuild: () => new Promise((resolveBuild) => waiting.push(resolveBuild)),
     async close() {
       await watcher.close();
