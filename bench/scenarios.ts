@@ -206,6 +206,15 @@ export const SCENARIOS: readonly Scenario[] = [
     ratioBase: BUILD_RATIO_BASE,
   },
   {
+    name: 'floor-mdx-compile-2t',
+    kind: 'floor',
+    description:
+      "@mdx-js/mdx's compile of every page (remark-gfm; parse, remark, rehype, to a JavaScript module, as `compile()` does), 2 worker threads: what the issue calls the MDX compile, for comparison; the modules would still have to run to make HTML",
+    corpus: buildCorpus,
+    args: ({ corpus }) => [...TSX, 'bench/floors/parse-pages.ts', corpus, '--threads', '2', '--compile'],
+    ratioBase: BUILD_RATIO_BASE,
+  },
+  {
     name: 'check-cold',
     kind: 'check',
     description: '`docsc check` in a fresh process with an empty cache folder (it fills it); the OS file cache is warm',
@@ -231,6 +240,10 @@ export const SCENARIOS: readonly Scenario[] = [
     args: (paths) => cliCheck(paths),
     verify: (_run, stdout) => verifyCheck(stdout),
     pages: withApiPages,
+    // Start-up, the cache's summaries and the checks: no page is parsed, so it is compared with Node's start-up, as
+    // build-noop is, not with a parse floor (in the quick profile, which has no parse floor, it had none: a slow
+    // phase of the machine flagged it by its CPU seconds alone, +36% while floor-html-2t took +31%).
+    ratioBase: 'floor-node-startup',
   },
   {
     name: 'check-versions-languages',

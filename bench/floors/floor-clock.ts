@@ -16,6 +16,8 @@ export interface WorkCounts {
   bytes: number;
   /** Bytes of HTML produced, for floors and builds that make it. */
   htmlBytes?: number;
+  /** Bytes of JavaScript produced, for the MDX compile floor. */
+  jsBytes?: number;
 }
 
 export interface WorkSample extends WorkCounts {

@@ -1,10 +1,11 @@
 // The parse floors: every page read and parsed by @mdx-js/mdx's parser alone
 // (bare-parse.ts), in this thread, or split over N worker threads; with
-// --html, each page also goes on to HTML (the MDX compile floor the build is
-// compared to, see bare-parse.ts).
+// --html, each page also goes on to HTML (the floor the build is compared
+// to, see bare-parse.ts); with --compile, each page is compiled by
+// @mdx-js/mdx to JavaScript instead.
 // With threads, the clock starts once every worker has loaded its modules,
 // and the pages are dealt out in turn (page i to worker i mod N).
-//   node --import tsx bench/floors/parse-pages.ts <docs-root> [--threads N] [--html]
+//   node --import tsx bench/floors/parse-pages.ts <docs-root> [--threads N] [--html | --compile]
 
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
@@ -13,13 +14,13 @@ import { listPageFiles, startClock, type WorkCounts } from './floor-clock.js';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
-  options: { threads: { type: 'string', default: '1' }, html: { type: 'boolean', default: false } },
+  options: { threads: { type: 'string', default: '1' }, html: { type: 'boolean', default: false }, compile: { type: 'boolean', default: false } },
 });
 const root = positionals[0];
 const threads = Number(values.threads);
-const mode: FloorMode = values.html ? 'html' : 'parse';
-if (root === undefined || !(Number.isInteger(threads) && threads >= 1)) {
-  process.stderr.write('usage: parse-pages.ts <docs-root> [--threads N] [--html]\n');
+const mode: FloorMode = values.compile ? 'compile' : values.html ? 'html' : 'parse';
+if (root === undefined || !(Number.isInteger(threads) && threads >= 1) || (values.html && values.compile)) {
+  process.stderr.write('usage: parse-pages.ts <docs-root> [--threads N] [--html | --compile]\n');
   process.exit(2);
 }
 
@@ -39,6 +40,7 @@ if (threads === 1) {
 function addCounts(a: WorkCounts, b: WorkCounts): WorkCounts {
   const sum: WorkCounts = { files: a.files + b.files, bytes: a.bytes + b.bytes };
   if (a.htmlBytes !== undefined || b.htmlBytes !== undefined) sum.htmlBytes = (a.htmlBytes ?? 0) + (b.htmlBytes ?? 0);
+  if (a.jsBytes !== undefined || b.jsBytes !== undefined) sum.jsBytes = (a.jsBytes ?? 0) + (b.jsBytes ?? 0);
   return sum;
 }
 
