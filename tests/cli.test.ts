@@ -4,7 +4,8 @@
 // every report format, --strict and --quiet, usage errors, --help and
 // --version, and paths that open from the folder the command runs in.
 
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test } from 'uvu';
@@ -112,6 +113,31 @@ test('--format json: the diagnostics and the summary; warnings fail only with --
   );
   // Paths are given from the folder the command runs in, as in every other format.
   assert.ok(report.diagnostics.every((d) => d.file.startsWith(`${WARNINGS_FIXTURE}/`)));
+});
+
+test("build --json: check's report (the same diagnostics, keys and summary) with the build's fields; failed says what the exit status says", async () => {
+  const out = mkdtempSync(join(tmpdir(), 'docsc-cli-json-'));
+  try {
+    const build = (extra: string[]) =>
+      docsc(['build', WARNINGS_FIXTURE, '-o', join(out, 'site'), '--cache-dir', join(out, 'cache'), '--json', ...extra]);
+    const [checked, lenient] = [await docsc(['check', WARNINGS_FIXTURE, '--format', 'json']), await build([])];
+    const strict = await build(['--strict']);
+    assert.is(lenient.status, 0, describe(lenient));
+    assert.is(strict.status, 1, describe(strict));
+    const [first, again] = [JSON.parse(lenient.stdout), JSON.parse(strict.stdout)];
+    assert.equal(Object.keys(first), ['version', 'ok', 'failed', 'upToDate', 'outDir', 'stats', 'diagnostics', 'summary']);
+    assert.equal([first.version, first.ok, first.failed, first.upToDate], [1, true, false, false]);
+    assert.equal([again.ok, again.failed, again.upToDate], [true, true, true]);
+    assert.is(first.outDir, join(out, 'site'));
+    assert.is(first.stats.pages, 3); // as check says: `in 3 pages`
+    // The build reports what check reports, in the same shape (plus the build's own info on the sitemap).
+    const report = parseJsonReport(checked);
+    const ofBuild = (first.diagnostics as JsonReport['diagnostics']).filter((d) => d.code !== 'build/sitemap-relative');
+    assert.equal(ofBuild, report.diagnostics);
+    assert.equal(first.summary, { ...report.summary, infos: report.summary.infos + 1 });
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
 });
 
 test('--quiet leaves out infos and keeps the rest', async () => {

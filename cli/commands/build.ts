@@ -8,6 +8,7 @@ import { relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { BuildRefusedError, type BuildResult, build } from '../../compiler/build/build.js';
 import { BuildLockedError } from '../../compiler/cache/build-lock.js';
+import { JSON_REPORT_VERSION, jsonDiagnostics } from '../../compiler/report/render-json.js';
 import { progressReporter } from '../progress.js';
 import { REPORT_OPTIONS, readCommand, reportOptions } from '../read-command.js';
 import { type Format, renderDiagnostics } from '../render-diagnostics.js';
@@ -40,7 +41,8 @@ export async function runBuild(args: string[]): Promise<number> {
   progress?.done();
   const diagnostics = parsed.quiet ? result.diagnostics.filter((d) => d.severity !== 'info') : result.diagnostics;
   const cwdPrefix = relative(process.cwd(), root).split(sep).join('/');
-  if (parsed.json) process.stdout.write(`${JSON.stringify(jsonReport(result, cwdPrefix), null, 2)}\n`);
+  const failing = !result.ok || diagnostics.some((d) => d.severity === 'error' || (parsed.strict && d.severity === 'warning'));
+  if (parsed.json) process.stdout.write(`${JSON.stringify(jsonReport(result, cwdPrefix, failing), null, 2)}\n`);
   else {
     const sources = sourceLookup(root, result.sources);
     const format: Format = parsed.format;
@@ -54,7 +56,6 @@ export async function runBuild(args: string[]): Promise<number> {
     process.stdout.write(rendered);
     if (format === 'pretty') process.stdout.write(`${summary(result)}\n`);
   }
-  const failing = !result.ok || diagnostics.some((d) => d.severity === 'error' || (parsed.strict && d.severity === 'warning'));
   return failing ? 1 : 0;
 }
 
@@ -71,14 +72,22 @@ function summary(result: BuildResult): string {
   return `Built ${stats.pages} pages (${counts}) in ${seconds} s → ${where}/ · ${files}${cache}`;
 }
 
-function jsonReport(result: BuildResult, cwdPrefix: string) {
-  const prefix = cwdPrefix === '' ? '' : `${cwdPrefix}/`;
+/**
+ * check's JSON report (`version`, `diagnostics`, `summary`) with the build's own fields: `ok` (false when nothing
+ * could be built and the previous output is unchanged), `failed` (the exit status is 1: nothing built, errors, or
+ * warnings with --strict), `upToDate`, `outDir` and `stats`. Keys in a fixed order.
+ */
+function jsonReport(result: BuildResult, cwdPrefix: string, failed: boolean) {
+  const { diagnostics, summary } = jsonDiagnostics(result.diagnostics, { cwdPrefix });
   return {
+    version: JSON_REPORT_VERSION,
     ok: result.ok,
+    failed,
+    upToDate: result.recomputed.noop,
     outDir: result.outDir,
     stats: result.stats,
-    upToDate: result.recomputed.noop,
-    diagnostics: result.diagnostics.map((d) => ({ ...d, file: d.file.startsWith('http') ? d.file : prefix + d.file })),
+    diagnostics,
+    summary,
   };
 }
 

@@ -1,5 +1,5 @@
 // The machine-readable report: `{version: 1, diagnostics, summary}`, 2-space
-// indented. Keys are written in a fixed order and only the documented fields
+// indented (`docsc build --json` adds the build's fields to the same shape). Keys are written in a fixed order and only the documented fields
 // appear, so the output is stable across releases and runs.
 
 import type { Diagnostic, RelatedLocation } from '../diagnostics/diagnostic.js';
@@ -14,12 +14,12 @@ export interface JsonOptions {
 }
 
 export function renderJson(diagnostics: readonly Diagnostic[], options: JsonOptions = {}): string {
-  const report = {
-    version: JSON_REPORT_VERSION,
-    diagnostics: diagnostics.map((d) => toJson(d, options.cwdPrefix)),
-    summary: countSeverities(diagnostics),
-  };
-  return `${JSON.stringify(report, null, 2)}\n`;
+  return `${JSON.stringify({ version: JSON_REPORT_VERSION, ...jsonDiagnostics(diagnostics, options) }, null, 2)}\n`;
+}
+
+/** The report's diagnostics and their counts by severity; `docsc build --json` puts them beside its own fields. */
+export function jsonDiagnostics(diagnostics: readonly Diagnostic[], options: JsonOptions = {}) {
+  return { diagnostics: diagnostics.map((d) => toJson(d, options.cwdPrefix)), summary: countSeverities(diagnostics) };
 }
 
 /** Optional fields (`hint`, a note's place) are left out when absent: JSON.stringify drops undefined. */
