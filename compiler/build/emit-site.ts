@@ -27,7 +27,7 @@ import { type RenderOptions, renderOptionsKey, renderOptionsOf } from '../render
 import { checkNavigationIcons } from '../site/check-navigation-icons.js';
 import { escapeHtml } from '../site/escape-html.js';
 import { type PageDocument, PageLayout, type TocEntry } from '../site/page-layout.js';
-import { outputRedirects, renderRedirectPage, renderRedirectsFile, staticRedirectUrl } from '../site/redirect-pages.js';
+import { outputRedirects, patternRedirectScript, renderRedirectPage, renderRedirectsFile, staticRedirectUrl } from '../site/redirect-pages.js';
 import { type SearchRecord, SHARDS, searchScope, shardOf, shardPath, type TextTerms } from '../site/search-index.js';
 import { siteAssets } from '../site/site-assets.js';
 import { buildSiteNavigation, type PageTitle, type SiteNavigation } from '../site/site-navigation.js';
@@ -294,7 +294,7 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
     if (redirects.length > 0) add('_redirects', renderRedirectsFile(redirects));
     add('sitemap.xml', renderSitemap(sitemap, options.siteUrl));
     if (options.siteUrl === undefined) diagnostics.push(makeDiagnostic('build/sitemap-relative', { file: 'docs.json' }, {}));
-    add('404.html', withInjection(layout.render({ ...notFoundDocument(), toc: [] }, undefined), inject));
+    add('404.html', withInjection(layout.render({ ...notFoundDocument(patternRedirectScript(redirects)), toc: [] }, undefined), inject));
     // Large sections' full sidebars, once each (their pages inline a folded one and load this).
     for (const fragment of layout.navigationFragments()) add(fragment.path, fragment.contents);
     for (const asset of siteAssets(options.cache)) add(asset.path, asset.contents);
@@ -701,12 +701,13 @@ function withInjection(html: string, inject: string): string {
   return inject === '' ? html : html.replace('</body>', `${inject}\n</body>`);
 }
 
-function notFoundDocument(): Omit<PageDocument, 'toc'> {
+/** The 404 page; `followRedirects`: the script that follows the redirects with wildcards (redirect-pages.ts), or ''. */
+function notFoundDocument(followRedirects: string): Omit<PageDocument, 'toc'> {
   return {
     url: '404',
     title: 'Page not found',
     showTitle: true,
-    body: '<p>There is no page at this address. It may have moved; try the <a href="/">home page</a>.</p>',
+    body: `<p>There is no page at this address. It may have moved; try the <a href="/">home page</a>.</p>${followRedirects}`,
     noindex: true,
   };
 }

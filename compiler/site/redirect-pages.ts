@@ -3,8 +3,13 @@
 // Mintlify answers) for hosts that read it, and, for every source without
 // wildcards or parameters, a small HTML page at the source that sends the
 // reader on (meta refresh, canonical link), for hosts that do not. A source
-// where a page is published is left to the page. Destinations are untrusted:
-// only http(s) URLs and site paths are followed.
+// where a page is published is left to the page. Sources with wildcards or
+// parameters, which no static page can stand at, are followed by the 404
+// page on hosts that do not read `_redirects` (GitHub Pages, a bucket): a
+// small script matches the missing address against them, as `_redirects`
+// would, and goes on. Destinations are untrusted: only http(s) URLs and site
+// paths are followed, and a value taken from the address never turns a site
+// path into another host (`//evil.example`).
 
 import type { RedirectSource } from '../config/read-redirects.js';
 import { escapeHtml, safeHref } from './escape-html.js';
@@ -59,3 +64,48 @@ export function renderRedirectPage(redirect: Redirect): string {
     '',
   ].join('\n');
 }
+
+/**
+ * For the 404 page: a script that sends the reader on when the missing address matches a source with wildcards or
+ * parameters (`:name` one segment, `:name*` and `*` the rest), with the query and fragment kept; '' when there is
+ * none. The rules are data (JSON, `<` escaped); the matching is `read-redirects.ts`'s, in the browser.
+ */
+export function patternRedirectScript(redirects: readonly Redirect[]): string {
+  const rules = redirects
+    .filter((r) => staticRedirectUrl(r) === undefined)
+    .map((r) => [r.source.replace(/^\/+|\/+$/g, '').split('/'), safeHref(r.destination) ?? '/'] as const);
+  if (rules.length === 0) return '';
+  const data = JSON.stringify(rules).replace(/</g, '\\u003c');
+  return `<script>(${FOLLOW_PATTERN})(${data}, location)</script>`;
+}
+
+/**
+ * The browser's half, as source text (not a function's `toString`, which would differ between the TypeScript
+ * compilers that build docsc, and with it the output). Tested by running it (tests/redirect-pages.test.ts).
+ */
+const FOLLOW_PATTERN = String.raw`function (rules, where) {
+  var path = where.pathname.replace(/^\/+|\/+$/g, '');
+  var segments = path === '' ? [] : path.split('/');
+  for (var r = 0; r < rules.length; r++) {
+    var parts = rules[r][0], destination = rules[r][1], params = {}, matched = true, rest = false;
+    for (var i = 0; i < parts.length && matched; i++) {
+      var part = parts[i];
+      if (part === '*' || /^:\w+\*$/.test(part)) {
+        params[part === '*' ? 'splat' : part.slice(1, -1)] = segments.slice(i).join('/');
+        rest = true;
+        break;
+      }
+      if (segments[i] === undefined || (part.charAt(0) !== ':' && part !== segments[i])) matched = false;
+      else if (part.charAt(0) === ':') params[part.slice(1)] = segments[i];
+    }
+    if (!matched || (!rest && segments.length !== parts.length && !(parts.length === 1 && parts[0] === '' && segments.length === 0))) continue;
+    var target = destination.replace(/:(\w+)\*?/g, function (whole, name) {
+      return Object.prototype.hasOwnProperty.call(params, name) ? params[name] : whole;
+    });
+    if (!/^[a-zA-Z][a-zA-Z\d+.-]*:/.test(target)) target = '/' + target.replace(/^[\/\\]+/, '');
+    if (target.indexOf('?') < 0) target += where.search;
+    if (target.indexOf('#') < 0) target += where.hash;
+    where.replace(target);
+    return;
+  }
+}`;

@@ -1,0 +1,79 @@
+// The redirects that no static page can stand at (wildcards, parameters),
+// followed by the 404 page's script on hosts that do not read `_redirects`:
+// the script the build writes into 404.html is run against a location, as a
+// browser would run it (node:vm), and must go where `_redirects` would — and
+// never to another host by way of the address.
+
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runInNewContext } from 'node:vm';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { build } from '../compiler/build/build.js';
+import { patternRedirectScript, type Redirect } from '../compiler/site/redirect-pages.js';
+
+const redirect = (source: string, destination: string): Redirect => ({ source, destination, permanent: true });
+
+/** Where the script sends a reader who asked for `address` (path, query, fragment), or undefined when it stays. */
+function follow(script: string, address: string): string | undefined {
+  const url = new URL(address, 'https://docs.example.com');
+  let went: string | undefined;
+  const location = { pathname: url.pathname, search: url.search, hash: url.hash, replace: (to: string) => (went = to) };
+  const code = /^<script>([\s\S]*)<\/script>$/.exec(script)?.[1];
+  assert.ok(code, script);
+  runInNewContext(code as string, { location });
+  return went;
+}
+
+test('wildcards, parameters and splats go where _redirects sends them, with the query and fragment', () => {
+  const script = patternRedirectScript([
+    redirect('/old-start', '/quickstart'),
+    redirect('/blog/:slug*', 'https://example.com/blog/:slug*'),
+    redirect('/docs/*', '/:splat'),
+    redirect('/users/:id/profile', '/people/:id'),
+    redirect('/v0/:slug*', '/:slug*'),
+  ]);
+  assert.is(follow(script, '/blog/2024/hello?ref=x#top'), 'https://example.com/blog/2024/hello?ref=x#top');
+  assert.is(follow(script, '/blog'), 'https://example.com/blog/');
+  assert.is(follow(script, '/docs/guides/setup/'), '/guides/setup');
+  assert.is(follow(script, '/users/42/profile'), '/people/42');
+  assert.is(follow(script, '/users/42'), undefined);
+  assert.is(follow(script, '/users/42/profile/more'), undefined);
+  assert.is(follow(script, '/nothing/here'), undefined);
+  // An exact source has its own page; the script leaves it alone.
+  assert.is(follow(script, '/old-start'), undefined);
+});
+
+test('an address never turns a site path into another host', () => {
+  const script = patternRedirectScript([redirect('/v0/:slug*', '/:slug*')]);
+  assert.is(follow(script, '/v0//evil.example/x'), '/evil.example/x');
+  assert.is(follow(script, '/v0/%5C%5Cevil.example'), '/%5C%5Cevil.example');
+  assert.is(follow(script, '/v0/https:/evil.example'), '/https:/evil.example');
+});
+
+test('no pattern, no script; a destination cannot close the script element', () => {
+  assert.is(patternRedirectScript([redirect('/old', '/new')]), '');
+  const script = patternRedirectScript([redirect('/x/:a', '/y/</script><script>alert(1)//:a')]);
+  assert.is(script.indexOf('</script>'), script.length - '</script>'.length);
+  assert.is(follow(script, '/x/1'), '/y/</script><script>alert(1)//1');
+  // An unsafe destination is never followed: the reader goes home instead.
+  assert.is(follow(patternRedirectScript([redirect('/x/:a', 'javascript:alert(1)')]), '/x/1'), '/');
+});
+
+test('a build writes the script into 404.html for its pattern redirects', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'docsc-redirects-'));
+  try {
+    const out = join(dir, 'out');
+    await build({ root: 'tests/fixtures/build/site', outDir: out, cacheDir: false, threads: 1 });
+    const page = readFileSync(join(out, '404.html'), 'utf8');
+    const script = /<script>\(function \(rules, where\)[\s\S]*?<\/script>/.exec(page)?.[0];
+    assert.ok(script, 'no redirect script in 404.html');
+    assert.is(follow(script as string, '/blog/launch'), 'https://example.com/blog/launch');
+    assert.is(follow(script as string, '/old-start'), undefined);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test.run();
