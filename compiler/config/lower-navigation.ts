@@ -74,9 +74,23 @@ function lowerPageEntry(item: JsonNode, parent: ContainerNode, bag: DiagnosticBa
     case 'webhook':
       return { kind: 'webhook', ...specOf(entry.spec, item), name: entry.name, span: item.span, parent };
     case 'invalid':
-      bag.report('nav/entry-syntax', partOf(item, entry.range.start, entry.range.end), { message: entry.message });
+      bag.report(
+        'nav/entry-syntax',
+        partOf(item, entry.range.start, entry.range.end),
+        { message: entry.message },
+        spacedPagePath(item.value) ? { hint: SPACED_PAGE_HINT } : {},
+      );
       return { kind: 'invalid', span: item.span };
   }
+}
+
+const SPACED_PAGE_HINT =
+  'a page path is one word: if this names a file whose name has spaces, rename the file (spaces to `-`, as in `guides/getting-started`) and write that';
+
+/** Words only, none a method or `webhook`, no `/path`: a page path with spaces in it, not an API entry gone wrong. */
+function spacedPagePath(text: string): boolean {
+  const words = text.trim().split(/\s+/);
+  return words.length > 1 && words.every((word) => !word.startsWith('/') && !/^(get|put|post|delete|options|head|patch|trace|webhook)$/i.test(word));
 }
 
 function specOf(spec: { text: string; range: { start: number; end: number } } | undefined, item: JsonString) {
