@@ -30,7 +30,7 @@ export async function runDev(args: string[]): Promise<number> {
       );
     }
     process.stdout.write(
-      `${what} in ${Math.round(result.stats.durationMs)} ms: ${result.stats.written} files written, ${result.stats.compiled} pages compiled\n`,
+      `${what} in ${Math.round(result.stats.durationMs)} ms: ${result.stats.written} files written, ${result.stats.compiled} pages compiled${result.stats.failed > 0 ? `, ${result.stats.failed} failed` : ''}\n`,
     );
   };
   let session: Awaited<ReturnType<typeof startDev>>;
