@@ -3,8 +3,10 @@
 // rebuilds on every batch of changes. It listens on 127.0.0.1 unless told
 // otherwise, and answers only requests whose Host is this server — localhost,
 // the name it listens on, or an IP address (a DNS rebinding page cannot read
-// it) — and whose Origin, when sent, is this server too. It serves nothing outside the output folder: paths are decoded,
-// normalized and checked against the folder's realpath before any read.
+// it) — and whose Origin, when sent, is this server too; its request proxy
+// answers only this machine. It serves nothing outside the output folder:
+// paths are decoded, normalized and checked against the folder's realpath
+// before any read.
 
 import { createReadStream, existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';

@@ -1,6 +1,7 @@
 // The machine-readable report: `{version: 1, diagnostics, summary}`, 2-space
-// indented (`docsc build --json` adds the build's fields to the same shape). Keys are written in a fixed order and only the documented fields
-// appear, so the output is stable across releases and runs.
+// indented (`docsc build --json` adds the build's fields to the same shape).
+// Keys are written in a fixed order and only the documented fields appear, so
+// the output is stable across releases and runs.
 
 import type { Diagnostic, RelatedLocation } from '../diagnostics/diagnostic.js';
 import { displayPath } from './locations.js';
