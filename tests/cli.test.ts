@@ -213,6 +213,20 @@ test('usage errors exit 2 with a message on stderr', async () => {
   assert.is(twoDirs.stdout, '');
 });
 
+test('--site-url: an http(s) host root; a path under it is refused, since every link of the site starts at the root', async () => {
+  const runs = await Promise.all(
+    ['docs.example.com', 'javascript:alert(1)', 'https://user.github.io/repo/', 'https://docs.example.com/?x=1'].map((url) =>
+      docsc(['build', 'examples', '-o', '/nonexistent/never-written', '--site-url', url]),
+    ),
+  );
+  for (const run of runs) assert.is(run.status, 2, describe(run));
+  assert.is(runs[0]?.stderr, 'docsc build: --site-url takes an http(s) URL, such as https://docs.example.com\n');
+  assert.is(runs[1]?.stderr, runs[0]?.stderr);
+  assert.match(runs[2]?.stderr ?? '', "--site-url takes the address of a host's root, such as https://user.github.io:");
+  assert.match(runs[2]?.stderr ?? '', 'cannot be served under `/repo/`');
+  assert.match(runs[3]?.stderr ?? '', 'cannot be served under `/?x=1`');
+});
+
 test('a docs root that is not a folder: exit 2 with a message, no stack trace', async () => {
   const [missing, file, timeout] = await Promise.all([
     docsc(['check', 'no/such/folder']),

@@ -108,8 +108,7 @@ function parse(args: string[]) {
   if (positionals.length > 1) throw new Error(`expected one directory, got ${positionals.length}`);
   if (values['no-cache'] && values['cache-dir'] !== undefined) throw new Error('--cache-dir and --no-cache contradict each other');
   const siteUrl = values['site-url'];
-  if (siteUrl !== undefined && !/^https?:\/\/[^/\s]+/.test(siteUrl))
-    throw new Error('--site-url takes an http(s) URL, such as https://docs.example.com');
+  if (siteUrl !== undefined) checkSiteUrl(siteUrl);
   return {
     dir: positionals[0] ?? '.',
     out: values.output,
@@ -118,4 +117,23 @@ function parse(args: string[]) {
     json: values.json,
     ...reportOptions(values),
   };
+}
+
+/**
+ * An http(s) URL of a host's root. A path is refused: every link and asset of the site is root-relative (`/quickstart`,
+ * `/_docsc/site.css`), so a site served under `/base/` would have a sitemap and canonical links there and nothing
+ * else working.
+ */
+function checkSiteUrl(siteUrl: string): void {
+  let url: URL | undefined;
+  try {
+    url = /^https?:\/\/[^/\s]+/.test(siteUrl) ? new URL(siteUrl) : undefined;
+  } catch {
+    url = undefined;
+  }
+  if (url === undefined) throw new Error('--site-url takes an http(s) URL, such as https://docs.example.com');
+  if (url.pathname !== '/' || url.search !== '' || url.hash !== '')
+    throw new Error(
+      `--site-url takes the address of a host's root, such as ${url.origin}: a docsc site is served at the root of its host (its links and assets start with \`/\`), so it cannot be served under \`${url.pathname}${url.search}${url.hash}\``,
+    );
 }
