@@ -84,4 +84,21 @@ test('dev: a port in use is named, with status 2', async () => {
   }
 });
 
+test('dev: an output or cache folder no build may use ends the command with status 2, before it serves anything', async () => {
+  const { dir, root } = site();
+  try {
+    const [output, cache] = await Promise.all([
+      runNode([bin, 'dev', root, '-o', root, '--port', '0', '--cache-dir', join(dir, 'cache')], process.cwd()),
+      runNode([bin, 'dev', root, '--port', '0', '--cache-dir', join(root, 'guides')], process.cwd()),
+    ]);
+    assert.is(output.status, 2, output.stderr);
+    assert.match(output.stderr, `docsc dev: Refusing to write the site to ${root}: it is the docs folder itself`);
+    assert.is(cache.status, 2, cache.stderr);
+    assert.match(cache.stderr, `docsc dev: Refusing to use ${join(root, 'guides')} as the cache folder`);
+    for (const run of [output, cache]) assert.not.match(run.stdout, 'Serving');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test.run();

@@ -227,6 +227,14 @@ test('--site-url: an http(s) host root; a path under it is refused, since every 
   assert.match(runs[3]?.stderr ?? '', 'cannot be served under `/?x=1`');
 });
 
+test('check --cache-dir at the docs folder: exit 2 with the reason, nothing written there', async () => {
+  const run = await docsc(['check', WARNINGS_FIXTURE, '--cache-dir', WARNINGS_FIXTURE]);
+  assert.is(run.status, 2, describe(run));
+  assert.match(run.stderr, /^docsc check: Refusing to use .* as the cache folder: it is or contains the docs folder/);
+  assert.is(run.stdout, '');
+  assert.not.ok(existsSync(join(projectRoot, WARNINGS_FIXTURE, 'data.mdb')));
+});
+
 test('a docs root that is not a folder: exit 2 with a message, no stack trace', async () => {
   const [missing, file, timeout] = await Promise.all([
     docsc(['check', 'no/such/folder']),

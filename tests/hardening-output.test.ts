@@ -61,6 +61,45 @@ test('-o at a folder of someone else’s files (/etc, a user folder) or at a fil
   }
 });
 
+test('--cache-dir at the docs folder, a folder of pages, inside the output or around it, or a folder of other files is refused; nothing is written', async () => {
+  const s = site();
+  const out = join(s.dir, 'out');
+  const cacheRefusal = async (cacheDir: string): Promise<string> => {
+    const error = await build({ root: s.root, outDir: out, cacheDir, threads: 1 }).catch((e: unknown) => e);
+    assert.instance(error, BuildRefusedError, `--cache-dir ${cacheDir}`);
+    return (error as Error).message;
+  };
+  try {
+    const before = dumpOutput(s.root);
+    assert.match(await cacheRefusal(s.root), 'is or contains the docs folder');
+    assert.match(await cacheRefusal(s.dir), 'is or contains the docs folder');
+    // A folder of pages: the build skips its cache folder, so these pages would have left the site without a word.
+    assert.match(await cacheRefusal(join(s.root, 'guides')), 'holds other files than a docsc cache');
+    assert.match(await cacheRefusal(join(out, 'cache')), 'inside the output folder, which is published');
+    assert.match(await cacheRefusal(s.dir.concat('/')), 'is or contains the docs folder');
+    const mine = join(s.dir, 'mine');
+    mkdirSync(mine);
+    writeFileSync(join(mine, 'notes.txt'), 'mine');
+    assert.match(await cacheRefusal(mine), 'holds other files than a docsc cache');
+    assert.equal(readdirSync(mine), ['notes.txt']);
+    assert.equal(dumpOutput(s.root), before, 'the docs folder is untouched');
+    assert.not.ok(readdirSync(s.dir).includes('out'), 'no output written');
+    // Beside the output, new or a cache already: accepted, twice (the second time it holds the cache's own files).
+    for (let i = 0; i < 2; i++) {
+      const built = await build({ root: s.root, outDir: out, cacheDir: join(s.dir, 'cache'), threads: 1 });
+      assert.ok(built.ok);
+    }
+    // The output inside the cache folder: refused too, the two are kept apart.
+    const error = await build({ root: s.root, outDir: join(s.dir, 'cache', 'site'), cacheDir: join(s.dir, 'cache'), threads: 1 }).catch(
+      (e: unknown) => e,
+    );
+    assert.instance(error, BuildRefusedError);
+    assert.match((error as Error).message, 'the output folder is inside it');
+  } finally {
+    rmSync(s.dir, { recursive: true, force: true });
+  }
+});
+
 test('-o at a new folder, an empty one, one with only harmless entries, or an earlier output is accepted', async () => {
   const s = site();
   try {

@@ -4,12 +4,14 @@
 // are reused, the diagnostics are the same. A cache problem is a line on
 // stderr (a warning: damaged, unusable, held by a build), never part of
 // the report nor a failure. Exit status: 1 when there
-// are errors (or warnings with --strict), 0 otherwise, 2 for a usage error.
+// are errors (or warnings with --strict), 0 otherwise, 2 for a usage error
+// or a cache folder no command may use (`--cache-dir` at the docs folder).
 
 import { relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { checkWithCache } from '../../compiler/build/cached-check.js';
 import { type CheckResult, check } from '../../compiler/check.js';
+import { BuildRefusedError } from '../../compiler/output/output-guard.js';
 import { REPORT_OPTIONS, readCommand, reportOptions } from '../read-command.js';
 import { renderDiagnostics } from '../render-diagnostics.js';
 import { sourceLookup } from '../source-lookup.js';
@@ -24,7 +26,14 @@ export async function runCheck(args: string[]): Promise<number> {
   let result: CheckResult;
   if (cacheDir === false) result = await check(checkOptions);
   else {
-    const cached = await checkWithCache({ ...checkOptions, cacheDir });
+    let cached: Awaited<ReturnType<typeof checkWithCache>>;
+    try {
+      cached = await checkWithCache({ ...checkOptions, cacheDir });
+    } catch (error) {
+      if (!(error instanceof BuildRefusedError)) throw error;
+      process.stderr.write(`docsc check: ${error.message}\n`);
+      return 2;
+    }
     // A cache cleared after an upgrade (info) changes nothing for the check: only a cache that could not be used is said.
     const shown = cached.cacheWarnings.filter((d) => d.severity !== 'info');
     for (const warning of shown) process.stderr.write(`docsc check: ${warning.severity}: ${warning.message}\n`);

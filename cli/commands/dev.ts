@@ -4,7 +4,8 @@
 
 import { relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { BuildResult } from '../../compiler/build/build.js';
+import { BuildRefusedError, type BuildResult } from '../../compiler/build/build.js';
+import { BuildLockedError } from '../../compiler/cache/build-lock.js';
 import { startDev } from '../../compiler/dev/dev-session.js';
 import { allowPrivateUrls, readCommand } from '../read-command.js';
 import { renderDiagnostics } from '../render-diagnostics.js';
@@ -44,6 +45,10 @@ export async function runDev(args: string[]): Promise<number> {
       ...(parsed.out === undefined ? {} : { outDir: resolve(parsed.out) }),
     });
   } catch (error) {
+    if (error instanceof BuildRefusedError || error instanceof BuildLockedError) {
+      process.stderr.write(`docsc dev: ${error.message}\n`);
+      return 2;
+    }
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') {
       process.stderr.write(`docsc dev: port ${parsed.port} is in use; pick another with --port\n`);

@@ -14,7 +14,7 @@ import { type Diagnostic, DiagnosticBag, dedupeDiagnostics, makeDiagnostic, ranO
 import type { DerivedMemo } from '../host/derived-memo.js';
 import { ProjectHost } from '../host/project-host.js';
 import { isSnippet } from '../ir/page-urls.js';
-import { checkOutputDir } from '../output/output-guard.js';
+import { BuildRefusedError, checkOutputDir } from '../output/output-guard.js';
 import { type CompletedManifest, OutputWriter, outputDigest, readRecordedFile, type WriteReport } from '../output/write-output.js';
 import { renderOptionsOf } from '../render/render-options.js';
 import type { SourceFile } from '../source/source-file.js';
@@ -101,8 +101,8 @@ export interface BuildResult {
   };
 }
 
-/** Refused before any work: the output folder is dangerous, or another build holds the lock. */
-export class BuildRefusedError extends Error {}
+/** Refused before any work: `-o` or `--cache-dir` names a folder no build may use (output-guard.ts). */
+export { BuildRefusedError } from '../output/output-guard.js';
 
 /** The whole build under one input key: its diagnostics, and the output it completed. */
 interface GraphRecord {

@@ -6,12 +6,17 @@
 // agree on the identity and options key a database is opened with: a check
 // never clears the build's cache, nor a build the check's.
 //
+// A cache folder no command may use (the docs folder, one inside the output,
+// one holding other files: output-guard.ts's checkCacheDir) is refused with
+// BuildRefusedError before anything is touched.
+//
 // A folder another docsc holds is the caller's choice: the build refuses to
 // start (BuildLockedError, as before), the check goes on with the cache in
 // memory and a `cache/unavailable` warning — a cache never makes a check fail.
 
 import { join, relative, resolve, sep } from 'node:path';
 import { type Diagnostic, makeDiagnostic } from '../diagnostics/diagnostic.js';
+import { BuildRefusedError, checkCacheDir } from '../output/output-guard.js';
 import { toolIdentity } from '../version.js';
 import { type BuildCache, DEFAULT_CACHE_DIR, openBuildCache } from './build-cache.js';
 import { acquireBuildLock, BuildLockedError } from './build-lock.js';
@@ -55,6 +60,10 @@ export async function openProjectCache(options: ProjectCacheOptions): Promise<Pr
   const root = resolve(options.root);
   const cacheDir = options.cacheDir === false ? undefined : resolve(options.cacheDir ?? join(root, DEFAULT_CACHE_DIR));
   const toolVersion = options.toolVersion ?? toolIdentity();
+  if (cacheDir !== undefined) {
+    const allowed = checkCacheDir(cacheDir, root, options.alsoLock ?? []);
+    if (!allowed.ok) throw new BuildRefusedError(`Refusing to use ${cacheDir} as the cache folder: ${allowed.reason}.`);
+  }
   const folders = [...(options.alsoLock ?? []), ...(cacheDir === undefined ? [] : [cacheDir])];
   let lock: ReturnType<typeof acquireBuildLock>;
   try {

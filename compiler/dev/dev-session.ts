@@ -6,7 +6,8 @@
 // output, and shares the build cache.
 
 import { join, resolve } from 'node:path';
-import { type BuildOptions, type BuildResult, BuildSession } from '../build/build.js';
+import { type BuildOptions, BuildRefusedError, type BuildResult, BuildSession } from '../build/build.js';
+import { BuildLockedError } from '../cache/build-lock.js';
 import { DEV_CLIENT_TAG, DevServer } from './dev-server.js';
 import { type RepositoryWatcher, watchRepository } from './watch-repository.js';
 
@@ -37,11 +38,15 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
   const server = new DevServer({ outDir, host: options.host ?? '127.0.0.1', port: options.port ?? 3000 });
   let waiting: ((result: BuildResult | Error) => void)[] = [];
 
-  const runBuild = async (changed: readonly string[]) => {
+  const runBuild = async (changed: readonly string[], first = false) => {
     let result: BuildResult | Error;
     try {
       result = await builds.build(changed);
     } catch (error) {
+      // A first build refused (`-o` or `--cache-dir` at a folder no build may use) or locked out (another docsc on
+      // these folders) ends the command before it serves anything; else it served what was there (with `-o` at the
+      // docs folder, the sources).
+      if (first && (error instanceof BuildRefusedError || error instanceof BuildLockedError)) throw error;
       result = error instanceof Error ? error : new Error(String(error));
     }
     server.built(result);
@@ -51,7 +56,7 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
     for (const resolveBuild of resolvers) resolveBuild(result);
   };
 
-  await runBuild([]);
+  await runBuild([], true);
   const url = await server.listen();
   const cacheDir = options.cacheDir === false ? undefined : resolve(options.cacheDir ?? join(root, '.docsc/cache'));
   const watcher: RepositoryWatcher = watchRepository(

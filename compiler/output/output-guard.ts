@@ -4,14 +4,26 @@
 // refused before anything is touched. So is a folder that already holds
 // files but no record of a docsc build (`-o /etc`, `-o ~/Documents`, another
 // tool's output): writing there would overwrite files docsc does not own.
+//
+// The cache folder (`--cache-dir`) has rules of its own: not the docs folder
+// or a folder of it that holds anything but a cache (the build skips its
+// cache folder, so its pages would silently leave the site), not in the
+// output or around it (a cache in the output is published with the site), and
+// not a folder that holds other files (a damaged cache is wiped there).
 
 import { existsSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, parse, relative, resolve, sep } from 'node:path';
+import { DATA_FILE, LMDB_LOCK_FILE, SEAL_FILE } from '../cache/cache-files.js';
 import { JOURNAL_FILE, MANIFEST_FILE } from './output-records.js';
 
 /** Entries that do not make a folder someone else's: docsc's lock, and what file managers and git leave. */
 const HARMLESS = new Set(['.docsc-lock', '.DS_Store', 'Thumbs.db', '.gitkeep', 'desktop.ini']);
+/** What a cache folder holds: the database, lmdb's lock, docsc's seal. */
+const CACHE_FILES = new Set([DATA_FILE, LMDB_LOCK_FILE, SEAL_FILE]);
+
+/** A folder a command was told to write to and may not: `-o` or `--cache-dir` (exit status 2 in the CLI). */
+export class BuildRefusedError extends Error {}
 
 export type OutputRefusal = { ok: true; path: string } | { ok: false; reason: string };
 
@@ -37,6 +49,28 @@ export function checkOutputDir(output: string, root: string): OutputRefusal {
   return { ok: true, path: target };
 }
 
+/** The realpath of the cache folder if a command may use it. `root` is the docs root; `outputs`, the folders it writes a site to. */
+export function checkCacheDir(cache: string, root: string, outputs: readonly string[]): OutputRefusal {
+  const target = realpathOfMaybeMissing(resolve(cache));
+  const docsRoot = realpathOfMaybeMissing(resolve(root));
+  const home = realpathOfMaybeMissing(homedir());
+  if (target === parse(target).root) return { ok: false, reason: 'it is the root of the file system' };
+  if (target === home || isInside(home, target)) return { ok: false, reason: 'it is or contains your home folder' };
+  if (target === docsRoot || isInside(docsRoot, target)) {
+    return { ok: false, reason: 'it is or contains the docs folder; the default, `.docsc/cache` inside it, is kept apart from the pages' };
+  }
+  for (const output of outputs.map((o) => realpathOfMaybeMissing(resolve(o)))) {
+    if (target === output || isInside(target, output))
+      return { ok: false, reason: 'it is inside the output folder, which is published: the cache would be too' };
+    if (isInside(output, target)) return { ok: false, reason: 'the output folder is inside it; keep the two apart' };
+  }
+  // A file where the folder should be is the cache's own problem: a warning and a build in memory (lmdb-build-cache.ts).
+  if (holdsOtherFiles(target, CACHE_FILES)) {
+    return { ok: false, reason: `it holds other files than a docsc cache's (\`${DATA_FILE}\`, \`${LMDB_LOCK_FILE}\`, \`${SEAL_FILE}\`); pick an empty or new folder` };
+  }
+  return { ok: true, path: target };
+}
+
 function isDirectoryOrMissing(path: string): boolean {
   try {
     return statSync(path).isDirectory();
@@ -47,14 +81,22 @@ function isDirectoryOrMissing(path: string): boolean {
 
 /** A folder with entries but neither docsc's manifest nor its journal. */
 function holdsForeignFiles(dir: string): boolean {
-  let entries: string[];
-  try {
-    entries = readdirSync(dir);
-  } catch {
-    return false;
-  }
+  const entries = entriesOf(dir);
   if (entries.includes(MANIFEST_FILE) || entries.includes(JOURNAL_FILE)) return false;
   return entries.some((name) => !HARMLESS.has(name));
+}
+
+/** A folder with entries other than `own` and the harmless ones. */
+function holdsOtherFiles(dir: string, own: ReadonlySet<string>): boolean {
+  return entriesOf(dir).some((name) => !own.has(name) && !HARMLESS.has(name));
+}
+
+function entriesOf(dir: string): string[] {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
 }
 
 /** Whether `inner` is strictly inside `outer`. */
