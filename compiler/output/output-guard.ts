@@ -66,7 +66,10 @@ export function checkCacheDir(cache: string, root: string, outputs: readonly str
   }
   // A file where the folder should be is the cache's own problem: a warning and a build in memory (lmdb-build-cache.ts).
   if (holdsOtherFiles(target, CACHE_FILES)) {
-    return { ok: false, reason: `it holds other files than a docsc cache's (\`${DATA_FILE}\`, \`${LMDB_LOCK_FILE}\`, \`${SEAL_FILE}\`); pick an empty or new folder` };
+    return {
+      ok: false,
+      reason: `it holds other files than a docsc cache's (\`${DATA_FILE}\`, \`${LMDB_LOCK_FILE}\`, \`${SEAL_FILE}\`); pick an empty or new folder`,
+    };
   }
   return { ok: true, path: target };
 }
