@@ -1,5 +1,6 @@
 // Progress of a long build on stderr: one line rewritten in place on a
-// terminal, a plain line per phase elsewhere (CI logs, pipes). Silent with
+// terminal, with a bar and counts while pages are compiled and laid out; a
+// plain line per phase elsewhere (CI logs, pipes), with its time. Silent with
 // `--json` and in tests.
 
 import type { BuildProgress } from '../compiler/build/build.js';
@@ -7,7 +8,9 @@ import type { BuildProgress } from '../compiler/build/build.js';
 const LABELS: Record<BuildProgress['phase'], string> = {
   read: 'Reading files',
   analyze: 'Checking docs.json, pages and OpenAPI documents',
-  pages: 'Compiling and laying out pages',
+  compile: 'Compiling pages',
+  check: 'Checking OpenAPI documents and links',
+  pages: 'Laying out pages',
   write: 'Finishing the output',
 };
 
@@ -19,7 +22,7 @@ export function progressReporter(stream: NodeJS.WriteStream): { report: (progres
     report(progress) {
       const line = `${LABELS[progress.phase]}${progress.total > 0 ? ` (${progress.total})` : ''}…`;
       if (live) {
-        const count = progress.total > 0 ? ` ${progress.done}/${progress.total}` : '';
+        const count = progress.total > 0 ? ` ${bar(progress.done / progress.total)} ${progress.done}/${progress.total}` : '';
         stream.write(`\r\u001b[2K${LABELS[progress.phase]}…${count}`);
         last = line;
         return;
@@ -37,4 +40,12 @@ export function progressReporter(stream: NodeJS.WriteStream): { report: (progres
       last = '';
     },
   };
+}
+
+const BAR_WIDTH = 24;
+
+/** `[██████░░░░…]` for a fraction done. */
+function bar(fraction: number): string {
+  const full = Math.round(Math.min(1, Math.max(0, fraction)) * BAR_WIDTH);
+  return `[${'█'.repeat(full)}${'░'.repeat(BAR_WIDTH - full)}]`;
 }

@@ -286,6 +286,10 @@ async function fullBuild(options: BuildOptions, mayBeUpToDate: boolean): Promise
     let stopWriter = async () => {};
     try {
       const compiler = new PageCompiler(cache, pool, snapshot.identities, (path) => readText(host, path));
+      compiler.onCompiled = (done, total) => {
+        progress({ phase: 'compile', done, total });
+        if (done === total) progress({ phase: 'check', done: 0, total: 0 });
+      };
       progress({ phase: 'analyze', done: 0, total: 0 });
       const analysis = await analyzeProject({
         root,

@@ -85,6 +85,8 @@ const IN_FLIGHT = 2;
 
 export class PageCompiler {
   readonly recomputed: Recomputed = { read: [], summaries: [], bodies: [] };
+  /** Hears the front end's compile go on: pages done of those to compile (not those from the cache), batch by batch. */
+  onCompiled: ((done: number, total: number) => void) | undefined;
   /** What flushing the cache between rounds reported (`cache/full` …). */
   readonly cacheWarnings: Diagnostic[] = [];
   /** Pages whose body came from the cache of an earlier build. */
@@ -149,6 +151,11 @@ export class PageCompiler {
     // Two rounds are with the workers at any time: while the last batches of one run, the next one's are queued
     // behind them, so that a worker never waits for its neighbour to finish the round (nor for this one to be stored).
     const rounds = roundsOf(unique);
+    let compiled = 0;
+    const counted = (count: number) => {
+      compiled += count;
+      this.onCompiled?.(compiled, unique.length);
+    };
     const compile = (round: typeof unique) => {
       const tasks = round.map(({ file }) => ({
         path: file.path,
@@ -158,7 +165,7 @@ export class PageCompiler {
         options: this.options,
       }));
       for (const { file } of round) delete file.text;
-      const running = this.pool.run(tasks);
+      const running = this.pool.run(tasks, counted);
       // Awaited in its turn (which rethrows); until then a failure must not count as unhandled.
       running.catch(() => {});
       return running;

@@ -42,8 +42,13 @@ import { currentRecord, type Dependencies, layoutKey, recordedKey, searchRecordK
 import { SearchShards, type ShardFile } from './search-shards.js';
 import { ShardEditor } from './shard-editor.js';
 
+/**
+ * Where a build is: `compile` counts the pages the front end compiles (a cold build's long part; none when every
+ * page is in the cache), `check` is the rest of the front end after it (OpenAPI documents, links), `pages` counts
+ * the pages laid out.
+ */
 export interface BuildProgress {
-  phase: 'read' | 'analyze' | 'pages' | 'write';
+  phase: 'read' | 'analyze' | 'compile' | 'check' | 'pages' | 'write';
   done: number;
   total: number;
 }

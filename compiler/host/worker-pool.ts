@@ -45,24 +45,40 @@ export class BatchPool<T, R> {
     this.threads = Math.max(1, options.threads ?? availableParallelism());
   }
 
-  async run(items: readonly T[]): Promise<R[]> {
+  /** Runs every item; `onDone` hears how many items each finished batch held (for progress). */
+  async run(items: readonly T[], onDone?: (count: number) => void): Promise<R[]> {
     if (items.length === 0) return [];
     if (this.threads === 1 || items.length < IN_PROCESS_BELOW) {
-      const needsWorker = this.options.needsWorker;
-      if (needsWorker === undefined || !items.some(needsWorker)) return this.options.inProcess(items);
-      // Each heavy item alone in a worker, the others here; results put back in order.
-      const light = items.filter((item) => !needsWorker(item));
-      // This thread's compiler is not loaded for nothing (a dev edit of one large page).
-      const here = light.length > 0 ? await this.options.inProcess(light) : [];
-      const pool = this.start();
-      const results: R[] = [];
-      let next = 0;
-      for (const item of items) results.push(needsWorker(item) ? ((await this.runBatch(pool, [item]))[0] as R) : (here[next++] as R));
+      const results = await this.runHere(items);
+      onDone?.(items.length);
       return results;
     }
     const pool = this.start();
     const batches = inBatches(items, batchSize(items.length, this.threads), this.options.needsWorker);
-    return (await Promise.all(batches.map((batch) => this.runBatch(pool, batch)))).flat();
+    return (
+      await Promise.all(
+        batches.map(async (batch) => {
+          const results = await this.runBatch(pool, batch);
+          onDone?.(batch.length);
+          return results;
+        }),
+      )
+    ).flat();
+  }
+
+  /** A small job (or `threads: 1`): in this thread, but `needsWorker`'s items. */
+  private async runHere(items: readonly T[]): Promise<R[]> {
+    const needsWorker = this.options.needsWorker;
+    if (needsWorker === undefined || !items.some(needsWorker)) return this.options.inProcess(items);
+    // Each heavy item alone in a worker, the others here; results put back in order.
+    const light = items.filter((item) => !needsWorker(item));
+    // This thread's compiler is not loaded for nothing (a dev edit of one large page).
+    const here = light.length > 0 ? await this.options.inProcess(light) : [];
+    const pool = this.start();
+    const results: R[] = [];
+    let next = 0;
+    for (const item of items) results.push(needsWorker(item) ? ((await this.runBatch(pool, [item]))[0] as R) : (here[next++] as R));
+    return results;
   }
 
   /** A batch in a worker; when the worker runs out of memory, its items one at a time (see the top of this file). */
