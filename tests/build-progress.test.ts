@@ -55,7 +55,14 @@ test('a cold build counts the pages it compiles batch by batch up to their numbe
 
 /** A stream that records what is written, a terminal or not. */
 function stream(isTTY: boolean): NodeJS.WriteStream & { text: string } {
-  const fake = { isTTY, text: '', write: (chunk: string) => ((fake.text += chunk), true) };
+  const fake = {
+    isTTY,
+    text: '',
+    write(chunk: string): boolean {
+      fake.text += chunk;
+      return true;
+    },
+  };
   return fake as unknown as NodeJS.WriteStream & { text: string };
 }
 
