@@ -5,7 +5,15 @@
 
 import type { BuildProgress } from '../compiler/build/build.js';
 
-const LABELS: Record<BuildProgress['phase'], string> = {
+/** A build's phases, and check's one long step (`summarize`). */
+export interface Progress {
+  phase: BuildProgress['phase'] | 'summarize';
+  done: number;
+  total: number;
+}
+
+const LABELS: Record<Progress['phase'], string> = {
+  summarize: 'Reading pages',
   read: 'Reading files',
   analyze: 'Checking docs.json, pages and OpenAPI documents',
   compile: 'Compiling pages',
@@ -14,8 +22,13 @@ const LABELS: Record<BuildProgress['phase'], string> = {
   write: 'Finishing the output',
 };
 
-export function progressReporter(stream: NodeJS.WriteStream): { report: (progress: BuildProgress) => void; done: () => void } {
-  const live = stream.isTTY === true && !process.env.CI;
+/** Whether progress is drawn live on `stream`: a terminal, and not in CI. */
+export function isLive(stream: NodeJS.WriteStream): boolean {
+  return stream.isTTY === true && !process.env.CI;
+}
+
+export function progressReporter(stream: NodeJS.WriteStream): { report: (progress: Progress) => void; done: () => void } {
+  const live = isLive(stream);
   let last = '';
   let started = performance.now();
   return {

@@ -51,6 +51,8 @@ export interface CheckOptions {
   threads?: number;
   /** Time limit for fetching one hosted OpenAPI document. */
   fetchTimeoutMs?: number;
+  /** Hears the pages summarized so far (not those from a cache), of how many, batch by batch: `docsc check`'s progress line. */
+  onSummarized?: (done: number, total: number) => void;
 }
 
 /** What the build adds to a check: its own host, a cache-aware summarizer, and a memo of derived values. */
@@ -125,7 +127,7 @@ export async function analyzeProject(options: AnalyzeOptions): Promise<ProjectAn
   if (nav) for (const pass of navigationPasses) bag.add(pass(nav));
   options.configured?.(config);
 
-  const pages = await readPages(host, bag, { threads: options.threads, summarize: options.summarize });
+  const pages = await readPages(host, bag, { threads: options.threads, summarize: options.summarize, onSummarized: options.onSummarized });
   for (const file of pages.sources) sources.set(file.path, file);
   if (nav) bag.add(resolvePages(nav, { files: pages.index, normalize: (p) => host.normalize(p) }));
 

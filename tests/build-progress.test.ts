@@ -1,7 +1,7 @@
 // What a build says of its progress: the phases in order, the pages it
 // compiles counted up to their number (none when the cache has them all), and
 // how the CLI shows it — a bar with counts on a terminal, a line per phase
-// with its time elsewhere.
+// with its time elsewhere; and the pages a check summarizes, counted alike.
 
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,6 +10,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { progressReporter } from '../cli/progress.js';
 import { type BuildProgress, build } from '../compiler/build/build.js';
+import { checkWithCache } from '../compiler/build/cached-check.js';
+import { check } from '../compiler/check.js';
 
 function site(pages: number): { dir: string; root: string } {
   const dir = mkdtempSync(join(tmpdir(), 'docsc-progress-'));
@@ -48,6 +50,27 @@ test('a cold build counts the pages it compiles batch by batch up to their numbe
     const again: BuildProgress[] = [];
     assert.ok((await build({ ...options, onProgress: (p) => again.push({ ...p }) })).ok);
     assert.equal(summarize(again).phases, ['read', 'analyze', 'pages', 'write']);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('check counts the pages it summarizes batch by batch, with or without the cache; none when the cache has them all', async () => {
+  const { dir, root } = site(300);
+  try {
+    const plain: [number, number][] = [];
+    await check({ root, threads: 2, onSummarized: (done, total) => plain.push([done, total]) });
+    const total = plain[0]?.[1] ?? 0;
+    assert.ok(total >= 300 && plain.length > 2, JSON.stringify(plain));
+    assert.equal(plain.at(-1), [total, total]);
+    const cached: [number, number][] = [];
+    await checkWithCache({ root, threads: 2, cacheDir: join(dir, 'cache'), onSummarized: (done, all) => cached.push([done, all]) });
+    const cachedTotal = cached[0]?.[1] ?? 0;
+    assert.ok(cachedTotal >= 300 && cached.length > 2, JSON.stringify(cached));
+    assert.equal(cached.at(-1), [cachedTotal, cachedTotal]);
+    const again: [number, number][] = [];
+    await checkWithCache({ root, threads: 2, cacheDir: join(dir, 'cache'), onSummarized: (done, all) => again.push([done, all]) });
+    assert.equal(again, [], 'every summary from the cache');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

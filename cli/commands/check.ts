@@ -12,6 +12,7 @@ import { parseArgs } from 'node:util';
 import { checkWithCache } from '../../compiler/build/cached-check.js';
 import { type CheckResult, check } from '../../compiler/check.js';
 import { BuildRefusedError } from '../../compiler/output/output-guard.js';
+import { isLive, progressReporter } from '../progress.js';
 import { REPORT_OPTIONS, readCommand, reportOptions } from '../read-command.js';
 import { renderDiagnostics } from '../render-diagnostics.js';
 import { sourceLookup } from '../source-lookup.js';
@@ -22,18 +23,29 @@ export async function runCheck(args: string[]): Promise<number> {
   const { options, root } = command;
   const { format, strict, quiet, color, threads, fetchTimeoutMs, cacheDir } = options;
   const started = performance.now();
-  const checkOptions = { root, ...(threads ? { threads } : {}), ...(fetchTimeoutMs ? { fetchTimeoutMs } : {}) };
+  // A terminal shows the pages summarized (a first check of a large site takes a while); CI logs stay as they were.
+  const progress = isLive(process.stderr) ? progressReporter(process.stderr) : undefined;
+  const checkOptions = {
+    root,
+    ...(threads ? { threads } : {}),
+    ...(fetchTimeoutMs ? { fetchTimeoutMs } : {}),
+    ...(progress ? { onSummarized: (done: number, total: number) => progress.report({ phase: 'summarize', done, total }) } : {}),
+  };
   let result: CheckResult;
-  if (cacheDir === false) result = await check(checkOptions);
-  else {
+  if (cacheDir === false) {
+    result = await check(checkOptions);
+    progress?.done();
+  } else {
     let cached: Awaited<ReturnType<typeof checkWithCache>>;
     try {
       cached = await checkWithCache({ ...checkOptions, cacheDir });
     } catch (error) {
+      progress?.done();
       if (!(error instanceof BuildRefusedError)) throw error;
       process.stderr.write(`docsc check: ${error.message}\n`);
       return 2;
     }
+    progress?.done();
     // A cache cleared after an upgrade (info) changes nothing for the check: only a cache that could not be used is said.
     const shown = cached.cacheWarnings.filter((d) => d.severity !== 'info');
     for (const warning of shown) process.stderr.write(`docsc check: ${warning.severity}: ${warning.message}\n`);

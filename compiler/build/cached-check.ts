@@ -23,7 +23,7 @@ import { ProjectHost } from '../host/project-host.js';
 import { pagePathOfFile } from '../ir/page-urls.js';
 import type { PageInput, Summarizer } from '../pages/read-pages.js';
 import type { PageSummaryResult } from '../pages/summarize-page.js';
-import { type PageFile, summarizePages } from '../pages/summarize-pages.js';
+import { type PageFile, type SummarizeOptions, summarizePages } from '../pages/summarize-pages.js';
 import { type CachedSummary, relocateSummary, storedSummary, summaryKey, withPath } from './compile-pages.js';
 import { SNAPSHOT_MEMO_KEY, type SnapshotMemo, snapshotSome } from './input-snapshot.js';
 
@@ -66,7 +66,7 @@ export async function checkWithCache(options: CachedCheckOptions): Promise<Cache
       ...options,
       root,
       host,
-      summarize: cachedSummarizer(cache, snapshot.identities, summarized, options.threads),
+      summarize: cachedSummarizer(cache, snapshot.identities, summarized, { threads: options.threads, onSummarized: options.onSummarized }),
       memo: derivedMemo(cache),
       identities: snapshot.identities,
     });
@@ -85,7 +85,7 @@ export async function checkWithCache(options: CachedCheckOptions): Promise<Cache
 }
 
 /** The front end's summarizer with the build's summary cache in front of check's own pool. */
-function cachedSummarizer(cache: BuildCache, identities: ReadonlyMap<string, string>, summarized: string[], threads: number | undefined): Summarizer {
+function cachedSummarizer(cache: BuildCache, identities: ReadonlyMap<string, string>, summarized: string[], options: SummarizeOptions): Summarizer {
   return async (inputs: readonly PageInput[]): Promise<PageSummaryResult[]> => {
     const results: (PageSummaryResult | undefined)[] = [];
     const missing: { index: number; file: PageFile; key: string; decoding: Diagnostic[] }[] = [];
@@ -107,7 +107,7 @@ function cachedSummarizer(cache: BuildCache, identities: ReadonlyMap<string, str
     const unique = [...new Map(missing.map((m) => [m.key, m])).values()];
     const done = await summarizePages(
       unique.map((m) => m.file),
-      threads === undefined ? {} : { threads },
+      options,
     );
     const byKey = new Map<string, PageSummaryResult>();
     unique.forEach(({ file, key, decoding }, i) => {

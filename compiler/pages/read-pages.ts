@@ -12,7 +12,7 @@ import type { PageReference as ApiReference } from '../passes/resolve-openapi.js
 import type { SourceFile } from '../source/source-file.js';
 import { locationInValue } from './parse-frontmatter.js';
 import type { PageSummary, PageSummaryResult } from './summarize-page.js';
-import { type PageFile, summarizePages } from './summarize-pages.js';
+import { type PageFile, type SummarizeOptions, summarizePages } from './summarize-pages.js';
 
 export interface RepositoryPages {
   /** Page path without extension → file, snippets included (resolve-pages refuses those). */
@@ -45,7 +45,7 @@ export type Summarizer = (inputs: readonly PageInput[]) => Promise<PageSummaryRe
 export async function readPages(
   host: ProjectHost,
   bag: DiagnosticBag,
-  options: { threads?: number | undefined; summarize?: Summarizer | undefined },
+  options: { threads?: number | undefined; summarize?: Summarizer | undefined; onSummarized?: SummarizeOptions['onSummarized'] },
 ): Promise<RepositoryPages> {
   const pages: RepositoryPages = { index: new Map(), sources: [], summaries: [], facts: [], published: [], specReferences: [], apiReferences: [] };
   const inputs: PageInput[] = [];
@@ -55,7 +55,7 @@ export async function readPages(
     pages.index.set(pagePath, file);
     inputs.push({ path: file, read: () => readInput(host, file, bag, pages.sources) });
   }
-  const results = options.summarize ? await options.summarize(inputs) : await summarizeAll(inputs, bag, options.threads);
+  const results = options.summarize ? await options.summarize(inputs) : await summarizeAll(inputs, bag, options);
   for (const { summary, diagnostics } of results) {
     bag.add(diagnostics);
     pages.summaries.push(summary);
@@ -79,7 +79,7 @@ function readInput(host: ProjectHost, path: string, bag: DiagnosticBag, sources:
 }
 
 /** Without a cache: every file read and summarized (in the worker pool for large sites). */
-async function summarizeAll(inputs: readonly PageInput[], bag: DiagnosticBag, threads: number | undefined): Promise<PageSummaryResult[]> {
+async function summarizeAll(inputs: readonly PageInput[], bag: DiagnosticBag, options: SummarizeOptions): Promise<PageSummaryResult[]> {
   const files: PageFile[] = [];
   for (const input of inputs) {
     const read = input.read();
@@ -87,7 +87,7 @@ async function summarizeAll(inputs: readonly PageInput[], bag: DiagnosticBag, th
     bag.add(read.diagnostics);
     files.push({ path: input.path, text: read.text });
   }
-  return summarizePages(files, threads === undefined ? {} : { threads });
+  return summarizePages(files, { threads: options.threads, onSummarized: options.onSummarized });
 }
 
 function addPageFacts(pages: RepositoryPages, summary: PageSummary): void {

@@ -19,7 +19,9 @@ function loadSummarizer(): Promise<typeof import('./summarize-page.js')> {
 
 export interface SummarizeOptions {
   /** Worker threads; 1 summarizes in this thread. Default: the machine's available parallelism. */
-  threads?: number;
+  threads?: number | undefined;
+  /** Hears the pages summarized so far, of how many, batch by batch (a terminal's progress line). */
+  onSummarized?: ((done: number, total: number) => void) | undefined;
 }
 
 export async function summarizePages(files: readonly PageFile[], options: SummarizeOptions = {}): Promise<PageSummaryResult[]> {
@@ -33,8 +35,12 @@ export async function summarizePages(files: readonly PageFile[], options: Summar
     outOfMemory: async (file) => (await loadSummarizer()).pageOutOfMemory(file.path, file.text),
     needsWorker: (file) => file.text.length >= WORKER_PAGE_CHARS,
   });
+  let done = 0;
   try {
-    return await pool.run(files);
+    return await pool.run(files, (count) => {
+      done += count;
+      options.onSummarized?.(done, files.length);
+    });
   } finally {
     await pool.close();
   }
