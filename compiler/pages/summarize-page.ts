@@ -32,6 +32,8 @@ export interface PageLink {
   line: number;
   column: number;
   length: number;
+  /** An image or other embedded file (`![](…)`, `src`, a Card's `img`): it must be a file, not a page. */
+  image?: true;
 }
 
 export interface PageImport {
@@ -165,6 +167,9 @@ function collectNode(node: Nodes, file: SourceFile, facts: TreeFacts): void {
     case 'definition':
       addLink(node.url, file, urlOffset(file.text, node.url, file.text.indexOf(']:', startOffset), startOffset), facts);
       break;
+    case 'image':
+      addLink(node.url, file, urlOffset(file.text, node.url, file.text.indexOf('](', startOffset), startOffset), facts, true);
+      break;
     case 'mdxJsxFlowElement':
     case 'mdxJsxTextElement':
       collectAttributes(node.attributes, file, facts);
@@ -200,11 +205,11 @@ function urlOffset(text: string, url: string, searchFrom: number, fallback: numb
   return found === -1 ? fallback : found;
 }
 
-function addLink(href: string, file: SourceFile, offset: number, facts: TreeFacts): void {
+function addLink(href: string, file: SourceFile, offset: number, facts: TreeFacts, image = false): void {
   if (!isInternalHref(href)) return;
   const { line, column } = file.position(offset);
   const length = file.text.startsWith(href, offset) ? href.length : 0;
-  facts.links.push({ href, line, column, length });
+  facts.links.push(image ? { href, line, column, length, image } : { href, line, column, length });
 }
 
 /** Not a URL with a scheme (`https:`, `mailto:`, `tel:`) nor protocol-relative (`//host`). */
@@ -214,17 +219,20 @@ function isInternalHref(href: string): boolean {
 
 type JsxAttributes = Extract<Nodes, { type: 'mdxJsxFlowElement' }>['attributes'];
 
-/** `href="…"` of any component or element is a link; `id="…"` a link target. Expression values are not read. */
+/**
+ * `href="…"` of any component or element is a link, `src="…"` (and a Card's `img="…"`) an embedded file; `id="…"` a
+ * link target. Expression values are not read.
+ */
 function collectAttributes(attributes: JsxAttributes, file: SourceFile, facts: TreeFacts): void {
   for (const attribute of attributes) {
     if (attribute.type !== 'mdxJsxAttribute' || typeof attribute.value !== 'string') continue;
     if (attribute.name === 'id') facts.elementIds.push(attribute.value);
-    if (attribute.name !== 'href') continue;
+    if (attribute.name !== 'href' && attribute.name !== 'src' && attribute.name !== 'img') continue;
     const end = attribute.position?.end.offset;
     // The value ends one character (the quote) before the attribute does.
     const valueStart = end === undefined ? -1 : end - 1 - attribute.value.length;
     const offset = valueStart >= 0 && file.text.startsWith(attribute.value, valueStart) ? valueStart : (attribute.position?.start.offset ?? 0);
-    addLink(attribute.value, file, offset, facts);
+    addLink(attribute.value, file, offset, facts, attribute.name !== 'href');
   }
 }
 

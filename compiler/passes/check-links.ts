@@ -1,6 +1,8 @@
 // Internal links of pages (markdown links and `href` attributes) must lead
 // somewhere: to a page of the site or a static file, and, when they name a
 // `#anchor` on a page whose headings are known, to one of its headings.
+// Images and other embedded files (`![](…)`, `src`, a Card's `img`) must be
+// files, resolved the same way (as the renderer writes them).
 // Links resolve as a browser resolves them against the linking page's URL;
 // a `.mdx`/`.md` suffix names the page itself. Snippets are checked only for
 // root-relative links: their relative links depend on the page that imports them.
@@ -46,6 +48,11 @@ interface LinkContext {
 function checkLink(link: PageLink, context: LinkContext): void {
   const target = resolveLink(link.href, context.from);
   const at: Location = { file: context.file, line: link.line, column: link.column, length: link.length };
+  if (link.image) {
+    // An image must be a file (a page's address would give the reader HTML); its fragment is no anchor.
+    if (!context.site.staticFiles.has(target.url) && !context.site.isRedirected(target.url)) reportBrokenImage(link.href, target.url, at, context);
+    return;
+  }
   const page = context.site.pages.get(target.url);
   if (page === undefined) {
     if (!context.site.staticFiles.has(target.url) && !context.site.isRedirected(target.url)) reportBrokenLink(link.href, target.url, at, context);
@@ -58,6 +65,16 @@ function checkLink(link: PageLink, context: LinkContext): void {
     anchor,
     page: target.url === context.from ? 'this page' : `\`/${target.url}\``,
     suggestion: suggestion === undefined ? '' : `; did you mean \`#${suggestion}\`?`,
+  });
+}
+
+function reportBrokenImage(href: string, url: string, at: Location, context: LinkContext): void {
+  const written = href.split(/[?#]/)[0];
+  const suggestion = closestFile(url, context.site);
+  context.bag.report('link/broken-image', at, {
+    href,
+    resolved: written === `/${url}` ? '' : ` (\`/${url}\`)`,
+    suggestion: suggestion === undefined ? '' : `; did you mean \`/${suggestion}\`?`,
   });
 }
 
@@ -102,7 +119,25 @@ function decode(text: string): string {
 
 /** The closest page URL (or static file, for a target with an extension), when close enough to be a typo. */
 function closestUrl(url: string, site: SiteIndex): string | undefined {
-  const candidates = /\.\w+$/.test(url) ? [...site.pages.keys(), ...site.staticFiles] : [...site.pages.keys()];
+  return closestOf(url, /\.\w+$/.test(url) ? [...site.pages.keys(), ...site.staticFiles] : [...site.pages.keys()]);
+}
+
+/** For a broken image: the closest file of its extension when close enough to be a typo, else one of its name with another extension (`logo.svgg`, `chart.jpeg`). */
+function closestFile(url: string, site: SiteIndex): string | undefined {
+  const dot = url.lastIndexOf('.');
+  const [stem, extension] = dot > url.lastIndexOf('/') ? [url.slice(0, dot), url.slice(dot).toLowerCase()] : [url, ''];
+  const files = [...site.staticFiles];
+  const sameKind =
+    extension === ''
+      ? undefined
+      : closestOf(
+          url,
+          files.filter((file) => file.toLowerCase().endsWith(extension)),
+        );
+  return sameKind ?? files.find((file) => file.startsWith(`${stem}.`) && !file.slice(stem.length + 1).includes('/'));
+}
+
+function closestOf(url: string, candidates: readonly string[]): string | undefined {
   // closestMatch accepts at most length/3 edits: skip, unmeasured, what differs more in length alone.
   const maxEdits = Math.max(1, Math.floor(url.length / 3));
   return closestMatch(
