@@ -22,6 +22,7 @@ import { type RepositoryPages, readPages, type Summarizer } from './pages/read-p
 import type { PageSummary } from './pages/summarize-page.js';
 import { apiHrefs, checkApiHrefs } from './passes/check-api-hrefs.js';
 import { checkChildTypes } from './passes/check-child-types.js';
+import { checkConfigReferences } from './passes/check-config-references.js';
 import { checkDivisions } from './passes/check-divisions.js';
 import { checkGlobalAnchors } from './passes/check-global-anchors.js';
 import { checkGroups } from './passes/check-groups.js';
@@ -156,6 +157,7 @@ export async function analyzeProject(options: AnalyzeOptions): Promise<ProjectAn
     : { diagnostics: [], checked: false };
   bag.add(links.diagnostics);
   if (nav) bag.add(checkApiHrefs(api.pages, site));
+  if (nav) bag.add(checkConfigReferences(config, nav, site));
 
   return {
     host,

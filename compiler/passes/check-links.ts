@@ -70,11 +70,10 @@ function checkLink(link: PageLink, context: LinkContext): void {
 
 function reportBrokenImage(href: string, url: string, at: Location, context: LinkContext): void {
   const written = href.split(/[?#]/)[0];
-  const suggestion = closestFile(url, context.site);
   context.bag.report('link/broken-image', at, {
     href,
     resolved: written === `/${url}` ? '' : ` (\`/${url}\`)`,
-    suggestion: suggestion === undefined ? '' : `; did you mean \`/${suggestion}\`?`,
+    suggestion: didYouMean(url, context.site, true),
   });
 }
 
@@ -115,6 +114,12 @@ function decode(text: string): string {
   } catch {
     return text;
   }
+}
+
+/** `; did you mean …?` for a broken link (`image`: a broken image) to `url`, or ''. */
+export function didYouMean(url: string, site: SiteIndex, image: boolean): string {
+  const suggestion = image ? closestFile(url, site) : closestUrl(url, site);
+  return suggestion === undefined ? '' : `; did you mean \`/${suggestion}\`?`;
 }
 
 /** The closest page URL (or static file, for a target with an extension), when close enough to be a typo. */
