@@ -84,7 +84,11 @@ test('--cache-dir at the docs folder, a folder of pages, inside the output or ar
     assert.equal(readdirSync(mine), ['notes.txt']);
     assert.equal(dumpOutput(s.root), before, 'the docs folder is untouched');
     assert.not.ok(readdirSync(s.dir).includes('out'), 'no output written');
-    // Beside the output, new or a cache already: accepted, twice (the second time it holds the cache's own files).
+    // Beside the output, new or a cache already: accepted, twice (the second time it holds the cache's own files, and
+    // a lock's draft a killed build left, and a .gitignore).
+    mkdirSync(join(s.dir, 'cache'));
+    writeFileSync(join(s.dir, 'cache', '.docsc-lock.4242-0a1b2c3d'), '');
+    writeFileSync(join(s.dir, 'cache', '.gitignore'), '*\n');
     for (let i = 0; i < 2; i++) {
       const built = await build({ root: s.root, outDir: out, cacheDir: join(s.dir, 'cache'), threads: 1 });
       assert.ok(built.ok);

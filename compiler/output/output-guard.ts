@@ -19,8 +19,13 @@ import { JOURNAL_FILE, MANIFEST_FILE } from './output-records.js';
 
 /** Entries that do not make a folder someone else's: docsc's lock, and what file managers and git leave. */
 const HARMLESS = new Set(['.docsc-lock', '.DS_Store', 'Thumbs.db', '.gitkeep', 'desktop.ini']);
-/** What a cache folder holds: the database, lmdb's lock, docsc's seal. */
-const CACHE_FILES = new Set([DATA_FILE, LMDB_LOCK_FILE, SEAL_FILE]);
+/** What a cache folder holds: the database, lmdb's lock, docsc's seal (and a `.gitignore` someone put there). */
+const CACHE_FILES = new Set([DATA_FILE, LMDB_LOCK_FILE, SEAL_FILE, '.gitignore']);
+
+/** Harmless, or a draft of docsc's lock a killed process left (`.docsc-lock.<pid>-<random>`, build-lock.ts). */
+function isHarmless(name: string): boolean {
+  return HARMLESS.has(name) || name.startsWith('.docsc-lock.');
+}
 
 /** A folder a command was told to write to and may not: `-o` or `--cache-dir` (exit status 2 in the CLI). */
 export class BuildRefusedError extends Error {}
@@ -86,12 +91,12 @@ function isDirectoryOrMissing(path: string): boolean {
 function holdsForeignFiles(dir: string): boolean {
   const entries = entriesOf(dir);
   if (entries.includes(MANIFEST_FILE) || entries.includes(JOURNAL_FILE)) return false;
-  return entries.some((name) => !HARMLESS.has(name));
+  return entries.some((name) => !isHarmless(name));
 }
 
 /** A folder with entries other than `own` and the harmless ones. */
 function holdsOtherFiles(dir: string, own: ReadonlySet<string>): boolean {
-  return entriesOf(dir).some((name) => !own.has(name) && !HARMLESS.has(name));
+  return entriesOf(dir).some((name) => !own.has(name) && !isHarmless(name));
 }
 
 function entriesOf(dir: string): string[] {
