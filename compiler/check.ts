@@ -156,8 +156,10 @@ export async function analyzeProject(options: AnalyzeOptions): Promise<ProjectAn
     ? rememberedLinkCheck(pages.summaries, site, options, [api.pages, host.listFiles(), redirects])
     : { diagnostics: [], checked: false };
   bag.add(links.diagnostics);
-  if (nav) bag.add(checkApiHrefs(api.pages, site));
-  if (nav) bag.add(checkConfigReferences(config, nav, site));
+  if (nav) {
+    bag.add(checkApiHrefs(api.pages, site));
+    bag.add(checkConfigReferences(config, nav, site));
+  }
 
   return {
     host,

@@ -11,7 +11,7 @@ import { type RootNode, walk } from '../ir/navigation.js';
 import type { SiteIndex } from '../ir/site-index.js';
 import type { Span } from '../source/source-file.js';
 import { type JsonNode, type JsonString, member } from '../syntax/json-tree.js';
-import { didYouMean, resolveLink } from './check-links.js';
+import { brokenTargetArgs, closestTarget, resolveLink } from './check-links.js';
 
 /** Keys whose value is a file (a string, or `{light, dark}` of strings). */
 const FILE_KEYS: readonly (readonly string[])[] = [['favicon'], ['logo'], ['background', 'image']];
@@ -23,11 +23,7 @@ export function checkConfigReferences(config: Config | undefined, navigation: Ro
     for (const value of fileValues(at(root, path))) {
       const target = internalTarget(value.value);
       if (target !== undefined && !site.staticFiles.has(target) && !site.isRedirected(target)) {
-        bag.report('link/broken-image', value.span, {
-          href: value.value,
-          resolved: resolvedNote(value.value, target),
-          suggestion: didYouMean(target, site, true),
-        });
+        bag.report('link/broken-image', value.span, brokenTargetArgs(value.value, target, closestTarget(target, site, true)));
       }
     }
   }
@@ -40,11 +36,7 @@ export function checkConfigReferences(config: Config | undefined, navigation: Ro
   for (const href of hrefs) {
     const target = internalTarget(href.value);
     if (target === undefined || site.pages.has(target) || site.staticFiles.has(target) || site.isRedirected(target)) continue;
-    bag.report('link/broken', href.span, {
-      href: href.value,
-      resolved: resolvedNote(href.value, target),
-      suggestion: didYouMean(target, site, false),
-    });
+    bag.report('link/broken', href.span, brokenTargetArgs(href.value, target, closestTarget(target, site, false)));
   }
   return bag.items;
 }
@@ -54,10 +46,6 @@ function internalTarget(value: string): string | undefined {
   const trimmed = value.trim();
   if (trimmed === '' || trimmed.startsWith('#') || /^[a-zA-Z][a-zA-Z\d+.-]*:/.test(trimmed) || /^[/\\]{2}/.test(trimmed)) return undefined;
   return resolveLink(trimmed, '').url;
-}
-
-function resolvedNote(value: string, target: string): string {
-  return value.split(/[?#]/)[0] === `/${target}` ? '' : ` (\`/${target}\`)`;
 }
 
 /** The node at `path` under an object, if every step is an object member. */

@@ -69,22 +69,21 @@ function checkLink(link: PageLink, context: LinkContext): void {
 }
 
 function reportBrokenImage(href: string, url: string, at: Location, context: LinkContext): void {
-  const written = href.split(/[?#]/)[0];
-  context.bag.report('link/broken-image', at, {
-    href,
-    resolved: written === `/${url}` ? '' : ` (\`/${url}\`)`,
-    suggestion: didYouMean(url, context.site, true),
-  });
+  context.bag.report('link/broken-image', at, brokenTargetArgs(href, url, closestTarget(url, context.site, true)));
 }
 
 function reportBrokenLink(href: string, url: string, at: Location, context: LinkContext): void {
+  context.bag.report('link/broken', at, brokenTargetArgs(href, url, context.suggestUrl(url)));
+}
+
+/** The arguments of `link/broken` and `link/broken-image`: what was written, where it led when that differs, a did-you-mean. */
+export function brokenTargetArgs(href: string, url: string, suggestion: string | undefined): Record<'href' | 'resolved' | 'suggestion', string> {
   const written = href.split(/[?#]/)[0];
-  const suggestion = context.suggestUrl(url);
-  context.bag.report('link/broken', at, {
+  return {
     href,
     resolved: written === `/${url}` ? '' : ` (\`/${url}\`)`,
     suggestion: suggestion === undefined ? '' : `; did you mean \`/${suggestion}\`?`,
-  });
+  };
 }
 
 /** Where a link leads from a page at `fromUrl`: `?query` dropped, `%xx` decoded, `.`/`..` applied. */
@@ -116,10 +115,9 @@ function decode(text: string): string {
   }
 }
 
-/** `; did you mean …?` for a broken link (`image`: a broken image) to `url`, or ''. */
-export function didYouMean(url: string, site: SiteIndex, image: boolean): string {
-  const suggestion = image ? closestFile(url, site) : closestUrl(url, site);
-  return suggestion === undefined ? '' : `; did you mean \`/${suggestion}\`?`;
+/** What a broken link (`image`: a broken image) to `url` may have meant, when close enough to be a typo. */
+export function closestTarget(url: string, site: SiteIndex, image: boolean): string | undefined {
+  return image ? closestFile(url, site) : closestUrl(url, site);
 }
 
 /** The closest page URL (or static file, for a target with an extension), when close enough to be a typo. */
