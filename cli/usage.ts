@@ -30,7 +30,9 @@ Options for build:
   -o, --output <folder>                 Where the site goes (default: <dir>/_site); the docs folder itself is refused
   --cache-dir <folder>                  The build cache (default: <dir>/.docsc/cache)
   --no-cache                            Build without reading or writing a cache
-  --site-url <url>                      The site's address, for absolute URLs in sitemap.xml
+  --site-url <url>                      The site's address, for absolute URLs in sitemap.xml and canonical
+                                        links; a path in it is the base path (https://owner.github.io/repo)
+  --base-path <path>                    Serve the site under this path (/docs): every link and asset starts with it
   --json                                Print the result (stats and diagnostics) as JSON
   --format, --strict, --quiet, --no-color, --threads, --fetch-timeout, --allow-private-urls
                                         As for check
@@ -40,6 +42,7 @@ Options for dev:
   --host <address>                      Address to listen on (default: 127.0.0.1)
   -o, --output <folder>                 Where the dev build goes (default: <dir>/.docsc/dev)
   --cache-dir <folder>, --no-cache      As for build
+  --base-path <path>                    As for build: the site is served there, and / leads to it
   --allow-private-urls                  As for check
 
 Options for openapi-file:

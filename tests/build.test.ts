@@ -77,6 +77,39 @@ test('build: a build from the cache writes what a clean build writes', async () 
   }
 });
 
+test('build: a base path is in every site path written, and switching it over one cache and output gives clean builds', async () => {
+  const site = copyFixture('site');
+  const clean = copyFixture('site');
+  try {
+    const based = await buildIn(site, { basePath: '/repo' });
+    assert.ok(based.ok);
+    const sitePaths = listFiles(site.out)
+      .filter((file) => file.endsWith('.html'))
+      .flatMap((file) => [
+        ...readFileSync(join(site.out, file), 'utf8').matchAll(/\s(?:href|src|data-docsc-nav|data-markdown|data-page)="(\/[^"]*)"/g),
+      ])
+      .map((match) => match[1] as string);
+    assert.ok(sitePaths.length > 50, `${sitePaths.length} site paths`);
+    assert.equal(
+      sitePaths.filter((path) => !path.startsWith('/repo/')),
+      [],
+      'every site path is under the base',
+    );
+    // The same cache and output without the base: bodies rendered again, pages laid out again, nothing stale.
+    const root = await buildIn(site);
+    assert.equal([root.stats.compiled, root.stats.fromCache], [7, 0], 'bodies are keyed by the base path');
+    await buildIn(clean, { cacheDir: false });
+    assert.equal(dumpOutput(site.out, { full: true }), dumpOutput(clean.out, { full: true }));
+    // And back: what the first build cached is used again.
+    const again = await buildIn(site, { basePath: '/repo' });
+    assert.equal(again.recomputed.bodies, []);
+    assert.match(readFileSync(join(site.out, 'index.html'), 'utf8'), '<html lang="en" data-docsc-base="/repo"');
+  } finally {
+    rmSync(site.dir, { recursive: true, force: true });
+    rmSync(clean.dir, { recursive: true, force: true });
+  }
+});
+
 test('build: dangerous output folders are refused before anything is written', async () => {
   const site = copyFixture('site');
   try {

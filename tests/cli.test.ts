@@ -213,18 +213,39 @@ test('usage errors exit 2 with a message on stderr', async () => {
   assert.is(twoDirs.stdout, '');
 });
 
-test('--site-url: an http(s) host root; a path under it is refused, since every link of the site starts at the root', async () => {
+test('--site-url and --base-path: an http(s) URL whose path is the base path; a bad path, a query or a disagreement is refused', async () => {
   const runs = await Promise.all(
-    ['docs.example.com', 'javascript:alert(1)', 'https://user.github.io/repo/', 'https://docs.example.com/?x=1'].map((url) =>
-      docsc(['build', 'examples', '-o', '/nonexistent/never-written', '--site-url', url]),
-    ),
+    [
+      ['--site-url', 'docs.example.com'],
+      ['--site-url', 'javascript:alert(1)'],
+      ['--site-url', 'https://docs.example.com/?x=1'],
+      ['--site-url', 'https://user.github.io/my%20repo'],
+      ['--base-path', '/a/../b'],
+      ['--site-url', 'https://user.github.io/repo/', '--base-path', '/docs'],
+    ].map((options) => docsc(['build', 'examples', '-o', '/nonexistent/never-written', ...options])),
   );
   for (const run of runs) assert.is(run.status, 2, describe(run));
-  assert.is(runs[0]?.stderr, 'docsc build: --site-url takes an http(s) URL, such as https://docs.example.com\n');
+  assert.is(runs[0]?.stderr, 'docsc build: --site-url takes an http(s) URL, such as https://docs.example.com or https://owner.github.io/repo\n');
   assert.is(runs[1]?.stderr, runs[0]?.stderr);
-  assert.match(runs[2]?.stderr ?? '', "--site-url takes the address of a host's root, such as https://user.github.io:");
-  assert.match(runs[2]?.stderr ?? '', 'cannot be served under `/repo/`');
-  assert.match(runs[3]?.stderr ?? '', 'cannot be served under `/?x=1`');
+  assert.match(runs[2]?.stderr ?? '', "--site-url takes the site's address without a query or fragment, such as https://docs.example.com/");
+  assert.match(runs[3]?.stderr ?? '', '--site-url: its path is the base path the site is served under, and a base path is letters, digits');
+  assert.match(runs[4]?.stderr ?? '', '--base-path: a base path is folder names separated by `/`');
+  assert.match(runs[5]?.stderr ?? '', 'is served under `/repo` and --base-path says `/docs`');
+  for (const run of runs) assert.not.ok(existsSync('/nonexistent/never-written'), describe(run));
+});
+
+test('--site-url with a path: the site is built for that base path (links, assets, canonical links and sitemap)', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'docsc-cli-base-'));
+  try {
+    const run = await docsc(['build', 'examples', '-o', join(dir, 'out'), '--no-cache', '--site-url', 'https://user.github.io/repo/']);
+    assert.is(run.status, 0, describe(run));
+    const quickstart = readFileSync(join(dir, 'out/quickstart/index.html'), 'utf8');
+    assert.match(quickstart, '<link rel="canonical" href="https://user.github.io/repo/quickstart">');
+    assert.match(quickstart, '<link rel="stylesheet" href="/repo/_docsc/site.css">');
+    assert.match(readFileSync(join(dir, 'out/sitemap.xml'), 'utf8'), '<loc>https://user.github.io/repo/quickstart</loc>');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test('check --cache-dir at the docs folder: exit 2 with the reason, nothing written there', async () => {

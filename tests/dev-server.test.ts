@@ -62,11 +62,11 @@ function events(base: string, until: string): { seen: Promise<string[]>; close: 
   return { seen, close };
 }
 
-async function withSession(run: (session: DevSession, root: string) => Promise<void>): Promise<void> {
+async function withSession(run: (session: DevSession, root: string) => Promise<void>, basePath?: string): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'docsc-dev-'));
   const root = join(dir, 'docs');
   cpSync('tests/fixtures/build/site', root, { recursive: true });
-  const session = await startDev({ root, port: 0, threads: 1, cacheDir: join(dir, 'cache'), quietMs: 30 });
+  const session = await startDev({ root, port: 0, threads: 1, cacheDir: join(dir, 'cache'), quietMs: 30, ...(basePath ? { basePath } : {}) });
   try {
     await run(session, root);
   } finally {
@@ -87,6 +87,33 @@ test('dev: serves pages at clean URLs with the live-reload client', () =>
     assert.is(missing.status, 404);
     assert.match(missing.body, 'Page not found');
   }));
+
+test('dev --base-path: the site is served under it, the root leads there, other paths are not found', () =>
+  withSession(async (session) => {
+    assert.is(new URL(session.url).pathname, '/repo/');
+    const home = await get(session.url, '/repo/');
+    assert.is(home.status, 200);
+    assert.match(home.body, '<link rel="stylesheet" href="/repo/_docsc/site.css">');
+    assert.match(home.body, '<script src="/_docsc/dev/client.js" defer></script>');
+    assert.is((await get(session.url, '/repo/quickstart')).status, 200);
+    assert.is((await get(session.url, '/repo/_docsc/site.css')).status, 200);
+    assert.is((await get(session.url, '/_docsc/dev/client.js')).status, 200);
+    const root = await new Promise<{ status: number; location?: string }>((resolve, reject) => {
+      const url = new URL(session.url);
+      request({ host: url.hostname, port: url.port, path: '/' }, (res) => {
+        res.resume();
+        resolve({ status: res.statusCode ?? 0, ...(res.headers.location ? { location: res.headers.location } : {}) });
+      })
+        .on('error', reject)
+        .end();
+    });
+    assert.equal(root, { status: 302, location: '/repo/' });
+    for (const path of ['/quickstart', '/_docsc/site.css', '/repository', '/repo/no/such/page']) {
+      const reply = await get(session.url, path);
+      assert.is(reply.status, 404, path);
+      assert.match(reply.body, 'Page not found', path);
+    }
+  }, '/repo'));
 
 test('dev: answers only its own Host and Origin, and nothing outside the output', () =>
   withSession(async (session) => {

@@ -52,6 +52,19 @@ test('an address never turns a site path into another host', () => {
   assert.is(follow(script, '/v0/https:/evil.example'), '/https:/evil.example');
 });
 
+test('under a base path the script matches addresses below it and sends the reader below it', () => {
+  const script = patternRedirectScript(
+    [redirect('/docs/*', '/:splat'), redirect('/v0/:slug*', '/:slug*'), redirect('/ext/:a', 'https://example.com/:a')],
+    '/repo',
+  );
+  assert.is(follow(script, '/repo/docs/guides/setup?x=1'), '/repo/guides/setup?x=1');
+  // A path on this host, however it is spelt after the base.
+  assert.is(follow(script, '/repo/v0//evil.example'), '/repo//evil.example');
+  assert.is(follow(script, '/repo/ext/1'), 'https://example.com/1');
+  // The same path outside the base is another site's.
+  assert.is(follow(script, '/docs/guides/setup'), undefined);
+});
+
 test('no pattern, no script; a destination cannot close the script element', () => {
   assert.is(patternRedirectScript([redirect('/old', '/new')]), '');
   const script = patternRedirectScript([redirect('/x/:a', '/y/</script><script>alert(1)//:a')]);

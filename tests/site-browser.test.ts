@@ -29,7 +29,11 @@ let drilldownSite: StaticSite;
 let largeRoot: string;
 let largeSite: StaticSite;
 
-async function buildFixture(name: string, edit?: (config: Record<string, unknown>) => void): Promise<string> {
+async function buildFixture(
+  name: string,
+  edit?: (config: Record<string, unknown>) => void,
+  options: { basePath?: string; siteUrl?: string } = {},
+): Promise<string> {
   const root = join(dir, name);
   cpSync(FIXTURE, root, { recursive: true });
   if (edit) {
@@ -38,7 +42,7 @@ async function buildFixture(name: string, edit?: (config: Record<string, unknown
     writeFileSync(join(root, 'docs.json'), JSON.stringify(config));
   }
   const output = join(dir, `${name}-out`);
-  const result = await build({ root, outDir: output, cacheDir: false, threads: 1 });
+  const result = await build({ root, outDir: output, cacheDir: false, threads: 1, ...options });
   assert.ok(result.ok, 'the fixture builds');
   return output;
 }
@@ -520,6 +524,50 @@ test('screenshots of a few pages', async () => {
     } finally {
       await done(page);
     }
+  }
+});
+
+test('under a base path (a GitHub Pages project site) the styles, links, search, full sidebars and 404 page stay under it', async () => {
+  const basedOut = await buildFixture('based', undefined, { basePath: '/repo', siteUrl: 'https://owner.github.io' });
+  const largeBasedOut = join(dir, 'large-based-out');
+  assert.ok((await build({ root: largeRoot, outDir: largeBasedOut, cacheDir: false, threads: 1, basePath: '/repo' })).ok);
+  const based = await serveSite(basedOut, '/repo');
+  const largeBased = await serveSite(largeBasedOut, '/repo');
+  const page = await open('/repo/guides/install', {}, based.origin);
+  // Every request the pages make goes under the base path and is answered (the host serves nothing else).
+  const astray: string[] = [];
+  const watch = (p: Page) =>
+    p.on('response', (response) => {
+      const url = new URL(response.url());
+      const ours = url.origin === based.origin || url.origin === largeBased.origin;
+      if (ours && (!url.pathname.startsWith('/repo/') || response.status() >= 400) && !url.pathname.includes('no-such-page'))
+        astray.push(`${response.status()} ${url.pathname}`);
+    });
+  watch(page);
+  try {
+    await page.reload();
+    assert.equal(await page.locator('link[rel="canonical"]').getAttribute('href'), 'https://owner.github.io/repo/guides/install');
+    assert.not.equal(await page.locator('.docsc-header').evaluate((header) => getComputedStyle(header).position), 'static', 'the stylesheet applies');
+    await page.locator('#docsc-sidebar a', { hasText: 'Quickstart' }).first().click();
+    await page.waitForURL('**/repo/quickstart');
+
+    await page.keyboard.press('Control+k');
+    await page.locator('.docsc-search-dialog input').fill('xylophone');
+    const first = page.locator('.docsc-search-results a').first();
+    await first.waitFor();
+    assert.equal(new URL(await first.evaluate((a) => (a as HTMLAnchorElement).href)).pathname, '/repo/quickstart');
+
+    await page.goto(`${based.origin}/repo/no-such-page`);
+    assert.equal(await page.locator('.docsc-page a', { hasText: 'home page' }).getAttribute('href'), '/repo/');
+
+    await page.goto(`${largeBased.origin}/repo/p/c60`);
+    await page.locator('.docsc-groups[data-docsc-full]').waitFor({ state: 'attached' });
+    assert.equal(await page.locator('.docsc-groups a[aria-current="page"]').getAttribute('href'), '/repo/p/c60');
+    assert.equal(astray, []);
+  } finally {
+    await done(page);
+    await based.close();
+    await largeBased.close();
   }
 });
 

@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import { BuildRefusedError, type BuildResult, build } from '../../compiler/build/build.js';
 import { BuildLockedError } from '../../compiler/cache/build-lock.js';
 import { JSON_REPORT_VERSION, jsonDiagnostics } from '../../compiler/report/render-json.js';
+import { parseBasePath } from '../../compiler/site/base-path.js';
 import { progressReporter } from '../progress.js';
 import { REPORT_OPTIONS, readCommand, reportOptions } from '../read-command.js';
 import { type Format, renderDiagnostics } from '../render-diagnostics.js';
@@ -27,6 +28,7 @@ export async function runBuild(args: string[]): Promise<number> {
       ...(parsed.cacheDir === undefined ? {} : { cacheDir: parsed.cacheDir }),
       ...(parsed.threads === undefined ? {} : { threads: parsed.threads }),
       ...(parsed.siteUrl === undefined ? {} : { siteUrl: parsed.siteUrl }),
+      ...(parsed.basePath === '' ? {} : { basePath: parsed.basePath }),
       ...(parsed.fetchTimeoutMs === undefined ? {} : { fetchTimeoutMs: parsed.fetchTimeoutMs }),
       ...(progress ? { onProgress: progress.report } : {}),
     });
@@ -101,39 +103,47 @@ function parse(args: string[]) {
       'cache-dir': { type: 'string' },
       'no-cache': { type: 'boolean', default: false },
       'site-url': { type: 'string' },
+      'base-path': { type: 'string' },
       json: { type: 'boolean', default: false },
     },
   });
   if (values.help) return 'help' as const;
   if (positionals.length > 1) throw new Error(`expected one directory, got ${positionals.length}`);
   if (values['no-cache'] && values['cache-dir'] !== undefined) throw new Error('--cache-dir and --no-cache contradict each other');
-  const siteUrl = values['site-url'];
-  if (siteUrl !== undefined) checkSiteUrl(siteUrl);
+  const { siteUrl, basePath } = siteAddress(values['site-url'], values['base-path']);
   return {
     dir: positionals[0] ?? '.',
     out: values.output,
     cacheDir: values['no-cache'] ? (false as const) : values['cache-dir'] === undefined ? undefined : resolve(values['cache-dir']),
     siteUrl,
+    basePath,
     json: values.json,
     ...reportOptions(values),
   };
 }
 
 /**
- * An http(s) URL of a host's root. A path is refused: every link and asset of the site is root-relative (`/quickstart`,
- * `/_docsc/site.css`), so a site served under `/base/` would have a sitemap and canonical links there and nothing
- * else working.
+ * Where the site is served: `--site-url` (an http(s) URL; its path, if any, is the base path) and `--base-path`
+ * (for a site without a known host); given both, they must agree. The site URL is returned as its origin.
  */
-function checkSiteUrl(siteUrl: string): void {
+export function siteAddress(siteUrlOption: string | undefined, basePathOption: string | undefined): { siteUrl?: string; basePath: string } {
+  const fromOption = basePathOption === undefined ? undefined : parseBasePath(basePathOption);
+  if (fromOption !== undefined && 'error' in fromOption) throw new Error(`--base-path: ${fromOption.error}`);
+  if (siteUrlOption === undefined) return { basePath: fromOption?.base ?? '' };
   let url: URL | undefined;
   try {
-    url = /^https?:\/\/[^/\s]+/.test(siteUrl) ? new URL(siteUrl) : undefined;
+    url = /^https?:\/\/[^/\s]+/.test(siteUrlOption) ? new URL(siteUrlOption) : undefined;
   } catch {
     url = undefined;
   }
-  if (url === undefined) throw new Error('--site-url takes an http(s) URL, such as https://docs.example.com');
-  if (url.pathname !== '/' || url.search !== '' || url.hash !== '')
+  if (url === undefined) throw new Error('--site-url takes an http(s) URL, such as https://docs.example.com or https://owner.github.io/repo');
+  if (url.search !== '' || url.hash !== '')
+    throw new Error(`--site-url takes the site's address without a query or fragment, such as ${url.origin}${url.pathname}`);
+  const fromUrl = parseBasePath(url.pathname);
+  if ('error' in fromUrl) throw new Error(`--site-url: its path is the base path the site is served under, and ${fromUrl.error}`);
+  if (fromOption !== undefined && fromOption.base !== fromUrl.base)
     throw new Error(
-      `--site-url takes the address of a host's root, such as ${url.origin}: a docsc site is served at the root of its host (its links and assets start with \`/\`), so it cannot be served under \`${url.pathname}${url.search}${url.hash}\``,
+      `--site-url ${siteUrlOption} is served under \`${fromUrl.base || '/'}\` and --base-path says \`${fromOption.base || '/'}\`: give one, or the same path in both`,
     );
+  return { siteUrl: url.origin, basePath: fromUrl.base };
 }

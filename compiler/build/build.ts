@@ -56,8 +56,10 @@ export interface BuildOptions {
   cacheDir?: string | false;
   threads?: number;
   fetchTimeoutMs?: number;
-  /** `https://docs.example.com`: makes sitemap.xml's locations absolute. */
+  /** `https://docs.example.com`: makes sitemap.xml's locations absolute (an origin: the path is `basePath`). */
   siteUrl?: string;
+  /** The path the site is served under, normalized (`/docs`; site/base-path.ts's `parseBasePath`); default '' (the host's root). */
+  basePath?: string;
   /** A script tag the dev server adds to every page (live reload). */
   injectHtml?: string;
   /** The version that keys the cache and the output (default: docsc's own); tests change it. */
@@ -260,6 +262,7 @@ async function open(options: BuildOptions): Promise<Opened> {
     tool: opened.toolVersion,
     node: process.versions.modules,
     siteUrl: options.siteUrl ?? null,
+    basePath: options.basePath ?? '',
     inject: options.injectHtml ?? null,
   });
   return { started, root, outDir: out.path, cacheDir: opened.cacheDir, cache: opened.cache, warnings: opened.warnings, salt, close: opened.close };
@@ -295,7 +298,7 @@ async function fullBuild(options: BuildOptions, mayBeUpToDate: boolean): Promise
         root,
         host,
         summarize: compiler.summarize,
-        configured: (config) => compiler.configure(renderOptionsOf(config?.root)),
+        configured: (config) => compiler.configure(renderOptionsOf(config?.root, options.basePath)),
         memo: derivedMemo(cache),
         identities: snapshot.identities,
         ...(options.threads === undefined ? {} : { threads: options.threads }),
@@ -312,7 +315,16 @@ async function fullBuild(options: BuildOptions, mayBeUpToDate: boolean): Promise
       stopWriter = () => writer.stop();
       const site = await emitSite(
         analysis,
-        { compiler, cache, siteUrl: options.siteUrl, injectHtml: options.injectHtml, identities: snapshot.identities, salt: opened.salt, progress },
+        {
+          compiler,
+          cache,
+          siteUrl: options.siteUrl,
+          basePath: options.basePath ?? '',
+          injectHtml: options.injectHtml,
+          identities: snapshot.identities,
+          salt: opened.salt,
+          progress,
+        },
         writer,
       );
       progress({ phase: 'write', done: 0, total: 0 });
@@ -373,7 +385,7 @@ async function patchBuild(
     const { PageCompiler, createCompilePool, patchPages } = await loadCompiler();
     const pool = createCompilePool(analysis.host, 1);
     const compiler = new PageCompiler(opened.cache, pool, snapshot.identities, (path) => readText(analysis.host, path));
-    compiler.configure(renderOptionsOf(analysis.config?.root));
+    compiler.configure(renderOptionsOf(analysis.config?.root, options.basePath));
     const patch = await patchPages(changed, {
       analysis,
       site: warm.site,

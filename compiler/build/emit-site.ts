@@ -57,6 +57,8 @@ export interface EmitOptions {
   compiler: PageCompiler;
   cache: BuildCache;
   siteUrl: string | undefined;
+  /** The path the site is served under (`/docs`), or '' (site/base-path.ts). */
+  basePath: string;
   injectHtml: string | undefined;
   /** The input snapshot's identities: a copied file is rewritten only when its own changed. */
   identities: ReadonlyMap<string, string>;
@@ -142,7 +144,7 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
   for (const plan of plans.values()) titles.set(plan.url, pageTitle(plan));
   const navigation = buildSiteNavigation(analysis.navigation, titles, analysis.apiPages);
   const settings = readSiteSettings(analysis.config?.root);
-  const layout = new PageLayout(settings, navigation, options.siteUrl);
+  const layout = new PageLayout(settings, navigation, options.siteUrl, options.basePath);
   diagnostics.push(...checkNavigationIcons(analysis.navigation, iconLibraryOf(settings.iconLibrary)));
   const configAt = (...path: string[]) => (analysis.config ? nodeAt(analysis.config.root, path)?.span : undefined) ?? { file: 'docs.json' };
   if (settings.thumbsRating) diagnostics.push(makeDiagnostic('build/thumbs-rating-unsupported', configAt('feedback', 'thumbsRating')));
@@ -159,7 +161,7 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
   // `contextual` copy and view: each page's Markdown source next to it (`quickstart.md`), copied as written.
   const wantsMarkdown = settings.contextual.some((option) => option === 'copy' || option === 'view');
   const inject = options.injectHtml ?? '';
-  const apiBodies = new ApiBodies(options.cache, apiSettings, renderOptionsOf(analysis.config?.root));
+  const apiBodies = new ApiBodies(options.cache, apiSettings, renderOptionsOf(analysis.config?.root, options.basePath));
   // Files are hashed by the writer (on its thread past its first files).
   const add = (path: string, contents: string) => sink.write({ path, contents });
 
@@ -294,12 +296,13 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
     const redirects = outputRedirects(analysis.redirects);
     for (const redirect of redirects) {
       const url = staticRedirectUrl(redirect);
-      if (url !== undefined && url !== '' && !plans.has(url)) add(pageOutputPath(url), renderRedirectPage(redirect));
+      if (url !== undefined && url !== '' && !plans.has(url)) add(pageOutputPath(url), renderRedirectPage(redirect, options.basePath));
     }
-    if (redirects.length > 0) add('_redirects', renderRedirectsFile(redirects));
-    add('sitemap.xml', renderSitemap(sitemap, options.siteUrl));
+    if (redirects.length > 0) add('_redirects', renderRedirectsFile(redirects, options.basePath));
+    add('sitemap.xml', renderSitemap(sitemap, options.siteUrl, options.basePath));
     if (options.siteUrl === undefined) diagnostics.push(makeDiagnostic('build/sitemap-relative', { file: 'docs.json' }, {}));
-    add('404.html', withInjection(layout.render({ ...notFoundDocument(patternRedirectScript(redirects)), toc: [] }, undefined), inject));
+    const notFound = notFoundDocument(patternRedirectScript(redirects, options.basePath), options.basePath);
+    add('404.html', withInjection(layout.render({ ...notFound, toc: [] }, undefined), inject));
     // Large sections' full sidebars, once each (their pages inline a folded one and load this).
     for (const fragment of layout.navigationFragments()) add(fragment.path, fragment.contents);
     for (const asset of siteAssets(options.cache)) add(asset.path, asset.contents);
@@ -707,12 +710,12 @@ function withInjection(html: string, inject: string): string {
 }
 
 /** The 404 page; `followRedirects`: the script that follows the redirects with wildcards (redirect-pages.ts), or ''. */
-function notFoundDocument(followRedirects: string): Omit<PageDocument, 'toc'> {
+function notFoundDocument(followRedirects: string, base: string): Omit<PageDocument, 'toc'> {
   return {
     url: '404',
     title: 'Page not found',
     showTitle: true,
-    body: `<p>There is no page at this address. It may have moved; try the <a href="/">home page</a>.</p>${followRedirects}`,
+    body: `<p>There is no page at this address. It may have moved; try the <a href="${base}/">home page</a>.</p>${followRedirects}`,
     noindex: true,
   };
 }

@@ -52,6 +52,8 @@ export interface DevServerOptions {
   outDir: string;
   host: string;
   port: number;
+  /** The base path the site is built for (`/docs`), or '': the site is served there, `/` redirects to it. */
+  basePath?: string;
 }
 
 /** What the overlay shows: the errors of the last build, or why it failed. */
@@ -157,7 +159,14 @@ export class DevServer {
       response.writeHead(200, { 'content-type': CONTENT_TYPES['.js'] as string, 'cache-control': 'no-store' }).end(this.client);
       return;
     }
-    this.serveFile(url.pathname, request, response);
+    const base = this.options.basePath ?? '';
+    if (base !== '' && url.pathname !== base && !url.pathname.startsWith(`${base}/`)) {
+      // The site lives under its base path, as it will when deployed; the host's root leads there.
+      if (url.pathname === '/') response.writeHead(302, { location: `${base}/` }).end();
+      else this.serveFile(undefined, request, response);
+      return;
+    }
+    this.serveFile(url.pathname.slice(base.length), request, response);
   }
 
   private openEvents(response: ServerResponse): void {
@@ -167,8 +176,9 @@ export class DevServer {
     response.on('close', () => this.clients.delete(response));
   }
 
-  private serveFile(pathname: string, request: IncomingMessage, response: ServerResponse): void {
-    const file = this.resolveFile(pathname);
+  /** The file at `pathname` (under the base path), or the 404 page for undefined or a path with no file. */
+  private serveFile(pathname: string | undefined, request: IncomingMessage, response: ServerResponse): void {
+    const file = pathname === undefined ? undefined : this.resolveFile(pathname);
     const notFound = this.root === '' ? undefined : join(this.root, '404.html');
     const target = file ?? (notFound && existsSync(notFound) ? notFound : undefined);
     if (target === undefined) {

@@ -35,7 +35,8 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
   const root = resolve(options.root);
   const outDir = resolve(options.outDir ?? join(root, DEFAULT_DEV_OUT_DIR));
   const builds = new BuildSession({ ...options, root, outDir, injectHtml: DEV_CLIENT_TAG } satisfies BuildOptions);
-  const server = new DevServer({ outDir, host: options.host ?? '127.0.0.1', port: options.port ?? 3000 });
+  const basePath = options.basePath ?? '';
+  const server = new DevServer({ outDir, host: options.host ?? '127.0.0.1', port: options.port ?? 3000, basePath });
   let waiting: ((result: BuildResult | Error) => void)[] = [];
 
   const runBuild = async (changed: readonly string[], first = false) => {
@@ -66,8 +67,9 @@ export async function startDev(options: DevOptions): Promise<DevSession> {
   );
   await watcher.ready;
   return {
-    url,
-    networkUrls: server.networkUrls(),
+    // Under a base path, the site's address (the host's root only leads there).
+    url: basePath === '' ? url : `${url}${basePath}/`,
+    networkUrls: server.networkUrls().map((at) => (basePath === '' ? at : `${at}${basePath}/`)),
     nextBuild: () => new Promise((resolveBuild) => waiting.push(resolveBuild)),
     async close() {
       await watcher.close();

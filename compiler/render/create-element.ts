@@ -124,7 +124,7 @@ function addOwnAttributes(properties: Properties, props: Record<string, unknown>
 
 /** The value to keep (absolute when relative), or undefined when the scheme is unsafe. */
 export function checkUrl(context: RenderContext, attribute: string, url: string, at: SourcePlace): string | undefined {
-  const verdict = rewriteUrl(url, context.pageUrl, attribute === 'href');
+  const verdict = rewriteUrl(url, context.pageUrl, attribute === 'href', context.options.basePath);
   if (verdict.safe) return verdict.url;
   context.report('render/unsafe-url', at, { attribute, url, scheme: verdict.scheme });
   return undefined;

@@ -6,7 +6,8 @@
 // `docsc check` verified links with — so a body works wherever it is served
 // (with or without a trailing slash); link targets also lose `.md`/`.mdx` and
 // `/index`, which name the page at the folder. Query and hash stay as
-// written. Pure and deterministic.
+// written. A site served under a base path (site/base-path.ts) gets it in
+// front of every site path. Pure and deterministic.
 
 import { pagePathOfFile, pageUrl } from '../ir/page-urls.js';
 
@@ -18,8 +19,9 @@ const ALLOWED_SCHEMES = new Set(['http', 'https', 'mailto', 'tel']);
  * @param url the value as written
  * @param fromUrl the page's URL path without slashes at either end (`guides/setup`)
  * @param isLink true for link targets (`href`), whose page extensions are removed
+ * @param base the site's base path (`/docs`), or ''
  */
-export function rewriteUrl(url: string, fromUrl: string, isLink: boolean): UrlVerdict {
+export function rewriteUrl(url: string, fromUrl: string, isLink: boolean, base = ''): UrlVerdict {
   // Browsers ignore ASCII whitespace and control characters inside a scheme: `java\tscript:`.
   const compact = url.replace(/[\u0000-\u0020\u007f]+/g, '');
   const scheme = /^([a-zA-Z][a-zA-Z\d+.-]*):/.exec(compact)?.[1]?.toLowerCase();
@@ -27,7 +29,7 @@ export function rewriteUrl(url: string, fromUrl: string, isLink: boolean): UrlVe
     return ALLOWED_SCHEMES.has(scheme) ? { safe: true, url, external: scheme === 'http' || scheme === 'https' } : { safe: false, scheme };
   if (compact.startsWith('//')) return { safe: true, url, external: true };
   if (url === '' || url.startsWith('#') || url.startsWith('?')) return { safe: true, url, external: false };
-  return { safe: true, url: absolute(url, fromUrl, isLink), external: false };
+  return { safe: true, url: base + absolute(url, fromUrl, isLink), external: false };
 }
 
 function absolute(url: string, fromUrl: string, isLink: boolean): string {

@@ -15,6 +15,7 @@
 import { createHash } from 'node:crypto';
 import { plainKey, plainKeyText, valueKey } from '../cache/value-key.js';
 import { iconLibraryOf } from '../icons/icon-svg.js';
+import { rebaseMarkup } from './base-path.js';
 import { clientScriptPath } from './client-bundle.js';
 import { escapeHtml, escapeHtmlLatin1, safeHref } from './escape-html.js';
 import { ICON_SPRITE_PATH, NavigationIcons } from './navigation-icon.js';
@@ -179,6 +180,8 @@ export class PageLayout {
     navigation: SiteNavigation,
     /** `--site-url`, for canonical and `og:url` links. */
     siteUrl?: string,
+    /** The path the site is served under (`/docs`), or '': put in front of every site path the layout writes (base-path.ts). */
+    private base = '',
   ) {
     const safe = siteUrl === undefined ? undefined : safeHref(siteUrl);
     if (safe !== undefined && /^https?:\/\//i.test(safe)) this.siteUrl = safe.replace(/\/+$/, '');
@@ -189,7 +192,7 @@ export class PageLayout {
       .filter((l) => l !== '')
       .join('\n');
     this.globalAnchors = renderLinkList(navigation.globalLinks, -1, 'docsc-anchors docsc-global-anchors', this.icons);
-    this.siteKey = valueKey(settings, this.siteUrl ?? null, navigation.globalLinks, this.scoped);
+    this.siteKey = valueKey(settings, this.siteUrl ?? null, base, navigation.globalLinks, this.scoped);
     this.registerIcons(navigation);
   }
 
@@ -251,9 +254,10 @@ export class PageLayout {
       this.settings.language,
     );
     const chrome = this.chromeOf(placement);
-    return [
+    // The layout's markup gets the base path here; the body and the panel, which the renderer wrote, have it already.
+    const before = [
       '<!doctype html>',
-      `<html lang="${escapeHtml(language)}"${language === 'ar' ? ' dir="rtl"' : ''}${chrome.bannerAttribute} data-appearance="${this.settings.appearance.default}"${this.settings.appearance.strict ? ' data-strict' : ''}>`,
+      `<html lang="${escapeHtml(language)}"${language === 'ar' ? ' dir="rtl"' : ''}${this.base === '' ? '' : ` data-docsc-base="${this.base}"`}${chrome.bannerAttribute} data-appearance="${this.settings.appearance.default}"${this.settings.appearance.strict ? ' data-strict' : ''}>`,
       '<head>',
       '<meta charset="utf-8">',
       '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -279,10 +283,13 @@ export class PageLayout {
       placement ? this.renderEyebrow(placement) : '',
       this.pageActions(page, href),
       renderTitle(page),
-      page.body,
+    ];
+    const afterBody = [
       renderLastModified(page.sourcePath === undefined ? undefined : this.lastModified?.get(page.sourcePath)),
       // Modes without a side column show the panel after the body.
       page.panel !== undefined && !tocShown ? `<div class="docsc-panel-inline">${page.panel}</div>` : '',
+    ];
+    const afterPanel = [
       this.editLink(page),
       placement ? renderPager(placement) : '',
       '</article>',
@@ -294,22 +301,30 @@ export class PageLayout {
       '</body>',
       '</html>',
       '',
-    ]
-      .filter((line) => line !== '')
-      .join('\n');
+    ];
+    const lines = (parts: string[]) => parts.filter((line) => line !== '').join('\n');
+    if (this.base === '') return lines([...before, page.body, ...afterBody, ...afterPanel]);
+    // Only the side panel of the parts after the body holds the renderer's markup; the table of contents is `#` links.
+    const panelBeside = tocShown && page.panel !== undefined;
+    return lines([
+      rebaseMarkup(lines(before), this.base),
+      page.body,
+      ...afterBody.map((part) => (part.startsWith('<div class="docsc-panel-inline">') ? part : rebaseMarkup(part, this.base))),
+      ...afterPanel.map((part) => (panelBeside && part.startsWith('<aside class="docsc-side-panel"') ? part : rebaseMarkup(part, this.base))),
+    ]);
   }
 
   /** Open Graph and Twitter tags, `keywords`, `seo.metatags`, and the canonical URL when the site's URL is known. */
   private metaTags(page: PageDocument, href: string, description: string | undefined): string {
     const og: Record<string, string> = { 'og:type': 'website', 'og:site_name': this.settings.name, 'og:title': page.title };
     if (description) og['og:description'] = description;
-    if (this.siteUrl !== undefined) og['og:url'] = this.siteUrl + href;
+    if (this.siteUrl !== undefined) og['og:url'] = this.siteUrl + this.base + href;
     Object.assign(og, page.openGraph);
     const tags = Object.entries(og).map(([property, content]) => `<meta property="${escapeHtml(property)}" content="${escapeHtml(content)}">`);
     tags.push('<meta name="twitter:card" content="summary">');
     if (page.keywords && page.keywords.length > 0) tags.push(`<meta name="keywords" content="${escapeHtml(page.keywords.join(', '))}">`);
     for (const [name, content] of this.settings.metatags) tags.push(`<meta name="${escapeHtml(name)}" content="${escapeHtml(content)}">`);
-    if (this.siteUrl !== undefined) tags.push(`<link rel="canonical" href="${escapeHtml(this.siteUrl + href)}">`);
+    if (this.siteUrl !== undefined) tags.push(`<link rel="canonical" href="${escapeHtml(this.siteUrl + this.base + href)}">`);
     return tags.join('\n');
   }
 
@@ -344,9 +359,8 @@ export class PageLayout {
   /** docs.json's `contextual` menu (page-actions.ts), floated beside the title. */
   private pageActions(page: PageDocument, href: string): string {
     if (this.settings.contextual.length === 0 || page.mode === 'custom') return '';
-    return renderPageActions(this.settings.contextual, { path: href, siteUrl: this.siteUrl, markdown: page.markdown }, (name) =>
-      this.icons.icon(name),
-    );
+    const siteUrl = this.siteUrl === undefined ? undefined : this.siteUrl + this.base;
+    return renderPageActions(this.settings.contextual, { path: href, siteUrl, markdown: page.markdown }, (name) => this.icons.icon(name));
   }
 
   /** "Edit this page" and "Raise an issue" (`feedback.suggestEdit`, `feedback.raiseIssue`, with a GitHub repository). */
@@ -445,7 +459,9 @@ export class PageLayout {
 
   /** The full sidebars of the large sections laid out so far (write them with the pages), by path. */
   navigationFragments(): { path: string; contents: string }[] {
-    return [...this.fragments].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([path, contents]) => ({ path, contents }));
+    return [...this.fragments]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([path, contents]) => ({ path, contents: rebaseMarkup(contents, this.base) }));
   }
 
   private tabBarOf(section: Section): string {

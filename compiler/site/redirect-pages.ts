@@ -9,9 +9,12 @@
 // small script matches the missing address against them, as `_redirects`
 // would, and goes on. Destinations are untrusted: only http(s) URLs and site
 // paths are followed, and a value taken from the address never turns a site
-// path into another host (`//evil.example`).
+// path into another host (`//evil.example`). Under a base path
+// (base-path.ts), sources and site-path destinations are the paths the host
+// is asked for, with the base; redirects stay base-free until written.
 
 import type { RedirectSource } from '../config/read-redirects.js';
+import { withBase } from './base-path.js';
 import { escapeHtml, safeHref } from './escape-html.js';
 
 export interface Redirect {
@@ -30,11 +33,11 @@ export function outputRedirects(sources: readonly RedirectSource[]): Redirect[] 
 }
 
 /** `_redirects`: wildcards as hosts write them (`:slug*` → `*`, and `:splat` in the destination). */
-export function renderRedirectsFile(redirects: readonly Redirect[]): string {
+export function renderRedirectsFile(redirects: readonly Redirect[], base = ''): string {
   return redirects
     .map((r) => {
-      const source = r.source.replace(/:\w+\*/g, '*');
-      const destination = r.destination.replace(/:\w+\*/g, ':splat');
+      const source = base + r.source.replace(/:\w+\*/g, '*');
+      const destination = withBase(base, r.destination.replace(/:\w+\*/g, ':splat'));
       return `${source} ${destination} ${r.permanent ? 308 : 307}`;
     })
     .join('\n')
@@ -47,8 +50,8 @@ export function staticRedirectUrl(redirect: Redirect): string | undefined {
   return redirect.source.replace(/^\/+|\/+$/g, '');
 }
 
-export function renderRedirectPage(redirect: Redirect): string {
-  const target = escapeHtml(safeHref(redirect.destination) ?? '/');
+export function renderRedirectPage(redirect: Redirect, base = ''): string {
+  const target = escapeHtml(withBase(base, safeHref(redirect.destination) ?? '/'));
   return [
     '<!doctype html>',
     '<html lang="en">',
@@ -70,10 +73,10 @@ export function renderRedirectPage(redirect: Redirect): string {
  * parameters (`:name` one segment, `:name*` and `*` the rest), with the query and fragment kept; '' when there is
  * none. The rules are data (JSON, `<` escaped); the matching is `read-redirects.ts`'s, in the browser.
  */
-export function patternRedirectScript(redirects: readonly Redirect[]): string {
+export function patternRedirectScript(redirects: readonly Redirect[], base = ''): string {
   const rules = redirects
     .filter((r) => staticRedirectUrl(r) === undefined)
-    .map((r) => [r.source.replace(/^\/+|\/+$/g, '').split('/'), safeHref(r.destination) ?? '/'] as const);
+    .map((r) => [(base + r.source).replace(/^\/+|\/+$/g, '').split('/'), withBase(base, safeHref(r.destination) ?? '/')] as const);
   if (rules.length === 0) return '';
   const data = JSON.stringify(rules).replace(/</g, '\\u003c');
   return `<script>(${FOLLOW_PATTERN})(${data}, location)</script>`;

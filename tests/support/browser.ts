@@ -57,11 +57,13 @@ export interface StaticSite {
 }
 
 /** Serves a built output folder on 127.0.0.1 as a static host would: `/a/b` → `a/b/index.html`, else `404.html` with status 404. */
-export async function serveSite(root: string): Promise<StaticSite> {
+/** Serves `root` as a static host would; with `base` (`/repo`), under that path only, as GitHub Pages serves a project site. */
+export async function serveSite(root: string, base = ''): Promise<StaticSite> {
   const server: Server = createServer((req, res) => {
-    const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-    const relative = normalize(pathname).replace(/^[/\\]+/, '');
-    const candidates = [join(root, relative), join(root, relative, 'index.html')];
+    const full = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    const underBase = full === base || full.startsWith(`${base}/`);
+    const relative = normalize(full.slice(base.length)).replace(/^[/\\]+/, '');
+    const candidates = underBase ? [join(root, relative), join(root, relative, 'index.html')] : [];
     const file = candidates.find((f) => (f === root || f.startsWith(root + sep)) && existsSync(f) && statSync(f).isFile());
     if (!file) {
       res.writeHead(404, { 'content-type': TYPES['.html'] });

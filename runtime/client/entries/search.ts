@@ -8,6 +8,7 @@
 // Works offline once the shards are cached.
 
 import { isStopWord, searchTokens } from '../../../compiler/site/search-tokens.js';
+import { sitePath } from '../site/site-path.js';
 
 interface ShardPage {
   url: string;
@@ -39,7 +40,7 @@ let shards: Promise<Shard[]> | undefined;
 function loadShards(count: number): Promise<Shard[]> {
   shards ??= Promise.all(
     Array.from({ length: count }, async (_, n): Promise<Shard> => {
-      const response = await fetch(new URL(`/_docsc/search/${n}.json`, location.href));
+      const response = await fetch(new URL(sitePath(`/_docsc/search/${n}.json`), location.href));
       if (!response.ok) return { pages: [], terms: [], postings: [] };
       const shard = (await response.json()) as Partial<Shard>;
       return { pages: shard.pages ?? [], terms: shard.terms ?? [], postings: shard.postings ?? [] };

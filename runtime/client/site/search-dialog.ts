@@ -4,6 +4,8 @@
 // on first use, so pages that never search do not pay for it. Arrow keys
 // move through results, Enter follows one, Escape closes.
 
+import { sitePath } from './site-path.js';
+
 interface SearchResult {
   url: string;
   title: string;
@@ -18,7 +20,7 @@ let engine: Promise<SearchEngine> | undefined;
 
 function loadEngine(): Promise<SearchEngine> {
   // A computed specifier: esbuild leaves it alone, so the engine stays its own file.
-  const url = new URL('/_docsc/search.js', location.href).href;
+  const url = new URL(sitePath('/_docsc/search.js'), location.href).href;
   engine ??= import(url) as Promise<SearchEngine>;
   return engine;
 }
@@ -108,7 +110,7 @@ function createDialog(root: Document, prompt: string, shards: number, scope: str
       ...results.map((result) => {
         const item = root.createElement('li');
         const link = root.createElement('a');
-        link.href = result.url;
+        link.href = sitePath(result.url);
         link.textContent = result.title;
         if (result.section) {
           const section = root.createElement('small');

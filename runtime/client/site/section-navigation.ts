@@ -2,18 +2,21 @@
 // folded sidebar — the groups on the way to the page open, every other group
 // a link to its first page — and name the section's full sidebar, written
 // once by the build (`data-docsc-nav="/_docsc/nav/<hash>.html"`; the name is
-// its content's hash, so the browser may keep it). This loads that fragment
+// its content's hash, so the browser may keep it; under the site's base path
+// when it has one). This loads that fragment
 // and puts it in place of the folded groups: the current page marked, the
 // groups on its way opened, the current link kept where it was on screen and
 // focus kept on the link that had it. Without JavaScript, or if the fragment
 // cannot be loaded, the folded sidebar stays.
+
+import { sitePath } from './site-path.js';
 
 const FRAGMENT = /^\/_docsc\/nav\/[0-9a-f]+\.html$/;
 
 export function loadSectionNavigation(root: Document): void {
   const groups = root.querySelector<HTMLElement>('#docsc-sidebar .docsc-groups[data-docsc-nav]');
   const url = groups?.dataset.docscNav;
-  if (!groups || url === undefined || !FRAGMENT.test(url)) return;
+  if (!groups || url === undefined || !url.startsWith(sitePath('/')) || !FRAGMENT.test(url.slice(sitePath('').length))) return;
   fetch(url)
     .then((response) => (response.ok ? response.text() : Promise.reject(new Error(`${response.status}`))))
     .then((html) => swap(root, groups, html))
