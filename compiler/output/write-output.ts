@@ -292,7 +292,9 @@ export class OutputWriter {
       return;
     }
     if (file.hash === undefined || this.trusted[path] !== file.hash) this.inPlace++;
-    const hash = file.hash ?? contentHash(file.contents as string | Uint8Array);
+    // Encoded as UTF-8 once, for the hash and the file (as write-worker.ts does).
+    const contents = file.hash === undefined && typeof file.contents === 'string' ? Buffer.from(file.contents) : file.contents;
+    const hash = file.hash ?? contentHash(contents as string | Uint8Array);
     this.next.set(path, hash);
     if (this.trusted[path] === hash && existsSync(target)) {
       this.report.unchanged++;
@@ -303,7 +305,7 @@ export class OutputWriter {
     const killAfter = this.report.written.length === KILL_AFTER_WRITES;
     this.ensureDir(dir);
     try {
-      if (file.contents !== undefined) writeFileSync(temporary, file.contents);
+      if (contents !== undefined) writeFileSync(temporary, contents);
       else copyFileSync(file.copyFrom as string, temporary);
       renameSync(temporary, target);
     } catch (error) {

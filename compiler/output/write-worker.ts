@@ -30,13 +30,15 @@ port.on('message', (jobs: QueuedWrite[]) => {
     // Cancelled (the build failed), or a write failed: the files still queued are acknowledged unwritten.
     if (failed || Atomics.load(cancelled, 0) === 1) continue;
     try {
-      const hash = job.hash ?? contentHash(job.contents as string | Uint8Array);
+      // A page is encoded as UTF-8 once, for its hash and its file (hashing the string and writing it had encoded it twice).
+      const contents = job.hash === undefined && typeof job.contents === 'string' ? Buffer.from(job.contents) : job.contents;
+      const hash = job.hash ?? contentHash(contents as string | Uint8Array);
       if (job.previous === hash && existsSync(job.target)) {
         ack.results.push([job.path, hash, false]);
         continue;
       }
       ensureDir(job.dir);
-      if (job.contents !== undefined) writeFileSync(job.temporary, job.contents);
+      if (contents !== undefined) writeFileSync(job.temporary, contents);
       else copyFileSync(job.copyFrom as string, job.temporary);
       renameSync(job.temporary, job.target);
       ack.results.push([job.path, hash, true]);
