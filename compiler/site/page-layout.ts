@@ -254,8 +254,9 @@ export class PageLayout {
       this.settings.language,
     );
     const chrome = this.chromeOf(placement);
-    // The layout's markup gets the base path here; the body and the panel, which the renderer wrote, have it already.
-    const before = [
+    // Each part is the layout's own markup (true), which gets the base path here, or the renderer's (the body and the
+    // panel), which has it already.
+    const parts: [string, boolean][] = [
       '<!doctype html>',
       `<html lang="${escapeHtml(language)}"${language === 'ar' ? ' dir="rtl"' : ''}${this.base === '' ? '' : ` data-docsc-base="${this.base}"`}${chrome.bannerAttribute} data-appearance="${this.settings.appearance.default}"${this.settings.appearance.strict ? ' data-strict' : ''}>`,
       '<head>',
@@ -283,35 +284,25 @@ export class PageLayout {
       placement ? this.renderEyebrow(placement) : '',
       this.pageActions(page, href),
       renderTitle(page),
-    ];
-    const afterBody = [
-      renderLastModified(page.sourcePath === undefined ? undefined : this.lastModified?.get(page.sourcePath)),
+    ].map((part): [string, boolean] => [part, true]);
+    parts.push(
+      [page.body, false],
+      [renderLastModified(page.sourcePath === undefined ? undefined : this.lastModified?.get(page.sourcePath)), true],
       // Modes without a side column show the panel after the body.
-      page.panel !== undefined && !tocShown ? `<div class="docsc-panel-inline">${page.panel}</div>` : '',
-    ];
-    const afterPanel = [
-      this.editLink(page),
-      placement ? renderPager(placement) : '',
-      '</article>',
-      '</main>',
-      tocShown ? (page.panel !== undefined ? renderSidePanel(page.panel) : renderToc(page.toc)) : '',
-      '</div>',
-      chrome.footer,
-      renderScripts(page.scripts),
-      '</body>',
-      '</html>',
-      '',
-    ];
-    const lines = (parts: string[]) => parts.filter((line) => line !== '').join('\n');
-    if (this.base === '') return lines([...before, page.body, ...afterBody, ...afterPanel]);
-    // Only the side panel of the parts after the body holds the renderer's markup; the table of contents is `#` links.
-    const panelBeside = tocShown && page.panel !== undefined;
-    return lines([
-      rebaseMarkup(lines(before), this.base),
-      page.body,
-      ...afterBody.map((part) => (part.startsWith('<div class="docsc-panel-inline">') ? part : rebaseMarkup(part, this.base))),
-      ...afterPanel.map((part) => (panelBeside && part.startsWith('<aside class="docsc-side-panel"') ? part : rebaseMarkup(part, this.base))),
-    ]);
+      [page.panel !== undefined && !tocShown ? `<div class="docsc-panel-inline">${page.panel}</div>` : '', false],
+      [this.editLink(page), true],
+      [placement ? renderPager(placement) : '', true],
+      ['</article>\n</main>', true],
+      tocShown && page.panel !== undefined ? [renderSidePanel(page.panel), false] : [tocShown ? renderToc(page.toc) : '', true],
+      ['</div>', true],
+      [chrome.footer, true],
+      [renderScripts(page.scripts), true],
+      ['</body>\n</html>', true],
+    );
+    return parts
+      .filter(([part]) => part !== '')
+      .map(([part, layout]) => (layout && this.base !== '' ? rebaseMarkup(part, this.base) : part))
+      .join('\n');
   }
 
   /** Open Graph and Twitter tags, `keywords`, `seo.metatags`, and the canonical URL when the site's URL is known. */
