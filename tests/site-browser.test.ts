@@ -385,6 +385,9 @@ test('search finds a page by a word in its body, from the button and the keyboar
     await first.waitFor();
     assert.equal(new URL(await first.evaluate((a) => (a as HTMLAnchorElement).href)).pathname, '/quickstart');
     await page.screenshot({ path: join(SCREENSHOTS, 'search.png') });
+    // A typo (two letters swapped) still finds it.
+    await input.fill('xylophnoe');
+    await page.locator('.docsc-search-results a[href="/quickstart"]').waitFor();
     await input.fill('the in');
     await page.locator('.docsc-search-results a', { hasText: 'Install' }).first().waitFor();
     await input.fill('xylophone');

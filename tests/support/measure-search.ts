@@ -5,7 +5,8 @@
 // vocabulary), renders the index shards as the build does
 // (compiler/site/search-index.ts), and reports their bytes (raw and gzip),
 // the build's time to render them, the browser's time to parse them, and the
-// time per query (CPU time throughout) of the browser's engine (runtime/client/entries/search.ts).
+// time per query (CPU time throughout) of the browser's engine (runtime/client/entries/search.ts),
+// also for queries with a typo (every term of every shard is compared).
 // For comparison it also indexes the same records with MiniSearch in memory,
 // which is what building the index in the browser would cost.
 
@@ -56,8 +57,21 @@ start = now();
 let hits = 0;
 for (const query of queries) hits += searchShards(shards, query).length;
 const queryMs = (now() - start) / queries.length;
+// Typos: a word of 4 letters with one letter changed to one the vocabulary lacks (`z`), so that no indexed term starts
+// with it and the engine compares it with every term of every shard.
+const typos = Array.from({ length: 50 }, () => {
+  let typed = word();
+  while (typed.length < 4) typed = word();
+  const at = Math.floor(random() * typed.length);
+  return `${typed.slice(0, at)}z${typed.slice(at + 1)}`;
+});
+start = now();
+let typoHits = 0;
+for (const query of typos) typoHits += searchShards(shards, query).length;
+const typoMs = (now() - start) / typos.length;
 console.log(`docsc: ${pages} pages → shards ${mb(raw)} raw, ${mb(gzip)} gzip; rendered in (CPU) ${renderMs.toFixed(0)} ms;`);
 console.log(`       parsed in ${parseMs.toFixed(0)} ms; ${queryMs.toFixed(2)} ms per query (${queries.length} queries, ${hits} results shown)`);
+console.log(`       ${typoMs.toFixed(2)} ms per query with a typo (${typos.length} queries, ${typoHits} results shown)`);
 
 start = now();
 const mini = new MiniSearch<SearchRecord>({
