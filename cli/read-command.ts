@@ -1,10 +1,12 @@
 // What the commands that take a docs folder share before their work: parse
 // the arguments (a usage error exits 2), `--help` (exits 0), the folder must
-// exist (else exit 2), and the reporting options `check` and `build` both take.
+// exist (else exit 2), the reporting options `check` and `build` both take,
+// and where the site is served (`build`'s `--site-url` and `--base-path`, `dev`'s `--base-path`).
 
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ALLOW_PRIVATE_URLS_ENV } from '../compiler/openapi/fetch-document.js';
+import { parseBasePath } from '../compiler/site/base-path.js';
 import { FORMATS, type Format } from './render-diagnostics.js';
 import { usage } from './usage.js';
 
@@ -95,4 +97,30 @@ function isDirectory(path: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * Where the site is served: `--site-url` (an http(s) URL; its path, if any, is the base path) and `--base-path`
+ * (for a site without a known host); given both, they must agree. The site URL is returned as its origin.
+ */
+export function siteAddress(siteUrlOption: string | undefined, basePathOption: string | undefined): { siteUrl?: string; basePath: string } {
+  const fromOption = basePathOption === undefined ? undefined : parseBasePath(basePathOption);
+  if (fromOption !== undefined && 'error' in fromOption) throw new Error(`--base-path: ${fromOption.error}`);
+  if (siteUrlOption === undefined) return { basePath: fromOption?.base ?? '' };
+  let url: URL | undefined;
+  try {
+    url = /^https?:\/\/[^/\s]+/.test(siteUrlOption) ? new URL(siteUrlOption) : undefined;
+  } catch {
+    url = undefined;
+  }
+  if (url === undefined) throw new Error('--site-url takes an http(s) URL, such as https://docs.example.com or https://owner.github.io/repo');
+  if (url.search !== '' || url.hash !== '')
+    throw new Error(`--site-url takes the site's address without a query or fragment, such as ${url.origin}${url.pathname}`);
+  const fromUrl = parseBasePath(url.pathname);
+  if ('error' in fromUrl) throw new Error(`--site-url: its path is the base path the site is served under, and ${fromUrl.error}`);
+  if (fromOption !== undefined && fromOption.base !== fromUrl.base)
+    throw new Error(
+      `--site-url ${siteUrlOption} is served under \`${fromUrl.base || '/'}\` and --base-path says \`${fromOption.base || '/'}\`: give one, or the same path in both`,
+    );
+  return { siteUrl: url.origin, basePath: fromUrl.base };
 }

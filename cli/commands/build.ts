@@ -9,9 +9,8 @@ import { parseArgs } from 'node:util';
 import { BuildRefusedError, type BuildResult, build } from '../../compiler/build/build.js';
 import { BuildLockedError } from '../../compiler/cache/build-lock.js';
 import { JSON_REPORT_VERSION, jsonDiagnostics } from '../../compiler/report/render-json.js';
-import { parseBasePath } from '../../compiler/site/base-path.js';
 import { progressReporter } from '../progress.js';
-import { REPORT_OPTIONS, readCommand, reportOptions } from '../read-command.js';
+import { REPORT_OPTIONS, readCommand, reportOptions, siteAddress } from '../read-command.js';
 import { type Format, renderDiagnostics } from '../render-diagnostics.js';
 import { sourceLookup } from '../source-lookup.js';
 
@@ -120,30 +119,4 @@ function parse(args: string[]) {
     json: values.json,
     ...reportOptions(values),
   };
-}
-
-/**
- * Where the site is served: `--site-url` (an http(s) URL; its path, if any, is the base path) and `--base-path`
- * (for a site without a known host); given both, they must agree. The site URL is returned as its origin.
- */
-export function siteAddress(siteUrlOption: string | undefined, basePathOption: string | undefined): { siteUrl?: string; basePath: string } {
-  const fromOption = basePathOption === undefined ? undefined : parseBasePath(basePathOption);
-  if (fromOption !== undefined && 'error' in fromOption) throw new Error(`--base-path: ${fromOption.error}`);
-  if (siteUrlOption === undefined) return { basePath: fromOption?.base ?? '' };
-  let url: URL | undefined;
-  try {
-    url = /^https?:\/\/[^/\s]+/.test(siteUrlOption) ? new URL(siteUrlOption) : undefined;
-  } catch {
-    url = undefined;
-  }
-  if (url === undefined) throw new Error('--site-url takes an http(s) URL, such as https://docs.example.com or https://owner.github.io/repo');
-  if (url.search !== '' || url.hash !== '')
-    throw new Error(`--site-url takes the site's address without a query or fragment, such as ${url.origin}${url.pathname}`);
-  const fromUrl = parseBasePath(url.pathname);
-  if ('error' in fromUrl) throw new Error(`--site-url: its path is the base path the site is served under, and ${fromUrl.error}`);
-  if (fromOption !== undefined && fromOption.base !== fromUrl.base)
-    throw new Error(
-      `--site-url ${siteUrlOption} is served under \`${fromUrl.base || '/'}\` and --base-path says \`${fromOption.base || '/'}\`: give one, or the same path in both`,
-    );
-  return { siteUrl: url.origin, basePath: fromUrl.base };
 }

@@ -7,8 +7,7 @@ import { parseArgs } from 'node:util';
 import { BuildRefusedError, type BuildResult } from '../../compiler/build/build.js';
 import { BuildLockedError } from '../../compiler/cache/build-lock.js';
 import { startDev } from '../../compiler/dev/dev-session.js';
-import { parseBasePath } from '../../compiler/site/base-path.js';
-import { allowPrivateUrls, readCommand } from '../read-command.js';
+import { allowPrivateUrls, readCommand, siteAddress } from '../read-command.js';
 import { renderDiagnostics } from '../render-diagnostics.js';
 import { sourceLookup } from '../source-lookup.js';
 
@@ -87,8 +86,7 @@ function parse(args: string[]) {
   if (values.help) return 'help' as const;
   if (values['allow-private-urls']) allowPrivateUrls();
   if (positionals.length > 1) throw new Error(`expected one directory, got ${positionals.length}`);
-  const base = values['base-path'] === undefined ? { base: '' } : parseBasePath(values['base-path']);
-  if ('error' in base) throw new Error(`--base-path: ${base.error}`);
+  const { basePath } = siteAddress(undefined, values['base-path']);
   const port = Number(values.port);
   if (!(Number.isInteger(port) && port >= 0 && port < 65536)) throw new Error('--port takes a port number (0 picks a free one)');
   return {
@@ -97,6 +95,6 @@ function parse(args: string[]) {
     host: values.host,
     out: values.output,
     cacheDir: values['no-cache'] ? (false as const) : values['cache-dir'] === undefined ? undefined : resolve(values['cache-dir']),
-    basePath: base.base,
+    basePath,
   };
 }

@@ -76,7 +76,11 @@ function isNear(word: string, term: string, typing: boolean): boolean {
   return Math.min(last[word.length - 1] as number, last[word.length] as number, last[word.length + 1] as number) <= 1;
 }
 
-/** The optimal string alignment distance (edits, with a swap of neighbours as one), or `limit + 1` once it exceeds `limit`. */
+/**
+ * The optimal string alignment distance (edits, with a swap of neighbours as one), or `limit + 1` once it exceeds
+ * `limit`. Not fastest-levenshtein (did-you-mean.ts's): it counts a swap as two edits, gives no distances to a term's
+ * starts, and has no cut-off, which a comparison with every term of every shard needs.
+ */
 export function editDistance(a: string, b: string, limit: number): number {
   return lastRow(a, b, limit)?.[b.length] ?? limit + 1;
 }
