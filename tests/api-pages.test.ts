@@ -114,6 +114,32 @@ test('the fixture site: x-docs content, hand-written and schema pages, x-hidden,
   }
 });
 
+test('the fixture site under a base path: site paths in descriptions and the reference carry it too', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'docsc-api-base-'));
+  try {
+    const out = join(dir, 'out');
+    const result = await build({ root: 'tests/fixtures/api/site', outDir: out, cacheDir: false, threads: 1, basePath: '/repo' });
+    assert.ok(result.ok);
+    const html = readdirSync(out, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.html'))
+      .map((file) => [file, readFileSync(join(out, file), 'utf8')] as const);
+    const sitePaths = html.flatMap(([file, text]) =>
+      [...text.matchAll(/\s(?:href|src|data-docsc-nav|data-markdown|data-page)="(\/[^"]*)"/g)].map((m) => `${file}: ${m[1]}`),
+    );
+    assert.ok(sitePaths.length > 100, `${sitePaths.length} site paths`);
+    assert.equal(
+      sitePaths.filter((path) => !path.includes(': /repo/')),
+      [],
+      'every site path is under the base',
+    );
+    const create = readFileSync(join(out, 'api-reference/pets/create-a-pet/index.html'), 'utf8');
+    assert.match(create, '<a href="/repo/guides/create-widget">how to create a widget</a>');
+    assert.match(create, '<a href="/repo/guides/pet-schema#schema">the pet schema</a>');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('docs.json api settings: sample languages in order, simple and hidden playgrounds', async () => {
   const document = await load('tests/fixtures/api/site', 'openapi.yaml');
   const create = pagesOf(document).find((p) => p.label === 'POST /pets')?.item as never;

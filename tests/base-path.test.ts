@@ -5,8 +5,9 @@
 
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { renderDescription } from '../compiler/reference/render-description.js';
 import { rewriteUrl } from '../compiler/render/rewrite-url.js';
-import { parseBasePath, rebaseMarkup, withBase } from '../compiler/site/base-path.js';
+import { parseBasePath, rebaseMarkup, rebaseReference, withBase } from '../compiler/site/base-path.js';
 import { renderRedirectPage, renderRedirectsFile } from '../compiler/site/redirect-pages.js';
 import { renderSitemap } from '../compiler/site/sitemap-xml.js';
 
@@ -56,6 +57,17 @@ test('the layout rewrite: site paths in its attributes and CSS urls, nothing els
     ].join(''),
   );
   assert.is(rebaseMarkup(markup, ''), markup);
+});
+
+test("the reference's rewrite: links and images of descriptions, never text or other URLs", () => {
+  const description = renderDescription(
+    'See [a](/guides/a), ![b](/images/b.png), [c](https://example.com/c), [d](#d), [e](//cdn/e) and `<a href="/f">`. <a href="/g">',
+  );
+  assert.is(
+    rebaseReference(description, '/repo'),
+    '<p>See <a href="/repo/guides/a">a</a>, <img src="/repo/images/b.png" alt="b" />, <a href="https://example.com/c">c</a>, <a href="#d">d</a>, <a href="//cdn/e">e</a> and <code>&lt;a href=&quot;/f&quot;&gt;</code>. &lt;a href=&quot;/g&quot;&gt;</p>',
+  );
+  assert.is(rebaseReference(description, ''), description);
 });
 
 test("a body's links and images resolve to site paths under the base", () => {

@@ -24,6 +24,7 @@ import { type ApiSettings, readApiSettings, settingsKey } from '../reference/api
 import { operationSliceHash } from '../reference/operation-slice.js';
 import type { ApiPageBody } from '../reference/render-api-page.js';
 import { type RenderOptions, renderOptionsKey, renderOptionsOf } from '../render/render-options.js';
+import { rebaseReference } from '../site/base-path.js';
 import { checkNavigationIcons } from '../site/check-navigation-icons.js';
 import { escapeHtml } from '../site/escape-html.js';
 import { type PageDocument, PageLayout, type TocEntry } from '../site/page-layout.js';
@@ -663,7 +664,9 @@ export class ApiBodies {
   frontmatterBody(summary: PageSummary, documents: ReadonlyMap<string, OpenApiDocument | undefined>): ApiPageBody | undefined {
     if (!asksForReference(summary)) return undefined;
     if (this.reference === undefined) throw new Error('internal: a reference rendered before ApiBodies.loadFor()');
-    return this.reference.schemaPage(summary, documents) ?? this.reference.playground(summary, this.settings);
+    const body = this.reference.schemaPage(summary, documents) ?? this.reference.playground(summary, this.settings);
+    if (body) body.html = rebaseReference(body.html, this.renderOptions.basePath);
+    return body;
   }
 
   get(page: ApiPage): ApiPageBody {
@@ -691,6 +694,7 @@ export class ApiBodies {
     if (cached) return { body: cached, fromEarlierBuild: !this.renderedKeys.has(key) };
     if (this.reference === undefined || this.content === undefined) throw new Error('internal: an API page rendered before ApiBodies.loadFor()');
     const body = this.reference.page(page.document, page.item, this.settings);
+    body.html = rebaseReference(body.html, this.renderOptions.basePath);
     // `x-docs.content` (MDX) comes before the generated documentation; hand-written pages have their own MDX instead.
     const content = page.origin === 'page' ? undefined : this.content(page.document, info, this.renderOptions);
     if (content) {

@@ -40,4 +40,15 @@ export function rebaseMarkup(html: string, base: string): string {
   return base === '' ? html : html.replace(SITE_PATH_VALUE, `$1${base}/`);
 }
 
+/**
+ * The API reference's markup with the base in front of the site paths its
+ * descriptions link to: micromark's `<a href="/…">` and `<img src="/…">`
+ * (render-description.ts). Every text of the reference escapes `<`, so the
+ * pattern matches only elements; the reference writes no other site path.
+ */
+export function rebaseReference(html: string, base: string): string {
+  return base === '' ? html : html.replace(REFERENCE_SITE_PATH, `$1${base}/`);
+}
+
+const REFERENCE_SITE_PATH = /(<a href="|<img src=")\/(?![/\\])/g;
 const SITE_PATH_VALUE = /(\s(?:href|src|data-docsc-nav|data-markdown|data-page)="|url\(")\/(?![/\\])/g;
