@@ -450,6 +450,49 @@ test('build: a large section folds the groups a page is not in', async () => {
   }
 });
 
+test('build: icons.library "tabler" takes names from Tabler\'s outline icons, then Font Awesome', async () => {
+  const dir = scratch();
+  try {
+    const root = join(dir, 'docs');
+    const site = { root, out: join(dir, 'out'), cache: join(dir, 'cache') };
+    mkdirSync(root, { recursive: true });
+    writeFileSync(
+      join(root, 'index.mdx'),
+      '---\ntitle: Home\n---\n\n<Icon icon="home" /> <Icon icon="face-smile-beam" /> <Icon icon="no-such-icon" />\n',
+    );
+    writeFileSync(
+      join(root, 'docs.json'),
+      JSON.stringify({
+        name: 'Tabler',
+        theme: 'mint',
+        colors: { primary: '#000000' },
+        icons: { library: 'tabler' },
+        navigation: { groups: [{ group: 'A', icon: 'brand-github', pages: ['index'] }] },
+      }),
+    );
+    const result = await buildIn(site);
+    assert.equal(
+      result.diagnostics.filter((d) => d.severity !== 'info').map((d) => [d.code, d.message]),
+      [['render/unknown-icon', '`no-such-icon` is not a known icon; nothing is shown in its place']],
+    );
+    const page = readFileSync(join(site.out, 'index.html'), 'utf8');
+    const iconOf = (name: string) =>
+      new RegExp(`<span class="docsc-icon" data-icon="${name}" aria-hidden="true">(<svg.*?</svg>)`).exec(page)?.[1] ?? '';
+    // Tabler's own drawing of a house (Font Awesome and Lucide have other ones), without its invisible 24×24 box.
+    assert.match(iconOf('home'), 'viewBox="0 0 24 24"');
+    assert.match(iconOf('home'), '<path d="M5 12l-2 0l9 -9l9 9l-2 0"/>');
+    assert.not.match(iconOf('home'), 'stroke="none"');
+    assert.match(iconOf('face-smile-beam'), /viewBox="0 0 \d{3} 512"/, 'a name Tabler lacks: Font Awesome');
+    assert.match(page, 'href="/_docsc/icons.svg#tabler-brand-github"', 'the navigation icon too');
+    assert.match(
+      readFileSync(join(site.out, '_docsc/icons.svg'), 'utf8'),
+      /<symbol id="tabler-brand-github" viewBox="0 0 24 24"><g [^>]*stroke="currentColor"[^>]*><path d="M9 19c-4.3/,
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('build: icons.library decides which set an icon name comes from, and a change of it renders the bodies again', async () => {
   const dir = scratch();
   try {

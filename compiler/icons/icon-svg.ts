@@ -1,12 +1,13 @@
 // Icons by name, as inline SVG markup: Font Awesome names (the free solid,
-// regular and brands sets, as Mintlify's default library) and Lucide names
-// (lucide-static). Each icon is read from its own file on first use — one
-// small CommonJS module per Font Awesome icon, one .svg per Lucide icon —
-// and remembered, so a page pays only for the icons it shows and no icon
-// set is loaded whole. A name is looked up only when it is a plain
-// kebab-case word, so it can never become a path. docs.json's
-// `icons.library` (`fontawesome`, the default, or `lucide`) decides which set
-// a name resolves to first; the other set is the fallback.
+// regular and brands sets, as Mintlify's default library), Lucide names
+// (lucide-static) and Tabler names (@tabler/icons, its outline icons). Each
+// icon is read from its own file on first use — one small CommonJS module
+// per Font Awesome icon, one .svg per Lucide or Tabler icon — and
+// remembered, so a page pays only for the icons it shows and no icon set is
+// loaded whole. A name is looked up only when it is a plain kebab-case word,
+// so it can never become a path. docs.json's `icons.library`
+// (`fontawesome`, the default, `lucide` or `tabler`) decides which set a name
+// resolves to first; Font Awesome, then Lucide, are the fallbacks.
 
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -17,11 +18,11 @@ const require = createRequire(import.meta.url);
 type FaStyle = 'solid' | 'regular' | 'brands';
 
 /** docs.json's `icons.library`: the set names resolve to first. */
-export type IconLibrary = 'fontawesome' | 'lucide';
+export type IconLibrary = 'fontawesome' | 'lucide' | 'tabler';
 
-/** `icons.library` as written: `lucide`, else the default, `fontawesome`. */
+/** `icons.library` as written: `lucide` or `tabler`, else the default, `fontawesome`. */
 export function iconLibraryOf(value: unknown): IconLibrary {
-  return value === 'lucide' ? 'lucide' : 'fontawesome';
+  return value === 'lucide' || value === 'tabler' ? value : 'fontawesome';
 }
 
 const FA_PACKAGES: Record<FaStyle, string> = {
@@ -31,7 +32,7 @@ const FA_PACKAGES: Record<FaStyle, string> = {
 };
 
 /** Where to look, in order, for an `iconType` (Mintlify's values; the paid styles fall back to the free ones) and a library. */
-function lookupOrder(type: string | undefined, library: IconLibrary): Array<FaStyle | 'lucide'> {
+function lookupOrder(type: string | undefined, library: IconLibrary): Array<FaStyle | 'lucide' | 'tabler'> {
   let fontAwesome: FaStyle[];
   switch (type) {
     case 'regular':
@@ -48,7 +49,8 @@ function lookupOrder(type: string | undefined, library: IconLibrary): Array<FaSt
     default:
       fontAwesome = ['solid', 'brands', 'regular'];
   }
-  // `iconType: "lucide"` (a docsc extension) asks for Lucide whatever the library.
+  // `iconType: "lucide"` and `"tabler"` (docsc extensions) ask for that set whatever the library.
+  if (library === 'tabler' || type === 'tabler') return ['tabler', ...fontAwesome, 'lucide'];
   return library === 'lucide' || type === 'lucide' ? ['lucide', ...fontAwesome] : [...fontAwesome, 'lucide'];
 }
 
@@ -70,7 +72,7 @@ export function iconSvg(name: string, type?: string, library: IconLibrary = 'fon
   let svg: string | undefined;
   if (NAME.test(normalized)) {
     for (const set of lookupOrder(type, library)) {
-      svg = set === 'lucide' ? lucideSvg(normalized) : fontAwesomeSvg(set, normalized);
+      svg = set === 'lucide' ? lucideSvg(normalized) : set === 'tabler' ? tablerSvg(normalized) : fontAwesomeSvg(set, normalized);
       if (svg !== undefined) break;
     }
   }
@@ -99,12 +101,27 @@ function fontAwesomeSvg(style: FaStyle, name: string): string | undefined {
 }
 
 let lucideFolder: string | undefined;
+let tablerFolder: string | undefined;
 
 function lucideSvg(name: string): string | undefined {
   lucideFolder ??= join(dirname(require.resolve('lucide-static/package.json')), 'icons');
+  return strokedSvg(join(lucideFolder, `${name}.svg`));
+}
+
+function tablerSvg(name: string): string | undefined {
+  // The package exports its icon files only (`@tabler/icons/outline/<name>.svg`), not its package.json.
+  tablerFolder ??= dirname(require.resolve('@tabler/icons/outline/home.svg'));
+  return strokedSvg(join(tablerFolder, `${name}.svg`));
+}
+
+/** Tabler draws an invisible 24×24 box first in every icon; it adds nothing to an inline icon. */
+const TABLER_BOX = /<path stroke="none" d="M0 0h24v24H0z" fill="none" ?\/>/;
+
+/** A 24×24 stroked icon's file (Lucide's and Tabler's outline sets share their drawing attributes) as inline markup. */
+function strokedSvg(file: string): string | undefined {
   let source: string;
   try {
-    source = readFileSync(join(lucideFolder, `${name}.svg`), 'utf8');
+    source = readFileSync(file, 'utf8');
   } catch {
     return undefined;
   }
@@ -114,6 +131,7 @@ function lucideSvg(name: string): string | undefined {
   if (open < 0 || start < 0 || end < start) return undefined;
   const body = source
     .slice(start + 1, end)
+    .replace(TABLER_BOX, '')
     .replace(/\s*\n\s*/g, '')
     .replace(/ \/>/g, '/>');
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" width="1em" height="1em" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false">${body}</svg>`;

@@ -1,5 +1,5 @@
 // Icons of navigation elements (tabs, anchors, groups, pages, selectors,
-// footer socials). A Font Awesome or Lucide name (compiler/icons/icon-svg.ts)
+// footer socials). A Font Awesome, Lucide or Tabler name (compiler/icons/icon-svg.ts)
 // becomes a reference into one SVG sprite, `_docsc/icons.svg`, holding each
 // icon the navigation uses once — a page repeats only `<use href>`, not the
 // paths, since sidebars repeat on every page of a section. An http(s) URL or
@@ -23,7 +23,7 @@ export class NavigationIcons {
       const href = safeHref(icon);
       return href === undefined ? '' : `<img class="docsc-nav-icon" src="${escapeHtml(href)}" alt="" width="16" height="16">`;
     }
-    const prefix = library === 'lucide' ? `lucide-${type === undefined || type === 'lucide' ? '' : `${type}-`}` : `${type ?? 'fa'}-`;
+    const prefix = library === 'fontawesome' ? `${type ?? 'fa'}-` : `${library}-${type === undefined || type === library ? '' : `${type}-`}`;
     const id = `${prefix}${icon.trim().toLowerCase()}`.replace(/[^a-z0-9-]/g, '');
     if (!this.symbols.has(id)) this.symbols.set(id, symbolOf(id, iconSvg(icon, type, library)));
     if (this.symbols.get(id) === undefined) return '';
