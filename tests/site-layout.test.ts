@@ -4,7 +4,7 @@
 // navigation icons are warnings at their place in docs.json. Also the
 // reader's-site fixture's pages without a browser: what each page carries.
 
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'uvu';
@@ -144,6 +144,45 @@ test('fonts: a Google Fonts family is linked, a self-hosted source is an @font-f
     assert.match(html, '<link rel="stylesheet" href="https://fonts.googleapis.com/css2?family=Open+Sans:wght@400&amp;display=swap">');
     assert.match(html, '@font-face{font-family:"Brand Serif";src:url("/fonts/brand.woff2") format("woff2");font-display:swap}');
     assert.match(html, '--docsc-font-body:"Open Sans",var(--docsc-font-fallback);--docsc-font-heading:"Brand Serif"');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('social cards: a site path in an og:/twitter: URL property gets the base and the site URL, nothing else changes', async () => {
+  const dir = scratch();
+  try {
+    const root = join(dir, 'docs');
+    mkdirSync(root, { recursive: true });
+    writeFileSync(
+      join(root, 'docs.json'),
+      JSON.stringify({
+        name: 'Cards',
+        theme: 'mint',
+        colors: { primary: '#000000' },
+        seo: { metatags: { 'og:image': '/images/card.png', 'twitter:image': 'https://cdn.example.com/card.png', 'og:title': '/not-a-url' } },
+        navigation: { groups: [{ group: 'A', pages: ['index'] }] },
+      }),
+    );
+    writeFileSync(join(root, 'index.mdx'), '---\ntitle: Home\nog:image: /images/page.png\nog:image:alt: /images/page.png\n---\n\nHi.\n');
+    const head = async (options: { siteUrl?: string; basePath?: string }) => {
+      const out = join(dir, `out-${Object.keys(options).join('-')}`);
+      const result = await build({ root, outDir: out, cacheDir: false, threads: 1, ...options });
+      assert.ok(result.ok);
+      const html = readFileSync(join(out, 'index.html'), 'utf8');
+      return html.slice(0, html.indexOf('</head>'));
+    };
+    const absolute = await head({ siteUrl: 'https://owner.github.io/repo' });
+    assert.match(absolute, '<meta property="og:image" content="https://owner.github.io/repo/images/page.png">', 'frontmatter');
+    assert.match(absolute, '<meta name="og:image" content="https://owner.github.io/repo/images/card.png">', 'seo.metatags');
+    assert.match(absolute, '<meta name="twitter:image" content="https://cdn.example.com/card.png">', 'an absolute URL is as written');
+    assert.match(absolute, '<meta property="og:image:alt" content="/images/page.png">', 'text, not a URL');
+    assert.match(absolute, '<meta name="og:title" content="/not-a-url">');
+    const based = await head({ basePath: '/docs' });
+    assert.match(based, '<meta property="og:image" content="/docs/images/page.png">', 'without a site URL: the base at least');
+    assert.match(based, '<meta name="og:image" content="/docs/images/card.png">');
+    const plain = await head({});
+    assert.match(plain, '<meta property="og:image" content="/images/page.png">', 'neither: as written');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

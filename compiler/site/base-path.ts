@@ -25,7 +25,12 @@ export function parseBasePath(value: string): { base: string } | { error: string
 
 /** A URL as the site serves it: a site path (`/x`, not `//host`) gets the base in front; anything else is as given. */
 export function withBase(base: string, url: string): string {
-  return base !== '' && url.startsWith('/') && !url.startsWith('//') && !url.startsWith('/\\') ? `${base}${url}` : url;
+  return base !== '' && isSitePath(url) ? `${base}${url}` : url;
+}
+
+/** A path on this site (`/x`), not a URL of another host (`//host`, which browsers also read in `/\host`). */
+export function isSitePath(url: string): boolean {
+  return url.startsWith('/') && !url.startsWith('//') && !url.startsWith('/\\');
 }
 
 /**

@@ -15,7 +15,7 @@
 import { createHash } from 'node:crypto';
 import { plainKey, plainKeyText, valueKey } from '../cache/value-key.js';
 import { iconLibraryOf } from '../icons/icon-svg.js';
-import { rebaseMarkup } from './base-path.js';
+import { isSitePath, rebaseMarkup } from './base-path.js';
 import { clientScriptPath } from './client-bundle.js';
 import { escapeHtml, escapeHtmlLatin1, safeHref } from './escape-html.js';
 import { ICON_SPRITE_PATH, NavigationIcons } from './navigation-icon.js';
@@ -135,6 +135,23 @@ function plainSection(section: Section): unknown {
     ),
   };
 }
+
+/** Open Graph and Twitter properties whose value is a URL (ogp.me, Twitter's cards). */
+const URL_PROPERTIES: ReadonlySet<string> = new Set([
+  'og:url',
+  'og:image',
+  'og:image:url',
+  'og:image:secure_url',
+  'og:video',
+  'og:video:url',
+  'og:video:secure_url',
+  'og:audio',
+  'og:audio:url',
+  'og:audio:secure_url',
+  'twitter:image',
+  'twitter:image:src',
+  'twitter:player',
+]);
 
 /** The most sidebars kept rendered at once (a large section's pages share one per block of its group). */
 const SIDEBAR_MEMO = 64;
@@ -311,12 +328,26 @@ export class PageLayout {
     if (description) og['og:description'] = description;
     if (this.siteUrl !== undefined) og['og:url'] = this.siteUrl + this.base + href;
     Object.assign(og, page.openGraph);
-    const tags = Object.entries(og).map(([property, content]) => `<meta property="${escapeHtml(property)}" content="${escapeHtml(content)}">`);
+    const tags = Object.entries(og).map(
+      ([property, content]) => `<meta property="${escapeHtml(property)}" content="${escapeHtml(this.metaUrl(property, content))}">`,
+    );
     tags.push('<meta name="twitter:card" content="summary">');
     if (page.keywords && page.keywords.length > 0) tags.push(`<meta name="keywords" content="${escapeHtml(page.keywords.join(', '))}">`);
-    for (const [name, content] of this.settings.metatags) tags.push(`<meta name="${escapeHtml(name)}" content="${escapeHtml(content)}">`);
+    for (const [name, content] of this.settings.metatags)
+      tags.push(`<meta name="${escapeHtml(name)}" content="${escapeHtml(this.metaUrl(name, content))}">`);
     if (this.siteUrl !== undefined) tags.push(`<link rel="canonical" href="${escapeHtml(this.siteUrl + this.base + href)}">`);
     return tags.join('\n');
+  }
+
+  /**
+   * A meta tag's value as written, but a site path (`/images/card.png`) in
+   * an Open Graph or Twitter property that holds a URL: that gets the base
+   * path, and the site's URL when it is known, since social sites read only
+   * absolute URLs there.
+   */
+  private metaUrl(property: string, content: string): string {
+    if (!URL_PROPERTIES.has(property.toLowerCase()) || !isSitePath(content)) return content;
+    return `${this.siteUrl ?? ''}${this.base}${content}`;
   }
 
   private chromeOf(placement: PagePlacement | undefined): Chrome {
