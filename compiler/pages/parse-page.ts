@@ -3,7 +3,9 @@
 // once by @mdx-js/mdx's parser — the one the build compiles with — plus
 // remark-gfm (tables, strikethrough, autolinks, task lists, footnotes).
 // Never throws on bad input: a syntax error becomes a `page/mdx-syntax`
-// diagnostic with the sentence rewritten for humans, and no tree.
+// diagnostic with the sentence rewritten for humans, and no tree; the
+// page's later syntax errors are found by parsing it again with the
+// paragraph of each blanked (`reportLaterErrors`).
 //
 // A page nested thousands of levels deep overflows the stack in GFM's
 // autolink pass (a recursive tree walk); such a page is parsed again without
@@ -129,8 +131,77 @@ function parseMarkdown(file: SourceFile, source: string, bag: DiagnosticBag): Ro
   } catch (error) {
     if (!isParserMessage(error)) throw error;
     bag.report('page/mdx-syntax', messageLocation(file, error), { reason: humanReason(error) });
+    reportLaterErrors(file, source, error, bag);
     return undefined;
   }
+}
+
+/** Syntax errors reported per page, the first one included. */
+const MAX_SYNTAX_ERRORS = 10;
+/** Larger pages report their first syntax error only: each further one costs a parse of the whole page. */
+const MAX_RECOVERY_CHARS = 256 * 1024;
+
+/**
+ * The parser stops at a page's first syntax error; `docsc check` reports
+ * every problem at once. So the paragraph holding the error (its run of
+ * non-blank lines) is blanked and the page parsed again, for as long as
+ * that finds another error. Blanking keeps every position true. The parser
+ * reads blocks before their text, so a later error may come from an earlier
+ * line.
+ * Tag structure (a tag left open, a closing tag with no opening one) is
+ * checked after the whole page is read. Blanking a paragraph that holds a
+ * tag could open or close one for what follows, so a structure error found
+ * after such a blanking is not reported; after blanking only text without
+ * tags, it is the page's own, and reported. Either way it is the last.
+ */
+function reportLaterErrors(file: SourceFile, source: string, first: ParserMessage, bag: DiagnosticBag): void {
+  if (source.length > MAX_RECOVERY_CHARS) return;
+  let text = source;
+  let error = first;
+  let blankedTags = false;
+  const reported = new Set<string>();
+  for (let count = 1; count < MAX_SYNTAX_ERRORS && !isTagStructureError(error); count++) {
+    const at = messageLocation(file, error);
+    reported.add(`${at.line}:${at.column}`);
+    const blanked = blankParagraph(text, at.line);
+    blankedTags ||= TAG_START.test(blanked.removed);
+    text = blanked.text;
+    try {
+      processorFor(file.path, true).parse(text);
+      return;
+    } catch (next) {
+      if (!isParserMessage(next)) return;
+      const place = messageLocation(file, next);
+      if (isTagStructureError(next)) {
+        if (!blankedTags) bag.report('page/mdx-syntax', place, { reason: humanReason(next) });
+        return;
+      }
+      if (reported.has(`${place.line}:${place.column}`)) return;
+      bag.report('page/mdx-syntax', place, { reason: humanReason(next) });
+      error = next;
+    }
+  }
+}
+
+/** What may start a JSX tag (`<Card`, `</Card`, `<>`), unlike `<5` or `<!--`. */
+const TAG_START = /<[\p{L}_$/>]/u;
+
+/** Errors about which tags are open (mdast-util-mdx-jsx's, once the page is read, and lazy lines in containers): blanking can cause them. */
+function isTagStructureError(message: ParserMessage): boolean {
+  return message.source === 'mdast-util-mdx-jsx' || message.ruleId === 'unexpected-lazy';
+}
+
+/** The text with the run of non-blank lines around `line` (1-based) replaced by spaces, and what was removed. */
+function blankParagraph(text: string, line: number): { text: string; removed: string } {
+  const lines = text.split('\n');
+  const blank = (n: number) => (lines[n] ?? '').trim() === '';
+  let from = Math.max(0, Math.min(line - 1, lines.length - 1));
+  let to = from;
+  while (from > 0 && !blank(from - 1)) from--;
+  while (to < lines.length - 1 && !blank(to + 1)) to++;
+  const removed = lines.slice(from, to + 1).join('\n');
+  for (let n = from; n <= to; n++) lines[n] = (lines[n] ?? '').replace(/[^\r]/g, ' ');
+  return { text: lines.join('\n'), removed };
 }
 
 function isParserMessage(error: unknown): error is ParserMessage {
