@@ -162,6 +162,8 @@ function reportLaterErrors(file: SourceFile, source: string, first: ParserMessag
   const reported = new Set<string>();
   for (let count = 1; count < MAX_SYNTAX_ERRORS && !isTagStructureError(error); count++) {
     const at = messageLocation(file, error);
+    // An error without a place has no paragraph to skip.
+    if (at.line < 1) return;
     reported.add(`${at.line}:${at.column}`);
     const blanked = blankParagraph(text, at.line);
     blankedTags ||= TAG_START.test(blanked.removed);
