@@ -193,6 +193,13 @@ test('resolveLink: as a browser resolves against the page URL', () => {
   assert.equal(resolveLink('/bad%E0%A4%A', ''), { url: 'bad%E0%A4%A' });
 });
 
+test('syntax errors: an unclosed tag is marked whole', () => {
+  const [unclosed] = result('unclosed-tag.mdx').diagnostics;
+  assert.equal([unclosed?.line, unclosed?.column, unclosed?.length], [5, 1, '<Note>'.length]);
+  const card = result('several-syntax-errors.mdx').diagnostics.find((d) => d.line === 8);
+  assert.equal([card?.column, card?.length], [1, '<Card title="Plans">'.length]);
+});
+
 test('a deeply nested page does not overflow the stack', () => {
   const { summary, diagnostics } = summarizePage('deep.mdx', `${'> '.repeat(10000)}## Deep\n`);
   assert.equal(diagnostics, []);

@@ -217,9 +217,11 @@ function messageLocation(file: SourceFile, message: ParserMessage): Location {
     return { file: file.path, line: place.start.line, column: place.start.column, length };
   }
   if (place !== undefined) return { file: file.path, line: place.line, column: place.column, length: 0 };
-  // Some messages (an unclosed tag) carry their place only in the text: "(3:1-3:7)".
-  const inText = /\((\d+):(\d+)-\d+:\d+\)/.exec(message.reason);
-  return { file: file.path, line: Number(inText?.[1] ?? 0), column: Number(inText?.[2] ?? 0), length: 0 };
+  // Some messages (an unclosed tag) carry their place only in the text: "(3:1-3:7)", the tag's span.
+  const inText = /\((\d+):(\d+)-(\d+):(\d+)\)/.exec(message.reason);
+  const [line, column, endLine, endColumn] = (inText?.slice(1) ?? []).map(Number);
+  const length = line !== undefined && line === endLine && column !== undefined && endColumn !== undefined ? endColumn - column : 0;
+  return { file: file.path, line: line ?? 0, column: column ?? 0, length };
 }
 
 function humanReason(message: ParserMessage): string {
