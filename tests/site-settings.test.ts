@@ -191,4 +191,55 @@ test('in the browser: the menu copies the Markdown source, prompt links are comp
   }
 });
 
+test('contextual.display "toc": the menu heads the table of contents, and is beside the title on narrow screens only', async () => {
+  const site = copyFixture();
+  let browser: Browser | undefined;
+  let server: Awaited<ReturnType<typeof serveSite>> | undefined;
+  try {
+    const config = JSON.parse(readFileSync(join(site.root, 'docs.json'), 'utf8')) as { contextual: Record<string, unknown> };
+    config.contextual.display = 'toc';
+    writeFileSync(join(site.root, 'docs.json'), JSON.stringify(config));
+    writeFileSync(join(site.root, 'guides/plain.mdx'), '---\ntitle: Plain\n---\n\nNo headings, so no table of contents.\n');
+    await buildIn(site, false);
+    const html = readFileSync(join(site.out, 'guides/setup/index.html'), 'utf8');
+    assert.match(
+      html,
+      /<aside class="docsc-toc" aria-labelledby="docsc-toc-title"><details class="docsc-page-actions docsc-dropdown" data-place="toc">/,
+    );
+    assert.match(html, '<details class="docsc-page-actions docsc-dropdown" data-place="narrow">');
+    const plain = readFileSync(join(site.out, 'guides/plain/index.html'), 'utf8');
+    assert.match(plain, '<details class="docsc-page-actions docsc-dropdown"><summary>', 'no table of contents: beside the title');
+    assert.not.match(plain, 'data-place=');
+
+    browser = await launchBrowser();
+    server = await serveSite(site.out);
+    const wide = await newContext(browser);
+    const page = await wide.newPage();
+    await page.goto(`${server.origin}/guides/setup`);
+    assert.is(await page.locator('.docsc-page-actions[data-place="narrow"]').isVisible(), false);
+    const inToc = page.locator('.docsc-toc .docsc-page-actions');
+    await inToc.getByText('Page actions').click();
+    const claude = inToc.getByRole('link', { name: /Open in Claude/ });
+    assert.is(await claude.isVisible(), true);
+    // Opened in place: the whole list lies inside the column, which scrolls and would clip a floating one.
+    const [list, column] = await Promise.all([inToc.locator('ul').boundingBox(), page.locator('.docsc-toc').boundingBox()]);
+    assert.ok(list && column && list.x >= column.x && list.x + list.width <= column.x + column.width + 1, JSON.stringify({ list, column }));
+    assert.match((await claude.getAttribute('href')) ?? '', encodeURIComponent(`${server.origin}/guides/setup`));
+    await wide.close();
+
+    const narrow = await newContext(browser, { width: 600 });
+    const small = await narrow.newPage();
+    await small.goto(`${server.origin}/guides/setup`);
+    assert.is(await small.locator('.docsc-toc').isVisible(), false);
+    const beside = small.locator('.docsc-page-actions[data-place="narrow"]');
+    await beside.getByText('Page actions').click();
+    assert.is(await beside.getByRole('link', { name: /View as Markdown/ }).isVisible(), true);
+    await narrow.close();
+  } finally {
+    await server?.close();
+    await browser?.close();
+    rmSync(site.dir, { recursive: true, force: true });
+  }
+});
+
 test.run();

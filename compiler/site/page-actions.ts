@@ -1,4 +1,5 @@
-// docs.json's `contextual` menu: actions on the page, beside its title.
+// docs.json's `contextual` menu: actions on the page, beside its title (or
+// at the head of the table of contents, with `contextual.display: "toc"`).
 // `copy` (copies the page's Markdown source; needs JavaScript, so it shows
 // only with it — runtime/client/site/page-actions.ts) and `view` (a link to
 // the source the build writes next to the page, `<page>.md`), links that
@@ -84,8 +85,21 @@ export interface PageActionsTarget {
   markdown: string | undefined;
 }
 
+/**
+ * Where a menu sits: beside the title (`header`), at the head of the table
+ * of contents (`toc`, docs.json's `contextual.display: "toc"`), or beside
+ * the title on narrow screens only, where the table of contents is hidden
+ * (`narrow`, the same menu's second copy).
+ */
+export type PageActionsPlace = 'header' | 'toc' | 'narrow';
+
 /** The menu's HTML for one page, or '' when no option applies to it. */
-export function renderPageActions(options: readonly ContextualOption[], target: PageActionsTarget, icon: (name: string) => string): string {
+export function renderPageActions(
+  options: readonly ContextualOption[],
+  target: PageActionsTarget,
+  icon: (name: string) => string,
+  place: PageActionsPlace = 'header',
+): string {
   const pageUrl = (target.siteUrl ?? '') + target.path;
   const items: string[] = [];
   for (const option of options) {
@@ -121,7 +135,8 @@ export function renderPageActions(options: readonly ContextualOption[], target: 
     }
   }
   if (items.length === 0) return '';
-  return `<details class="docsc-page-actions docsc-dropdown"><summary>Page actions</summary><ul>${items.join('')}</ul></details>`;
+  const placed = place === 'header' ? '' : ` data-place="${place}"`;
+  return `<details class="docsc-page-actions docsc-dropdown"${placed}><summary>Page actions</summary><ul>${items.join('')}</ul></details>`;
 }
 
 function fill(value: string, page: string, path: string): string {

@@ -19,7 +19,7 @@ import { isSitePath, rebaseMarkup } from './base-path.js';
 import { clientScriptPath } from './client-bundle.js';
 import { escapeHtml, escapeHtmlLatin1, safeHref } from './escape-html.js';
 import { ICON_SPRITE_PATH, NavigationIcons } from './navigation-icon.js';
-import { renderPageActions } from './page-actions.js';
+import { type PageActionsPlace, renderPageActions } from './page-actions.js';
 import { SHARDS, searchScope } from './search-index.js';
 import { bannerId, renderBanner } from './site-banner.js';
 import {
@@ -271,6 +271,8 @@ export class PageLayout {
       this.settings.language,
     );
     const chrome = this.chromeOf(placement);
+    // `contextual.display: "toc"`: the menu heads the table of contents where one is shown (a Panel takes its place).
+    const actionsInToc = this.settings.contextualInToc && tocShown && page.panel === undefined && tocEntries(page.toc).length > 0;
     // Each part is the layout's own markup (true), which gets the base path here, or the renderer's (the body and the
     // panel), which has it already.
     const parts: [string, boolean][] = [
@@ -299,7 +301,7 @@ export class PageLayout {
       '<main id="content" class="docsc-main">',
       '<article class="docsc-page">',
       placement ? this.renderEyebrow(placement) : '',
-      this.pageActions(page, href),
+      actionsInToc ? this.pageActions(page, href, 'narrow') : this.pageActions(page, href),
       renderTitle(page),
     ].map((part): [string, boolean] => [part, true]);
     parts.push(
@@ -310,7 +312,9 @@ export class PageLayout {
       [this.editLink(page), true],
       [placement ? renderPager(placement) : '', true],
       ['</article>\n</main>', true],
-      tocShown && page.panel !== undefined ? [renderSidePanel(page.panel), false] : [tocShown ? renderToc(page.toc) : '', true],
+      tocShown && page.panel !== undefined
+        ? [renderSidePanel(page.panel), false]
+        : [tocShown ? renderToc(page.toc, actionsInToc ? this.pageActions(page, href, 'toc') : '') : '', true],
       ['</div>', true],
       [chrome.footer, true],
       [renderScripts(page.scripts), true],
@@ -378,11 +382,12 @@ export class PageLayout {
     return name ? `<p class="docsc-eyebrow">${escapeHtml(name)}</p>` : '';
   }
 
-  /** docs.json's `contextual` menu (page-actions.ts), floated beside the title. */
-  private pageActions(page: PageDocument, href: string): string {
+  /** docs.json's `contextual` menu (page-actions.ts), floated beside the title, or in the table of contents. */
+  private pageActions(page: PageDocument, href: string, place: PageActionsPlace = 'header'): string {
     if (this.settings.contextual.length === 0 || page.mode === 'custom') return '';
     const siteUrl = this.siteUrl === undefined ? undefined : this.siteUrl + this.base;
-    return renderPageActions(this.settings.contextual, { path: href, siteUrl, markdown: page.markdown }, (name) => this.icons.icon(name));
+    const target = { path: href, siteUrl, markdown: page.markdown };
+    return renderPageActions(this.settings.contextual, target, (name) => this.icons.icon(name), place);
   }
 
   /** "Edit this page" and "Raise an issue" (`feedback.suggestEdit`, `feedback.raiseIssue`, with a GitHub repository). */
@@ -818,11 +823,17 @@ function renderPager(placement: PagePlacement): string {
   return `<nav class="docsc-pager" aria-label="Previous and next">${previous}${next}</nav>`;
 }
 
-function renderToc(toc: readonly TocEntry[]): string {
-  const entries = toc.filter((h) => h.depth === 2 || h.depth === 3);
+/** The headings the table of contents lists: `##` and `###`. */
+function tocEntries(toc: readonly TocEntry[]): TocEntry[] {
+  return toc.filter((h) => h.depth === 2 || h.depth === 3);
+}
+
+/** The table of contents, with the contextual menu at its head when `contextual.display` is `toc`; '' without headings. */
+function renderToc(toc: readonly TocEntry[], actions: string): string {
+  const entries = tocEntries(toc);
   if (entries.length === 0) return '';
   const items = entries.map((h) => `<li data-depth="${h.depth}"><a href="#${escapeHtml(encodeURIComponent(h.id))}">${escapeHtml(h.text)}</a></li>`);
-  return `<aside class="docsc-toc" aria-labelledby="docsc-toc-title"><p id="docsc-toc-title">On this page</p><ul>${items.join('')}</ul></aside>`;
+  return `<aside class="docsc-toc" aria-labelledby="docsc-toc-title">${actions}<p id="docsc-toc-title">On this page</p><ul>${items.join('')}</ul></aside>`;
 }
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];

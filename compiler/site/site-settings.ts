@@ -70,6 +70,8 @@ export interface SiteSettings {
   timestamps: boolean;
   /** `contextual.options` docsc renders (page-actions.ts). */
   contextual: ContextualOption[];
+  /** `contextual.display: "toc"`: the menu heads the table of contents (beside the title on narrow screens). */
+  contextualInToc: boolean;
   /** `background`: a decoration, colours per mode (hex), an image per mode. */
   background: { decoration?: 'gradient' | 'grid' | 'windows'; color?: { light?: string; dark?: string }; image?: { light: string; dark: string } };
   /** `feedback.thumbsRating`: not shown (a static site has nowhere to send ratings); the build says so. */
@@ -98,6 +100,7 @@ export function readSiteSettings(config: JsonNode | undefined): SiteSettings {
     timestamps: at('metadata', 'timestamp') === true,
     thumbsRating: at('feedback', 'thumbsRating') === true,
     contextual: readContextualOptions(at('contextual')),
+    contextualInToc: at('contextual', 'display') === 'toc',
     background: {},
   };
   const decoration = at('background', 'decoration');
