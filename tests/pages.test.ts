@@ -200,6 +200,18 @@ test('syntax errors: an unclosed tag is marked whole', () => {
   assert.equal([card?.column, card?.length], [1, '<Card title="Plans">'.length]);
 });
 
+test('syntax errors: at most 10 a page, and only the first on a page over 256 KB', () => {
+  const broken = Array.from({ length: 15 }, (_, i) => `Line ${i} {a b}\n`).join('\n');
+  const syntax = (text: string) => summarizePage('broken.mdx', text).diagnostics.filter((d) => d.code === 'page/mdx-syntax');
+  assert.is(syntax(broken).length, 10);
+  const large = `${'Filler text for a large page.\n\n'.repeat(9000)}${broken}`;
+  assert.ok(large.length > 256 * 1024);
+  assert.equal(
+    syntax(large).map((d) => d.line),
+    [18001],
+  );
+});
+
 test('a deeply nested page does not overflow the stack', () => {
   const { summary, diagnostics } = summarizePage('deep.mdx', `${'> '.repeat(10000)}## Deep\n`);
   assert.equal(diagnostics, []);
