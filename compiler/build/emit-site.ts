@@ -76,8 +76,8 @@ export interface OutputSink {
   recordedKey(path: string): string | undefined;
   /** Finds which files recorded with a key are gone, before the first `keep` (off this thread when there are many). */
   checkKept(): Promise<void>;
-  /** Keeps an earlier build's file at `path`; false when it is not there any more. */
-  keep(path: string): boolean;
+  /** Keeps an earlier build's files at `path` and `more`, all or none; false when one is not there any more. */
+  keep(path: string, ...more: string[]): boolean;
   /** Where the earlier build's file at `path` is and the hash it recorded, when the output holds one (read only if it still has that hash). */
   previousFile(path: string): { file: string; hash: string } | undefined;
   /** Resolves once the files written so far may be let go of (write-queue.ts's bound). */
@@ -162,7 +162,7 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
   // `contextual` copy and view: each page's Markdown source next to it (`quickstart.md`), copied as written.
   const wantsMarkdown = settings.contextual.some((option) => option === 'copy' || option === 'view');
   const inject = options.injectHtml ?? '';
-  const apiBodies = new ApiBodies(options.cache, apiSettings, renderOptionsOf(analysis.config?.root, options.basePath));
+  const apiBodies = new ApiBodies(options.cache, apiSettings, renderOptionsOf(analysis.config?.root, options.basePath), wantsMarkdown);
   // Files are hashed by the writer (on its thread past its first files).
   const add = (path: string, contents: string) => sink.write({ path, contents });
 
@@ -179,15 +179,17 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
   const chunkAt = (start: number): PageToLayOut[] => {
     const chunk: PageToLayOut[] = [];
     for (const plan of all.slice(start, start + CHUNK)) {
+      // A generated page's Markdown is written with its layout, and kept with it.
+      const apiMarkdown = wantsMarkdown && plan.source.kind === 'api';
+      if (wantsMarkdown) plan.document.markdown = `/${markdownPath(plan.url)}`;
       if (plan.source.kind === 'mdx' && wantsMarkdown) {
         const source = plan.source.summary.path;
-        plan.document.markdown = `/${markdownPath(plan.url)}`;
         sink.write({ path: markdownPath(plan.url), hash: options.identities.get(source) ?? '', copyFrom: join(analysis.host.root, source) });
       }
       const keys = unreadable.has(plan.document.sourcePath ?? '') ? undefined : pageKeys(plan, context, options.compiler);
       // Laid out by an earlier build from the same inputs: the file stays, its body is not read.
       const record = keys && currentRecord(sink.recordedKey(pageOutputPath(plan.url)), keys.layout, options.identities);
-      if (record && sink.keep(pageOutputPath(plan.url))) {
+      if (record && sink.keep(pageOutputPath(plan.url), ...(apiMarkdown ? [markdownPath(plan.url)] : []))) {
         if (plan.source.kind === 'api') apiPagesFromCache++;
         else if (!options.compiler.compiledInThisBuild(plan.source.summary.path)) keptMdx++;
         if (record.searchKey === null) continue;
@@ -265,6 +267,12 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
         // A page that reported something is laid out again next time (its diagnostics are replayed from its body).
         if (keys && made.diagnostics.length === 0) laidOut.file.key = recordedKey(keys.layout, recordKey, made.dependencies);
         sink.write(laidOut.file);
+        if (made.markdown !== undefined && plan.document.markdown !== undefined) {
+          const file: OutputFile = { path: markdownPath(plan.url), contents: made.markdown };
+          // Kept with the page (its key is the page's: `keep` asks only that one was recorded).
+          if (laidOut.file.key !== undefined) file.key = laidOut.file.key;
+          sink.write(file);
+        }
         if (listed !== undefined && recordKey !== undefined) {
           // The layout marks pages outside the navigation noindex (seo.indexing); the sitemap agrees.
           if (settings.indexAll || navigation.placements.has(plan.url)) inSitemap.add(plan.url);
@@ -412,11 +420,20 @@ export function makeBody(
   compiled: BodyResult | undefined,
   context: PageContext,
   analysis: ProjectAnalysis,
-): { body: LaidOutBody; diagnostics: Diagnostic[]; dependencies: Dependencies; failed: boolean; apiFromEarlierBuild: boolean } {
+): {
+  body: LaidOutBody;
+  diagnostics: Diagnostic[];
+  dependencies: Dependencies;
+  failed: boolean;
+  apiFromEarlierBuild: boolean;
+  /** A generated API page's Markdown, when the site wants it. */
+  markdown?: string;
+} {
   if (plan.source.kind === 'api') {
     const found = context.apiBodies.find(plan.source.page);
     const body = withVersion(found.body, apiPageVersion(plan.source.page));
-    return { body, diagnostics: found.body.diagnostics ?? [], dependencies: [], failed: false, apiFromEarlierBuild: found.fromEarlierBuild };
+    const made = { body, diagnostics: found.body.diagnostics ?? [], dependencies: [], failed: false, apiFromEarlierBuild: found.fromEarlierBuild };
+    return found.body.markdown === undefined ? made : { ...made, markdown: found.body.markdown };
   }
   const diagnostics = [...(compiled?.diagnostics ?? [])];
   const failed = diagnostics.some(isCompileFailure);
@@ -637,8 +654,10 @@ export class ApiBodies {
     readonly settings: ApiSettings,
     /** docs.json's render options: `x-docs.content` is MDX, its icons follow `icons.library`. */
     private renderOptions: RenderOptions,
+    /** Generated pages get their Markdown too (`contextual` copy or view): part of the bodies' key. */
+    readonly markdown = false,
   ) {
-    this.settingsKey = contentHash(settingsKey(settings) + renderOptionsKey(renderOptions));
+    this.settingsKey = contentHash(settingsKey(settings) + renderOptionsKey(renderOptions) + (markdown ? '\0markdown' : ''));
   }
 
   /**
@@ -693,14 +712,19 @@ export class ApiBodies {
     const cached = this.cache.get<ApiPageBody>('api-page', key);
     if (cached) return { body: cached, fromEarlierBuild: !this.renderedKeys.has(key) };
     if (this.reference === undefined || this.content === undefined) throw new Error('internal: an API page rendered before ApiBodies.loadFor()');
-    const body = this.reference.page(page.document, page.item, this.settings);
+    // A hand-written page (`openapi:` frontmatter) has its own MDX as its Markdown.
+    const generated = page.origin !== 'page';
+    const body = this.reference.page(page.document, page.item, this.settings, this.markdown && generated ? apiTitle(page) : undefined);
     body.html = rebaseReference(body.html, this.renderOptions.basePath);
     // `x-docs.content` (MDX) comes before the generated documentation; hand-written pages have their own MDX instead.
-    const content = page.origin === 'page' ? undefined : this.content(page.document, info, this.renderOptions);
+    const content = generated ? this.content(page.document, info, this.renderOptions) : undefined;
     if (content) {
       body.html = `${content.html}\n${body.html}`;
       body.text = `${content.text} ${body.text}`;
       if (content.diagnostics.length > 0) body.diagnostics = content.diagnostics;
+      // In the Markdown, the MDX as written, after the title.
+      const source = info.xDocs?.content?.trim();
+      if (body.markdown !== undefined && source) body.markdown = body.markdown.replace(/\n\n/, `\n\n${source}\n\n`);
     }
     this.cache.put('api-page', key, body);
     this.renderedKeys.add(key);

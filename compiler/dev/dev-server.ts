@@ -42,6 +42,8 @@ const CONTENT_TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
   '.pdf': 'application/pdf',
   '.txt': 'text/plain; charset=utf-8',
+  // Pages' Markdown sources (`contextual` view): plain text, which every browser shows rather than downloads.
+  '.md': 'text/plain; charset=utf-8',
   '.yaml': 'text/yaml; charset=utf-8',
   '.yml': 'text/yaml; charset=utf-8',
   '.mp4': 'video/mp4',

@@ -250,16 +250,19 @@ export class OutputWriter {
     this.missing = await missingFiles(this.root, paths).catch(() => undefined);
   }
 
-  /** Keeps the previous build's file at `path`, with its hash and key, if it is still there; false otherwise (write it). */
-  keep(path: string): boolean {
-    const hash = this.trusted[path];
-    const key = this.trustedKeys[path];
-    if (hash === undefined || key === undefined) return false;
-    const gone = this.missing === undefined ? !existsSync(join(this.root, checkedPath(path))) : this.missing.has(checkedPath(path));
-    if (gone) return false;
-    this.next.set(path, hash);
-    this.nextKeys.set(path, key);
-    this.report.unchanged++;
+  /** Keeps the previous build's files at `path` and `more`, with their hashes and keys, if all are still there; false otherwise (write them). */
+  keep(path: string, ...more: string[]): boolean {
+    const paths = [path, ...more];
+    for (const p of paths) {
+      if (this.trusted[p] === undefined || this.trustedKeys[p] === undefined) return false;
+      const gone = this.missing === undefined ? !existsSync(join(this.root, checkedPath(p))) : this.missing.has(checkedPath(p));
+      if (gone) return false;
+    }
+    for (const p of paths) {
+      this.next.set(p, this.trusted[p] as string);
+      this.nextKeys.set(p, this.trustedKeys[p]);
+      this.report.unchanged++;
+    }
     return true;
   }
 

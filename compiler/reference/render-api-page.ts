@@ -16,11 +16,13 @@ import { escapeHtml } from '../site/escape-html.js';
 import { type ApiSettings, DEFAULT_API_SETTINGS } from './api-settings.js';
 import { type CodeSample, codeSamples } from './code-samples.js';
 import { exampleText, mediaExamples } from './media-examples.js';
+import { contentSchema, effectiveServers, mergedParameters, parameterValue, serverDefaultUrl } from './operation-parts.js';
 import { describeDescription } from './plain-description.js';
 import { playgroundData, renderPlaygroundEmbed } from './playground-data.js';
+import { renderApiMarkdown } from './render-api-markdown.js';
 import { renderDescription } from './render-description.js';
 import { renderField, renderSchemaTree } from './render-schema-tree.js';
-import { asArray, idSlug, isDefined, type Json, RefResolver, stringOf } from './resolve-ref.js';
+import { idSlug, isDefined, type Json, RefResolver, stringOf } from './resolve-ref.js';
 import { operationSecurity, type Security } from './security-schemes.js';
 
 export interface ApiPageBody {
@@ -32,11 +34,19 @@ export interface ApiPageBody {
   scripts?: string[];
   /** Problems found while rendering (`x-docs.content`'s MDX), replayed from the cache with the body. */
   diagnostics?: Diagnostic[];
+  /** The page as Markdown (render-api-markdown.ts), when asked for. */
+  markdown?: string;
 }
 
 type Toc = ApiPageBody['toc'];
 
-export function renderApiPage(document: OpenApiDocument, item: ApiItem, settings: ApiSettings = DEFAULT_API_SETTINGS): ApiPageBody {
+/** `markdownTitle`: the page's title, to make its Markdown too (`body.markdown`). */
+export function renderApiPage(
+  document: OpenApiDocument,
+  item: ApiItem,
+  settings: ApiSettings = DEFAULT_API_SETTINGS,
+  markdownTitle?: string,
+): ApiPageBody {
   const info = item.type === 'operation' ? item.operation : item.webhook;
   const root = document.value;
   const resolver = new RefResolver(root);
@@ -69,10 +79,11 @@ export function renderApiPage(document: OpenApiDocument, item: ApiItem, settings
     parts.push(renderPlaygroundEmbed(data));
     body.scripts = ['playground'];
   }
+  let samples: CodeSample[] = [];
   if (!webhook) {
     const firstServer = stringOf(asRecord(servers[0])?.url);
     const schemes = security.alternatives[0] ?? [];
-    const samples = codeSamples(
+    samples = codeSamples(
       {
         method: info.method,
         path: label,
@@ -102,6 +113,11 @@ export function renderApiPage(document: OpenApiDocument, item: ApiItem, settings
   }
   body.html = parts.join('\n');
   body.text = [info.summary, info.description, ...parameters.map((p) => stringOf(p.name))].filter(isDefined).join(' ');
+  if (markdownTitle !== undefined) {
+    const serverUrls = servers.map((s) => stringOf(asRecord(s)?.url)).filter(isDefined);
+    const view = { title: markdownTitle, webhook, method: webhook ? 'WEBHOOK' : info.method.toUpperCase(), label, serverUrls, description };
+    body.markdown = renderApiMarkdown({ ...view, operation, parameters, requestBody, security, samples }, resolver);
+  }
   return body;
 }
 
@@ -270,44 +286,6 @@ function endpointLine(label: string, method: string, path: string, servers: unkn
   const base = urls[0] === undefined ? '' : ` <span class="docsc-base-url">${escapeHtml(urls[0])}</span>`;
   const more = urls.length > 1 ? `<ul class="docsc-servers">${urls.map((u) => `<li><code>${escapeHtml(u)}</code></li>`).join('')}</ul>` : '';
   return `<div class="docsc-endpoint"><span class="docsc-method" data-method="${escapeHtml(method)}">${escapeHtml(label)}</span> <code class="docsc-endpoint-path">${escapeHtml(path)}</code>${base}</div>${more}`;
-}
-
-/** An operation's `servers`, else its path item's, else the document's (seed 2.14). */
-function effectiveServers(operation: Json, pathItem: Json, root: Json): unknown[] {
-  for (const owner of [operation, pathItem, root]) if (asArray(owner.servers).length > 0) return asArray(owner.servers);
-  return [];
-}
-
-/** A server URL with its variables' defaults in place. */
-function serverDefaultUrl(server: Json): string {
-  const variables = asRecord(server.variables) ?? {};
-  return String(server.url ?? '').replace(/\{([^}]+)\}/g, (whole, name: string) => {
-    const variable = asRecord(variables[name]);
-    return variable?.default === undefined ? whole : String(variable.default);
-  });
-}
-
-/** The path item's parameters, overridden by the operation's of the same name and location. */
-function mergedParameters(pathItem: Json, operation: Json, resolver: RefResolver): Json[] {
-  const byKey = new Map<string, Json>();
-  for (const value of [...asArray(pathItem.parameters), ...asArray(operation.parameters)]) {
-    const parameter = asRecord(resolver.resolve(value));
-    if (parameter) byKey.set(`${String(parameter.in)}\0${String(parameter.name)}`, parameter);
-  }
-  return [...byKey.values()];
-}
-
-/** A parameter described by `content` instead of `schema`: its first media type's schema. */
-function contentSchema(parameter: Json, resolver: RefResolver): unknown {
-  const first = Object.values(asRecord(parameter.content) ?? {})[0];
-  return asRecord(resolver.resolve(first))?.schema;
-}
-
-/** A parameter's own example: `example`, else the first of its named `examples`. */
-function parameterValue(parameter: Json, resolver: RefResolver): unknown {
-  if (parameter.example !== undefined) return parameter.example;
-  const first = Object.values(asRecord(parameter.examples) ?? {})[0];
-  return asRecord(resolver.resolve(first))?.value;
 }
 
 function capitalize(text: string): string {

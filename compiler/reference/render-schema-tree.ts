@@ -195,7 +195,7 @@ function hasChildren(schema: Json, resolver: RefResolver): boolean {
  * rest of the first part kept. Parts that are not plain objects (choices,
  * other types) stay apart under `x-docsc-unmerged`, shown as "All of".
  */
-function mergeAllOf(schema: Json, resolver: RefResolver, seen: Set<unknown> = new Set()): Json {
+export function mergeAllOf(schema: Json, resolver: RefResolver, seen: Set<unknown> = new Set()): Json {
   const parts = asArray(schema.allOf);
   if (parts.length === 0 || seen.has(schema)) return schema;
   seen.add(schema);
@@ -280,23 +280,34 @@ const CONSTRAINTS: [string, string][] = [
   ['multipleOf', 'multiple of'],
 ];
 
-/** Default, enum, constraints and example, as a short list. */
-function facts(schema: Json, extras: FieldExtras): string {
-  const items: string[] = [];
-  if (schema.default !== undefined) items.push(`Default: <code>${escapeHtml(show(schema.default))}</code>`);
+/** A piece of a fact: docsc's own words, or a value from the document (shown as code). */
+export type FactPart = string | { code: string };
+
+/** Default, enum, constraints and example, each a list of parts (the HTML tree and the Markdown reference format them). */
+export function schemaFacts(schema: Json, extras: FieldExtras): FactPart[][] {
+  const items: FactPart[][] = [];
+  if (schema.default !== undefined) items.push(['Default: ', { code: show(schema.default) }]);
   const values = asArray(schema.enum);
-  if (values.length > 0) items.push(`Allowed: ${values.map((v) => `<code>${escapeHtml(show(v))}</code>`).join(', ')}`);
-  if (schema.const !== undefined) items.push(`Always <code>${escapeHtml(show(schema.const))}</code>`);
-  const constraints = CONSTRAINTS.flatMap(([key, text]) => {
+  if (values.length > 0) items.push(['Allowed: ', ...values.flatMap((v, i): FactPart[] => [...(i > 0 ? [', '] : []), { code: show(v) }])]);
+  if (schema.const !== undefined) items.push(['Always ', { code: show(schema.const) }]);
+  const constraints = CONSTRAINTS.flatMap(([key, text]): FactPart[][] => {
     const value = schema[key];
     if (value === undefined || value === false || value === null || typeof value === 'object') return [];
-    if (value === true) return key === 'uniqueItems' ? [escapeHtml(text)] : [];
-    return [`${escapeHtml(text)} <code>${escapeHtml(show(value))}</code>`];
+    if (value === true) return key === 'uniqueItems' ? [[text]] : [];
+    return [[`${text} `, { code: show(value) }]];
   });
-  if (constraints.length > 0) items.push(constraints.join(', '));
+  if (constraints.length > 0) items.push(constraints.flatMap((parts, i) => (i > 0 ? [', ', ...parts] : parts)));
   const example = extras.example ?? schema.example ?? asArray(schema.examples)[0];
-  if (example !== undefined && typeof example !== 'object') items.push(`Example: <code>${escapeHtml(show(example))}</code>`);
-  return items.length === 0 ? '' : `<ul class="docsc-field-facts">${items.map((i) => `<li>${i}</li>`).join('')}</ul>`;
+  if (example !== undefined && typeof example !== 'object') items.push(['Example: ', { code: show(example) }]);
+  return items;
+}
+
+/** The facts as a short list. */
+function facts(schema: Json, extras: FieldExtras): string {
+  const items = schemaFacts(schema, extras);
+  if (items.length === 0) return '';
+  const html = (part: FactPart) => (typeof part === 'string' ? escapeHtml(part) : `<code>${escapeHtml(part.code)}</code>`);
+  return `<ul class="docsc-field-facts">${items.map((parts) => `<li>${parts.map(html).join('')}</li>`).join('')}</ul>`;
 }
 
 function show(value: unknown): string {
