@@ -9,13 +9,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { type DevSession, startDev } from '../compiler/dev/dev-session.js';
+import { DEFAULT_DEV_OUT_DIR, type DevSession, startDev } from '../compiler/dev/dev-session.js';
 import { shardOf, shardPath } from '../compiler/site/search-index.js';
 import { asBuild } from './support/dev-build.js';
 
 interface Reply {
   status: number;
   body: string;
+  type: string | undefined;
 }
 
 /** A GET with the headers given (fetch would not let a test set Host). */
@@ -28,7 +29,7 @@ function get(base: string, path: string, headers: Record<string, string> = {}): 
       res.on('data', (chunk: string) => {
         body += chunk;
       });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, type: res.headers['content-type'] }));
     });
     req.on('error', reject);
     req.end();
@@ -76,7 +77,7 @@ async function withSession(run: (session: DevSession, root: string) => Promise<v
 }
 
 test('dev: serves pages at clean URLs with the live-reload client', () =>
-  withSession(async (session) => {
+  withSession(async (session, root) => {
     const home = await get(session.url, '/');
     assert.is(home.status, 200);
     assert.match(home.body, '<script src="/_docsc/dev/client.js" defer></script>');
@@ -86,6 +87,11 @@ test('dev: serves pages at clean URLs with the live-reload client', () =>
     const missing = await get(session.url, '/no/such/page');
     assert.is(missing.status, 404);
     assert.match(missing.body, 'Page not found');
+    // A page's Markdown source ("View as Markdown") shows as text in the browser, not as a download.
+    writeFileSync(join(root, DEFAULT_DEV_OUT_DIR, 'quickstart.md'), '# Quickstart\n');
+    const markdown = await get(session.url, '/quickstart.md');
+    assert.is(markdown.type, 'text/plain; charset=utf-8');
+    assert.is(markdown.body, '# Quickstart\n');
   }));
 
 test('dev --base-path: the site is served under it, the root leads there, other paths are not found', () =>
