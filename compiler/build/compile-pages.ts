@@ -19,6 +19,7 @@ import { isSnippet } from '../ir/page-urls.js';
 import type { PageInput } from '../pages/read-pages.js';
 import type { PageSummary, PageSummaryResult } from '../pages/summarize-page.js';
 import type { PageFile } from '../pages/summarize-pages.js';
+import type { FeedEntry } from '../render/feed-entries.js';
 import { DEFAULT_RENDER_OPTIONS, type RenderOptions, renderOptionsKey } from '../render/render-options.js';
 import type { TextTerms } from '../site/search-index.js';
 import type { CompilePool } from './compile-pool.js';
@@ -31,6 +32,8 @@ export interface BodyResult {
   textTerms?: TextTerms;
   /** The page's `<Panel>`s, for the side column. */
   panel?: string;
+  /** With `rss: true` frontmatter: its Updates, for the feed. */
+  feed?: FeedEntry[];
   diagnostics: Diagnostic[];
   /** Snippet files read, with the hash of what was read. */
   dependencies: [string, string][];
@@ -57,6 +60,7 @@ interface CachedBody {
   text: string;
   textTerms?: TextTerms;
   panel?: string;
+  feed?: FeedEntry[];
   /** Snippet files read, with the hash of what was read. */
   dependencies: [string, string][];
   diagnostics: Diagnostic[];
@@ -386,6 +390,7 @@ function relocateBody(body: CachedBody, path: string): BodyResult {
     dependencies: body.dependencies,
   };
   if (body.panel !== undefined) result.panel = body.panel;
+  if (body.feed !== undefined) result.feed = body.feed;
   if (body.textTerms !== undefined) result.textTerms = body.textTerms;
   return result;
 }

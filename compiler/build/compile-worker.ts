@@ -11,6 +11,7 @@ import { DiagnosticBag } from '../diagnostics/diagnostic.js';
 import { ProjectHost, sourceFromBytes } from '../host/project-host.js';
 import type { PageSummary } from '../pages/summarize-page.js';
 import { type CompiledPage, compilePage, type SnippetTable, uncompiledPage } from '../render/compile-page.js';
+import type { FeedEntry } from '../render/feed-entries.js';
 import type { RenderOptions } from '../render/render-options.js';
 import { SEARCH_TEXT_LIMIT, type TextTerms, textTerms } from '../site/search-index.js';
 import { cutText } from '../source/cut-text.js';
@@ -27,7 +28,15 @@ export interface CompileTask {
 export interface CompileTaskResult {
   summary?: { summary: PageSummary; diagnostics: Diagnostic[] };
   /** `text`: the start search indexes (all a body's text is for); `textTerms`: its terms. */
-  body?: { html: string; text: string; textTerms: TextTerms; panel?: string; dependencies: [string, string][]; diagnostics: Diagnostic[] };
+  body?: {
+    html: string;
+    text: string;
+    textTerms: TextTerms;
+    panel?: string;
+    feed?: FeedEntry[];
+    dependencies: [string, string][];
+    diagnostics: Diagnostic[];
+  };
 }
 
 /** Compiles a batch; `host` reads snippets (the build's own host in-process, one per worker otherwise). */
@@ -63,6 +72,7 @@ function taskResult(compiled: CompiledPage, snippets: RecordingSnippets | undefi
       diagnostics: compiled.diagnostics.filter(isBodyDiagnostic),
     };
     if (compiled.body.panel !== undefined) result.body.panel = compiled.body.panel;
+    if (compiled.body.feed !== undefined) result.body.feed = compiled.body.feed;
   }
   return result;
 }

@@ -15,7 +15,7 @@ import type { ProjectAnalysis } from '../check.js';
 import { type Diagnostic, makeDiagnostic } from '../diagnostics/diagnostic.js';
 import { collectIfGrown } from '../host/heap-growth.js';
 import { iconLibraryOf } from '../icons/icon-svg.js';
-import { type ApiPage, apiPageVersion } from '../ir/api-pages.js';
+import { type ApiPage, apiPageTitle, apiPageVersion } from '../ir/api-pages.js';
 import { isSnippet, pagePathOfFile, pageUrl } from '../ir/page-urls.js';
 import type { OpenApiDocument } from '../openapi/openapi-document.js';
 import type { OutputFile } from '../output/write-output.js';
@@ -23,12 +23,14 @@ import type { PageSummary } from '../pages/summarize-page.js';
 import { type ApiSettings, readApiSettings, settingsKey } from '../reference/api-settings.js';
 import { operationSliceHash } from '../reference/operation-slice.js';
 import type { ApiPageBody } from '../reference/render-api-page.js';
+import type { FeedEntry } from '../render/feed-entries.js';
 import { type RenderOptions, renderOptionsKey, renderOptionsOf } from '../render/render-options.js';
 import { rebaseReference } from '../site/base-path.js';
 import { checkNavigationIcons } from '../site/check-navigation-icons.js';
 import { escapeHtml } from '../site/escape-html.js';
 import { type PageDocument, PageLayout, type TocEntry } from '../site/page-layout.js';
 import { outputRedirects, patternRedirectScript, renderRedirectPage, renderRedirectsFile, staticRedirectUrl } from '../site/redirect-pages.js';
+import { feedPath, renderFeed } from '../site/rss-feed.js';
 import { type SearchRecord, SHARDS, searchScope, shardOf, shardPath, type TextTerms } from '../site/search-index.js';
 import { siteAssets } from '../site/site-assets.js';
 import { buildSiteNavigation, type PageTitle, type SiteNavigation } from '../site/site-navigation.js';
@@ -140,9 +142,10 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
   // On a thread of its own while the pages are planned and placed (awaited before the first kept page).
   const checkingKept = sink.checkKept();
   const apiSettings = readApiSettings(analysis.config?.root);
-  const plans = planPages(analysis, apiSettings, await describeAll(apiDescriptions(analysis.apiPages), options.cache));
+  const { plans, links } = planPages(analysis, apiSettings, await describeAll(apiDescriptions(analysis.apiPages), options.cache));
   const titles = new Map<string, PageTitle>();
   for (const plan of plans.values()) titles.set(plan.url, pageTitle(plan));
+  for (const [url, summary] of links) titles.set(url, linkTitle(summary));
   const navigation = buildSiteNavigation(analysis.navigation, titles, analysis.apiPages);
   const settings = readSiteSettings(analysis.config?.root);
   const layout = new PageLayout(settings, navigation, options.siteUrl, options.basePath);
@@ -169,7 +172,8 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
   const search = new SearchShards();
   const inSitemap = new Set<string>();
   const unreadable = new Set(analysis.diagnostics.filter(isCompileFailure).map((d) => d.file));
-  const context: PageContext = { navigation, layout, salt: options.salt, apiBodies };
+  const feeds: FeedSite = { name: settings.name, description: settings.description, siteUrl: options.siteUrl, base: options.basePath };
+  const context: PageContext = { navigation, layout, salt: options.salt, apiBodies, feeds };
   let failedPages = 0;
   let apiPagesFromCache = 0;
   let keptMdx = 0;
@@ -179,8 +183,6 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
   const chunkAt = (start: number): PageToLayOut[] => {
     const chunk: PageToLayOut[] = [];
     for (const plan of all.slice(start, start + CHUNK)) {
-      // A generated page's Markdown is written with its layout, and kept with it.
-      const apiMarkdown = wantsMarkdown && plan.source.kind === 'api';
       if (wantsMarkdown) plan.document.markdown = `/${markdownPath(plan.url)}`;
       if (plan.source.kind === 'mdx' && wantsMarkdown) {
         const source = plan.source.summary.path;
@@ -189,7 +191,7 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
       const keys = unreadable.has(plan.document.sourcePath ?? '') ? undefined : pageKeys(plan, context, options.compiler);
       // Laid out by an earlier build from the same inputs: the file stays, its body is not read.
       const record = keys && currentRecord(sink.recordedKey(pageOutputPath(plan.url)), keys.layout, options.identities);
-      if (record && sink.keep(pageOutputPath(plan.url), ...(apiMarkdown ? [markdownPath(plan.url)] : []))) {
+      if (record && sink.keep(pageOutputPath(plan.url), ...companionPaths(plan))) {
         if (plan.source.kind === 'api') apiPagesFromCache++;
         else if (!options.compiler.compiledInThisBuild(plan.source.summary.path)) keptMdx++;
         if (record.searchKey === null) continue;
@@ -267,12 +269,7 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
         // A page that reported something is laid out again next time (its diagnostics are replayed from its body).
         if (keys && made.diagnostics.length === 0) laidOut.file.key = recordedKey(keys.layout, recordKey, made.dependencies);
         sink.write(laidOut.file);
-        if (made.markdown !== undefined && plan.document.markdown !== undefined) {
-          const file: OutputFile = { path: markdownPath(plan.url), contents: made.markdown };
-          // Kept with the page (its key is the page's: `keep` asks only that one was recorded).
-          if (laidOut.file.key !== undefined) file.key = laidOut.file.key;
-          sink.write(file);
-        }
+        for (const file of companionFiles(plan, made, context, laidOut.file.key)) sink.write(file);
         if (listed !== undefined && recordKey !== undefined) {
           // The layout marks pages outside the navigation noindex (seo.indexing); the sitemap agrees.
           if (settings.indexAll || navigation.placements.has(plan.url)) inSitemap.add(plan.url);
@@ -305,9 +302,15 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
     const redirects = outputRedirects(analysis.redirects);
     for (const redirect of redirects) {
       const url = staticRedirectUrl(redirect);
-      if (url !== undefined && url !== '' && !plans.has(url)) add(pageOutputPath(url), renderRedirectPage(redirect, options.basePath));
+      if (url !== undefined && url !== '' && !plans.has(url) && !links.has(url))
+        add(pageOutputPath(url), renderRedirectPage(redirect, options.basePath));
     }
     if (redirects.length > 0) add('_redirects', renderRedirectsFile(redirects, options.basePath));
+    // A page whose entry links out (frontmatter `url`): its own address sends readers there too.
+    for (const [url, summary] of links) {
+      const destination = summary.frontmatter.url as string;
+      add(pageOutputPath(url), renderRedirectPage({ source: `/${url}`, destination, permanent: false }, options.basePath));
+    }
     add('sitemap.xml', renderSitemap(sitemap, options.siteUrl, options.basePath));
     if (options.siteUrl === undefined) diagnostics.push(makeDiagnostic('build/sitemap-relative', { file: 'docs.json' }, {}));
     const notFound = notFoundDocument(patternRedirectScript(redirects, options.basePath), options.basePath);
@@ -390,6 +393,49 @@ export interface PageContext {
   layout: PageLayout;
   salt: string;
   apiBodies: ApiBodies;
+  feeds: FeedSite;
+}
+
+/** What a page's feed reads of the site: its name and description, and where it is served (site/rss-feed.ts). */
+export interface FeedSite {
+  name: string;
+  description: string | undefined;
+  siteUrl: string | undefined;
+  base: string;
+}
+
+/**
+ * The files a page brings besides its HTML, made from its body: a generated
+ * API page's Markdown (an MDX page's is its source, copied) and a changelog's
+ * feed. They are written with the page's key and kept with it
+ * (`companionPaths`): what they are made of is what the page's layout key is
+ * made of.
+ */
+function companionPaths(plan: PagePlan): string[] {
+  const paths: string[] = [];
+  if (plan.source.kind === 'api' && plan.document.markdown !== undefined) paths.push(markdownPath(plan.url));
+  if (plan.document.feed !== undefined) paths.push(feedPath(plan.url));
+  return paths;
+}
+
+export function companionFiles(plan: PagePlan, made: MadeBody, context: PageContext, key: string | undefined): OutputFile[] {
+  const files: OutputFile[] = [];
+  if (plan.source.kind === 'api' && plan.document.markdown !== undefined && made.markdown !== undefined)
+    files.push({ path: markdownPath(plan.url), contents: made.markdown });
+  if (plan.document.feed !== undefined) {
+    const { feeds } = context;
+    const channel = {
+      title: plan.document.title,
+      siteName: feeds.name,
+      description: plan.document.description ?? feeds.description,
+      path: `${feeds.base}${plan.url === '' ? '' : `/${plan.url}`}`,
+      siteUrl: feeds.siteUrl,
+    };
+    files.push({ path: feedPath(plan.url), contents: renderFeed(channel, made.feed ?? []) });
+  }
+  // Kept with the page: `keep` asks only that a key was recorded, and the page's decides.
+  if (key !== undefined) for (const file of files) file.key = key;
+  return files;
 }
 
 /** A page's layout key and its body's identity (layout-keys.ts). */
@@ -415,12 +461,7 @@ function asksForReference(summary: PageSummary): boolean {
 }
 
 /** A page's body in its final form (with its API reference), what it reported, and what it read. */
-export function makeBody(
-  plan: PagePlan,
-  compiled: BodyResult | undefined,
-  context: PageContext,
-  analysis: ProjectAnalysis,
-): {
+export interface MadeBody {
   body: LaidOutBody;
   diagnostics: Diagnostic[];
   dependencies: Dependencies;
@@ -428,7 +469,11 @@ export function makeBody(
   apiFromEarlierBuild: boolean;
   /** A generated API page's Markdown, when the site wants it. */
   markdown?: string;
-} {
+  /** A changelog's Updates (`rss: true`). */
+  feed?: FeedEntry[];
+}
+
+export function makeBody(plan: PagePlan, compiled: BodyResult | undefined, context: PageContext, analysis: ProjectAnalysis): MadeBody {
   if (plan.source.kind === 'api') {
     const found = context.apiBodies.find(plan.source.page);
     const body = withVersion(found.body, apiPageVersion(plan.source.page));
@@ -455,7 +500,9 @@ export function makeBody(
     if (body.panel !== undefined) combined.panel = body.panel;
     body = combined;
   }
-  return { body, diagnostics, dependencies: compiled?.dependencies ?? [], failed, apiFromEarlierBuild: false };
+  const made: MadeBody = { body, diagnostics, dependencies: compiled?.dependencies ?? [], failed, apiFromEarlierBuild: false };
+  if (compiled?.feed !== undefined) made.feed = compiled.feed;
+  return made;
 }
 
 /** A listed page's search record without its body's parts (for its key); undefined for hidden and `noindex` pages. */
@@ -498,14 +545,26 @@ export function pageOutputPath(url: string): string {
   return url === '' ? 'index.html' : `${url}/index.html`;
 }
 
-/** Every page of the site by URL: MDX pages (with the API reference their frontmatter names), then generated API pages. */
-function planPages(analysis: ProjectAnalysis, apiSettings: ApiSettings, describe: DescribeText): Map<string, PagePlan> {
+/**
+ * Every page of the site by URL: MDX pages (with the API reference their frontmatter names), then generated API
+ * pages; and apart, the MDX pages whose entry links out instead (frontmatter `url`), which are not laid out.
+ */
+function planPages(
+  analysis: ProjectAnalysis,
+  apiSettings: ApiSettings,
+  describe: DescribeText,
+): { plans: Map<string, PagePlan>; links: Map<string, PageSummary> } {
   const references = new Map<string, ApiPage>();
   for (const page of analysis.apiPages) if (page.origin === 'page' && page.url !== undefined) references.set(page.url, page);
   const plans = new Map<string, PagePlan>();
+  const links = new Map<string, PageSummary>();
   for (const summary of analysis.pages.summaries) {
     if (isSnippet(summary.path)) continue;
     const url = pageUrl(pagePathOfFile(summary.path) as string);
+    if (summary.frontmatter.url !== undefined) {
+      links.set(url, summary);
+      continue;
+    }
     const plan = mdxPlan(url, summary, references.get(url), describe);
     if (wantsPlayground(plan, apiSettings)) plan.document.scripts = ['playground'];
     plans.set(url, plan);
@@ -516,7 +575,20 @@ function planPages(analysis: ProjectAnalysis, apiSettings: ApiSettings, describe
     if (wantsPlayground(plan, apiSettings)) plan.document.scripts = ['playground'];
     plans.set(page.url, plan);
   }
-  return plans;
+  return { plans, links };
+}
+
+/** The navigation entry of a page that links out (frontmatter `url`). */
+function linkTitle(summary: PageSummary): PageTitle {
+  const fm = summary.frontmatter;
+  const title: PageTitle = {
+    label: fm.sidebarTitle ?? fm.title ?? summary.title ?? lastSegment(pageUrl(pagePathOfFile(summary.path) as string)),
+    hidden: fm.hidden === true,
+  };
+  if (fm.url !== undefined) title.href = fm.url;
+  if (fm.icon !== undefined) title.icon = fm.icon;
+  if (fm.tag !== undefined) title.tag = fm.tag;
+  return title;
 }
 
 /** The descriptions of these API pages' operations and webhooks, for `describeAll` (their plans read their facts). */
@@ -531,7 +603,7 @@ export function* apiDescriptions(pages: Iterable<ApiPage | undefined>): Generato
 export function mdxPlan(url: string, summary: PageSummary, reference: ApiPage | undefined, describe: DescribeText): PagePlan {
   const fm = summary.frontmatter;
   // A page documenting an operation (`openapi:`) and naming no title takes the operation's, as a generated page would (seed 2.15).
-  const referenceTitle = reference && fm.title === undefined && summary.title === undefined ? apiTitle(reference) : undefined;
+  const referenceTitle = reference && fm.title === undefined && summary.title === undefined ? apiPageTitle(reference) : undefined;
   const title = fm.title ?? summary.title ?? referenceTitle ?? lastSegment(url);
   // A hidden page is published but kept out of navigation, search, sitemap and search engines.
   const document: PagePlan['document'] = {
@@ -554,24 +626,17 @@ export function mdxPlan(url: string, summary: PageSummary, reference: ApiPage | 
   if (fm.mode !== undefined && fm.mode !== 'default') document.mode = fm.mode;
   if (fm.openGraph !== undefined) document.openGraph = fm.openGraph;
   if (fm.keywords !== undefined) document.keywords = fm.keywords;
+  if (fm.rss === true) document.feed = `/${feedPath(url)}`;
   document.sourcePath = summary.path;
   const source: PagePlan['source'] = reference ? { kind: 'mdx', summary, reference } : { kind: 'mdx', summary };
   return { url, document, hidden: fm.hidden === true, source };
-}
-
-/** Seed 2.15: the title from `summary`, else method and path; `x-docs.metadata` overrides. */
-function apiTitle(page: ApiPage): string {
-  const item = page.item;
-  const info = item.type === 'operation' ? item.operation : item.webhook;
-  const fallback = item.type === 'operation' ? `${item.operation.method.toUpperCase()} ${item.operation.path}` : item.webhook.name;
-  return stringField(info.xDocs?.metadata?.title) ?? info.summary ?? fallback;
 }
 
 function apiPlan(page: ApiPage, describe: DescribeText): PagePlan {
   const item = page.item;
   const info = item.type === 'operation' ? item.operation : item.webhook;
   const metadata = info.xDocs?.metadata ?? {};
-  const title = apiTitle(page);
+  const title = apiPageTitle(page);
   const url = page.url as string;
   const document: PagePlan['document'] = {
     url,
@@ -714,7 +779,7 @@ export class ApiBodies {
     if (this.reference === undefined || this.content === undefined) throw new Error('internal: an API page rendered before ApiBodies.loadFor()');
     // A hand-written page (`openapi:` frontmatter) has its own MDX as its Markdown.
     const generated = page.origin !== 'page';
-    const body = this.reference.page(page.document, page.item, this.settings, this.markdown && generated ? apiTitle(page) : undefined);
+    const body = this.reference.page(page.document, page.item, this.settings, this.markdown && generated ? apiPageTitle(page) : undefined);
     body.html = rebaseReference(body.html, this.renderOptions.basePath);
     // `x-docs.content` (MDX) comes before the generated documentation; hand-written pages have their own MDX instead.
     const content = generated ? this.content(page.document, info, this.renderOptions) : undefined;

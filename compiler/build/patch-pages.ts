@@ -21,7 +21,17 @@ import { checkLinks } from '../passes/check-links.js';
 import type { SearchRecord } from '../site/search-index.js';
 import type { PageCompiler } from './compile-pages.js';
 import { describeAll } from './description-facts.js';
-import { apiDescriptions, isCompileFailure, type LaidOutSite, layOutPage, makeBody, markdownPath, mdxPlan, pageKeys } from './emit-site.js';
+import {
+  apiDescriptions,
+  companionFiles,
+  isCompileFailure,
+  type LaidOutSite,
+  layOutPage,
+  makeBody,
+  markdownPath,
+  mdxPlan,
+  pageKeys,
+} from './emit-site.js';
 import { recordedKey, searchRecordKey } from './layout-keys.js';
 import type { OutputReader } from './search-shards.js';
 
@@ -92,7 +102,7 @@ export async function patchPages(changed: readonly string[], context: PatchConte
     const { search: listed } = laidOut;
     const recordKey = listed && (keys ? searchRecordKey(site.context.salt, listed, keys.body, made.dependencies) : valueKey(listed));
     if (keys && reported.length === 0) laidOut.file.key = recordedKey(keys.layout, recordKey, made.dependencies);
-    files.push(laidOut.file);
+    files.push(laidOut.file, ...companionFiles(plan, made, site.context, laidOut.file.key));
     if (listed === undefined || recordKey === undefined) continue;
     records.push({ record: listed, key: recordKey });
   }

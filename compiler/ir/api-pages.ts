@@ -43,3 +43,17 @@ export function apiPageVersion(page: ApiPage): string | undefined {
   }
   return fromVersions;
 }
+
+/** Seed 2.15: the title from `summary`, else method and path; `x-docs.metadata` overrides. */
+export function apiPageTitle(page: ApiPage): string {
+  const item = page.item;
+  const info = item.type === 'operation' ? item.operation : item.webhook;
+  const fallback = item.type === 'operation' ? `${item.operation.method.toUpperCase()} ${item.operation.path}` : item.webhook.name;
+  const title = info.xDocs?.metadata?.title;
+  return (typeof title === 'string' ? title : undefined) ?? info.summary ?? fallback;
+}
+
+/** Where an entry links instead of a page of its own (`x-docs.href`), or undefined. */
+export function apiPageHref(page: ApiPage): string | undefined {
+  return (page.item.type === 'operation' ? page.item.operation : page.item.webhook).xDocs?.href;
+}

@@ -27,7 +27,7 @@ export const MAX_ALIAS_COUNT = 10;
 export const PAGE_MODES = ['default', 'wide', 'frame', 'custom', 'center'] as const;
 export type PageMode = (typeof PAGE_MODES)[number];
 
-const STRING_FIELDS = ['title', 'sidebarTitle', 'description', 'icon', 'tag', 'version', 'url'] as const;
+const STRING_FIELDS = ['title', 'sidebarTitle', 'description', 'icon', 'tag', 'version'] as const;
 const BOOLEAN_FIELDS = ['hidden', 'deprecated', 'noindex', 'rss'] as const;
 
 /** A string value with the place of its text in the page, for passes that report on it later. */
@@ -41,6 +41,8 @@ export interface PlacedString {
 
 export type Frontmatter = { [K in (typeof STRING_FIELDS)[number]]?: string } & { [K in (typeof BOOLEAN_FIELDS)[number]]?: boolean } & {
   mode?: PageMode;
+  /** The address the page's navigation entry links to instead of the page (an http(s) or mailto URL). */
+  url?: string;
   boost?: number;
   keywords?: string[];
   /** `og:*` keys, by their full name (`og:title`). */
@@ -193,6 +195,8 @@ function readField(key: string, value: unknown, node: YamlNode, reader: FieldRea
     else reportWrongType(key, 'a number', value, node, reader);
   } else if (key === 'mode') {
     readMode(value, node, reader);
+  } else if (key === 'url') {
+    readUrl(value, node, reader);
   } else if (key === 'keywords') {
     readKeywords(value, node, reader);
   } else if (key.startsWith('og:')) {
@@ -222,6 +226,14 @@ function readMode(value: unknown, node: YamlNode, reader: FieldReader): void {
     const modes = PAGE_MODES.map((m) => `\`${m}\``).join(', ');
     reader.bag.report('page/frontmatter-mode', nodeSpan(reader, node), { modes, found: value });
   }
+}
+
+/** `url`: the page's navigation entry links out to this address (an http(s) or mailto URL) instead of showing the page. */
+function readUrl(value: unknown, node: YamlNode, reader: FieldReader): void {
+  const text = expectString('url', value, node, reader);
+  if (text === undefined) return;
+  if (/^(https?:\/\/[^\s/]|mailto:\S)/i.test(text.trim()) && !/[\s<>"]/.test(text.trim())) reader.frontmatter.url = text.trim();
+  else reader.bag.report('page/frontmatter-url', nodeSpan(reader, node), { found: text });
 }
 
 function readKeywords(value: unknown, node: YamlNode, reader: FieldReader): void {

@@ -19,6 +19,7 @@ import { type ParsedPage, parsePage } from '../pages/parse-page.js';
 import { headingText, type PageSummary, pageOutOfMemory, summarizePage, summarizeParsed } from '../pages/summarize-page.js';
 import { SourceFile } from '../source/source-file.js';
 import { hasClass } from './components/tab-list.js';
+import { type FeedEntry, feedEntries } from './feed-entries.js';
 import { finishBody } from './finish-body.js';
 import { h, text } from './hast-nodes.js';
 import { withRenderContext } from './jsx-runtime.js';
@@ -45,6 +46,8 @@ export interface RenderedBody {
   dependencies: string[];
   /** The page's `<Panel>`s, taken out of `html`: the layout shows them in the side column. */
   panel?: string;
+  /** With `rss: true` frontmatter: its Updates, for the page's feed (feed-entries.ts). */
+  feed?: FeedEntry[];
 }
 
 export interface CompiledPage {
@@ -107,6 +110,7 @@ function renderBody(
     const panels = takePanels(root);
     const html = toHtml(root, { allowDangerousHtml: true });
     const body: RenderedBody = { html, text, dependencies: [...loader.dependencies].sort() };
+    if (summary.frontmatter.rss === true) body.feed = feedEntries(root);
     if (panels.length > 0) body.panel = toHtml({ type: 'root', children: panels }, { allowDangerousHtml: true });
     return { body, diagnostics: bag.items };
   } catch (error) {

@@ -74,6 +74,8 @@ export interface PageDocument {
   keywords?: readonly string[];
   /** Where the build wrote the page's Markdown source (`/quickstart.md`), for the contextual menu's copy and view. */
   markdown?: string;
+  /** Where the build wrote the page's RSS feed (`/changelog/rss.xml`, `rss: true` frontmatter), linked from its head. */
+  feed?: string;
   /** The page's `<Panel>`s (trusted HTML, compiled with the body): the side column shows them instead of the table of contents. */
   panel?: string;
   /** Client entries (runtime/client/entries/<name>.ts) this page loads besides `site`, e.g. `playground` on API pages. */
@@ -285,6 +287,9 @@ export class PageLayout {
       description ? `<meta name="description" content="${escapeHtml(description)}">` : '',
       page.noindex || (placement === undefined && !this.settings.indexAll) ? '<meta name="robots" content="noindex">' : '',
       this.metaTags(page, href, description),
+      page.feed === undefined
+        ? ''
+        : `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(page.title)}" href="${escapeHtml(page.feed)}">`,
       this.head,
       '</head>',
       `<body data-mode="${escapeHtml(mode)}"${this.settings.background.decoration ? ` data-background="${this.settings.background.decoration}"` : ''}>`,
@@ -515,7 +520,7 @@ export class PageLayout {
         items.forEach((item, index) => {
           const path = prefix === '' ? String(index) : `${prefix}.${index}`;
           if (item.kind === 'page') {
-            if (!found.has(item.href)) found.set(item.href, { at: prefix, index: windowed ? index : undefined });
+            if (!item.link && !found.has(item.href)) found.set(item.href, { at: prefix, index: windowed ? index : undefined });
             return;
           }
           if (item.href !== undefined && !found.has(item.href)) found.set(item.href, { at: path, index: undefined });
@@ -779,8 +784,9 @@ function foldedGroup(group: SidebarGroup): string {
 
 const hrefsOfGroup = new WeakMap<SidebarGroup, string[]>();
 
+/** The pages under an item (links out are not pages). */
 function hrefsUnder(item: SidebarItem): string[] {
-  if (item.kind === 'page') return [item.href];
+  if (item.kind === 'page') return item.link ? [] : [item.href];
   let hrefs = hrefsOfGroup.get(item);
   if (hrefs === undefined) {
     hrefs = [...(item.href !== undefined ? [item.href] : []), ...item.items.flatMap(hrefsUnder)];
@@ -796,7 +802,11 @@ function methodBadge(method: string | undefined): string {
 function pageLink(page: SidebarPage, icons: NavigationIcons): string {
   const deprecated = page.deprecated ? ' <span class="docsc-deprecated">deprecated</span>' : '';
   const tag = page.tag !== undefined ? ` <span class="docsc-tag">${escapeHtml(page.tag)}</span>` : '';
-  return `<a href="${escapeHtml(page.href)}">${methodBadge(page.method)}${icons.icon(page.icon)}${escapeHtml(page.label)}${tag}${deprecated}</a>`;
+  // An entry linking out (frontmatter `url`, `x-docs.href`) says so; the address was checked when it was read.
+  const out = page.link && /^[a-z]+:/i.test(page.href);
+  const attributes = out ? ' class="docsc-link-out" rel="noopener"' : '';
+  const arrow = out ? ' <span class="docsc-out" aria-hidden="true">&#8599;</span>' : '';
+  return `<a href="${escapeHtml(page.href)}"${attributes}>${methodBadge(page.method)}${icons.icon(page.icon)}${escapeHtml(page.label)}${tag}${deprecated}${arrow}</a>`;
 }
 
 function renderBreadcrumbs(crumbs: readonly string[]): string {

@@ -6,7 +6,7 @@
 // renders it. Hidden elements and hidden pages are left out of every list but
 // stay published.
 
-import type { ApiPage } from '../ir/api-pages.js';
+import { type ApiPage, apiPageHref, apiPageTitle } from '../ir/api-pages.js';
 import { type ContainerNode, type DivisionNode, isContainer, type NavNode, type RootNode } from '../ir/navigation.js';
 import { pageUrl } from '../ir/page-urls.js';
 import { type JsonObject, member, toPlain } from '../syntax/json-tree.js';
@@ -21,13 +21,17 @@ export interface PageTitle {
   method?: string;
   deprecated?: boolean;
   hidden: boolean;
+  /** Frontmatter `url`: the entry links there, and the page is not part of the reading order. */
+  href?: string;
 }
 
 export interface SidebarPage {
   kind: 'page';
   label: string;
-  /** `/quickstart`, `/` for the home page. */
+  /** `/quickstart`, `/` for the home page; for a link, its address. */
   href: string;
+  /** An entry that links elsewhere instead of to a page of its own (frontmatter `url`, `x-docs.href`): not in the reading order. */
+  link?: true;
   method?: string;
   deprecated?: boolean;
   icon?: string;
@@ -367,7 +371,8 @@ function sidebarItem(node: NavNode, context: WalkContext, section: Section, dept
     case 'endpoint':
     case 'webhook': {
       const page = context.lookup.listedPage(node);
-      return page?.url === undefined ? undefined : listPage(page.url, context, section);
+      if (page === undefined) return undefined;
+      return page.url === undefined ? apiLink(page) : listPage(page.url, context, section);
     }
     case 'group': {
       if (node.hidden) return undefined;
@@ -394,7 +399,6 @@ function sidebarItem(node: NavNode, context: WalkContext, section: Section, dept
 function generatedItems(node: ContainerNode, context: WalkContext, section: Section, depth: number): SidebarItem[] {
   const groups = new Map<string, SidebarGroup>();
   for (const page of context.lookup.generatedPages(node)) {
-    if (page.url === undefined) continue;
     const info = page.item.type === 'operation' ? page.item.operation : page.item.webhook;
     const label = info.tags[0] ?? 'API Reference';
     let group = groups.get(label);
@@ -402,7 +406,7 @@ function generatedItems(node: ContainerNode, context: WalkContext, section: Sect
       group = { kind: 'group', label, expanded: false, depth, items: [] };
       groups.set(label, group);
     }
-    const item = listPage(page.url, context, section);
+    const item = page.url === undefined ? apiLink(page) : listPage(page.url, context, section);
     if (item) group.items.push(item);
   }
   return [...groups.values()].filter((group) => group.items.length > 0);
@@ -414,13 +418,24 @@ function listPage(url: string, context: WalkContext, section: Section): SidebarP
     if (section.id >= 0) context.hidden.push({ url, groups: [...context.groups] });
     return undefined;
   }
-  const page: SidebarPage = { kind: 'page', label: title?.label ?? lastSegment(url), href: hrefOf(url) };
+  const page: SidebarPage = { kind: 'page', label: title?.label ?? lastSegment(url), href: title?.href ?? hrefOf(url) };
   if (title?.method !== undefined) page.method = title.method;
   if (title?.deprecated) page.deprecated = true;
   if (title?.icon !== undefined) page.icon = title.icon;
   if (title?.tag !== undefined) page.tag = title.tag;
-  section.order.push(page);
+  if (title?.href !== undefined) page.link = true;
+  else section.order.push(page);
   return page;
+}
+
+/** An API entry whose `x-docs.href` links out (seed: no page is generated for it), labelled as its page would be. */
+function apiLink(page: ApiPage): SidebarPage | undefined {
+  const href = apiPageHref(page);
+  if (href === undefined) return undefined;
+  const method = page.item.type === 'operation' ? page.item.operation.method.toUpperCase() : 'WEBHOOK';
+  const link: SidebarPage = { kind: 'page', label: apiPageTitle(page), href, method, link: true };
+  if ((page.item.type === 'operation' ? page.item.operation : page.item.webhook).deprecated) link.deprecated = true;
+  return link;
 }
 
 function placePages(section: Section, navigation: SiteNavigation): void {

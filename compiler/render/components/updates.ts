@@ -1,8 +1,10 @@
 // Update: a changelog entry with `label` (also its anchor id, the label's
 // slug, so `#v1-2` links to it, unless `id` is given), `description` and
-// `tags`.
+// `tags`; `rss={{ title, description }}` is what a page's feed shows for it
+// (kept on the element's `data` for render/feed-entries.ts).
 
-import type { ElementContent } from 'hast';
+import type { Element, ElementContent } from 'hast';
+import type { UpdateData } from '../feed-entries.js';
 import { h, text } from '../hast-nodes.js';
 import { type Component, contentProp, stringProp } from './component.js';
 
@@ -21,11 +23,24 @@ const Update: Component = (props, context) => {
         tags.map((tag) => h('li', { className: ['docsc-update-tag'] }, [text(tag)])),
       ),
     );
-  return h('div', { className: ['docsc-update'], id }, [
+  const update = h('div', { className: ['docsc-update'], id }, [
     h('div', { className: ['docsc-update-meta'] }, meta),
     h('div', { className: ['docsc-update-body'] }, props.children),
-  ]);
+  ]) as Element;
+  const rss = rssProp(props.rss);
+  if (rss !== undefined) update.data = { rss } satisfies UpdateData as Element['data'];
+  return update;
 };
+
+/** `rss={{ title: "…", description: "…" }}`: its strings; undefined when it names neither. */
+function rssProp(value: unknown): UpdateData['rss'] {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { title, description } = value as Record<string, unknown>;
+  const rss: NonNullable<UpdateData['rss']> = {};
+  if (typeof title === 'string') rss.title = title;
+  if (typeof description === 'string') rss.description = description;
+  return Object.keys(rss).length > 0 ? rss : undefined;
+}
 
 /** `tags={["API", "SDK"]}`, or one string. */
 function tagList(value: unknown): string[] {
