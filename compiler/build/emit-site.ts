@@ -171,6 +171,9 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
 
   const search = new SearchShards();
   const inSitemap = new Set<string>();
+  // Listed pages that are not hidden or noindex (searchable or not); the layout marks pages outside the navigation
+  // noindex (seo.indexing), and the sitemap agrees.
+  const mapped = (plan: PagePlan) => !plan.hidden && !plan.document.noindex && (settings.indexAll || navigation.placements.has(plan.url));
   const unreadable = new Set(analysis.diagnostics.filter(isCompileFailure).map((d) => d.file));
   const feeds: FeedSite = { name: settings.name, description: settings.description, siteUrl: options.siteUrl, base: options.basePath };
   const context: PageContext = { navigation, layout, salt: options.salt, apiBodies, feeds };
@@ -194,9 +197,8 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
       if (record && sink.keep(pageOutputPath(plan.url), ...companionPaths(plan))) {
         if (plan.source.kind === 'api') apiPagesFromCache++;
         else if (!options.compiler.compiledInThisBuild(plan.source.summary.path)) keptMdx++;
-        if (record.searchKey === null) continue;
-        if (settings.indexAll || navigation.placements.has(plan.url)) inSitemap.add(plan.url);
-        search.addKept(searchUrl(plan.url), record.searchKey);
+        if (mapped(plan)) inSitemap.add(plan.url);
+        if (record.searchKey !== null) search.addKept(searchUrl(plan.url), record.searchKey);
         continue;
       }
       chunk.push({ plan, keys });
@@ -270,11 +272,8 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
         if (keys && made.diagnostics.length === 0) laidOut.file.key = recordedKey(keys.layout, recordKey, made.dependencies);
         sink.write(laidOut.file);
         for (const file of companionFiles(plan, made, context, laidOut.file.key)) sink.write(file);
-        if (listed !== undefined && recordKey !== undefined) {
-          // The layout marks pages outside the navigation noindex (seo.indexing); the sitemap agrees.
-          if (settings.indexAll || navigation.placements.has(plan.url)) inSitemap.add(plan.url);
-          search.add(listed, recordKey, options.cache);
-        }
+        if (mapped(plan)) inSitemap.add(plan.url);
+        if (listed !== undefined && recordKey !== undefined) search.add(listed, recordKey, options.cache);
         if (editing !== undefined) laidOutIn(shardOf(searchUrl(plan.url)));
       }
       collectIfGrown();
@@ -505,10 +504,15 @@ export function makeBody(plan: PagePlan, compiled: BodyResult | undefined, conte
   return made;
 }
 
-/** A listed page's search record without its body's parts (for its key); undefined for hidden and `noindex` pages. */
+/**
+ * A listed page's search record without its body's parts (for its key); undefined for hidden and `noindex` pages
+ * and pages under a group or division with `searchable: false`. Its `boost`: the frontmatter's, else its group's.
+ */
 function searchListing(plan: PagePlan, navigation: SiteNavigation): Omit<SearchRecord, 'text' | 'headings'> | undefined {
   if (plan.hidden || plan.document.noindex) return undefined;
   const placement = navigation.placements.get(plan.url);
+  const entry = placement?.index === undefined ? undefined : placement.section.order[placement.index];
+  if (entry?.unsearchable) return undefined;
   const record: Omit<SearchRecord, 'text' | 'headings'> = {
     url: searchUrl(plan.url),
     title: plan.document.title,
@@ -516,6 +520,8 @@ function searchListing(plan: PagePlan, navigation: SiteNavigation): Omit<SearchR
   };
   const scope = placement ? searchScope(placement.section) : '';
   if (scope !== '') record.scope = scope;
+  const boost = (plan.source.kind === 'mdx' ? plan.source.summary.frontmatter.boost : undefined) ?? entry?.boost;
+  if (boost !== undefined && boost > 0 && boost !== 1) record.boost = boost;
   return record;
 }
 

@@ -33,7 +33,7 @@ export function layoutKey(salt: string, pageKey: string, bodyIdentity: string, h
  * The manifest's record of a page: its layout key, its search record's key
  * (null for a page search does not list) and its body's dependencies. The
  * search record is made of a subset of what the layout key is (URL, title,
- * section, scope, body identity, salt), so a kept page's record key is the
+ * section, scope, boost, body identity, salt), so a kept page's record key is the
  * recorded one: it is not computed again.
  */
 export function recordedKey(key: string, searchKey: string | undefined, dependencies: Dependencies): string {
@@ -63,7 +63,7 @@ export function currentRecord(
 
 /**
  * The key of a page's search record, from what the record is made of: its
- * URL, title, section and scope, and its body's identity (text and headings).
+ * URL, title, section, scope and boost, and its body's identity (text and headings).
  * A navigation edit changes the records of the pages whose section changed only.
  */
 export function searchRecordKey(
@@ -72,5 +72,5 @@ export function searchRecordKey(
   bodyIdentity: string,
   dependencies: Dependencies,
 ): string {
-  return plainKey(salt, record.url, record.title, record.section, record.scope ?? null, bodyIdentity, dependencies);
+  return plainKey(salt, record.url, record.title, record.section, record.scope ?? null, record.boost ?? null, bodyIdentity, dependencies);
 }

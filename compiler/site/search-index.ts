@@ -27,6 +27,8 @@ export interface SearchRecord {
   scope?: string;
   /** `textTerms(text)`, when the compile worker made it with the body (the page's text is its body's). */
   textTerms?: TextTerms;
+  /** Frontmatter or group `boost`: every weight of the page's terms is multiplied by it (so its matches rank higher or lower). */
+  boost?: number;
 }
 
 /** A text's terms (one string, separated by spaces) and, in parallel, their weights: the first part of a search entry. */
@@ -119,6 +121,12 @@ export function searchEntry(record: SearchRecord): SearchEntry {
     const added = [...fields.keys()].join(' ');
     terms = terms === '' ? added : `${terms} ${added}`;
     weights.push(...fields.values());
+  }
+  if (record.boost !== undefined) {
+    const boost = record.boost;
+    weights.forEach((weight, i) => {
+      weights[i] = Math.round(weight * boost * 100) / 100;
+    });
   }
   const { url, title, section, headings, scope } = record;
   return {

@@ -32,6 +32,10 @@ export interface SidebarPage {
   href: string;
   /** An entry that links elsewhere instead of to a page of its own (frontmatter `url`, `x-docs.href`): not in the reading order. */
   link?: true;
+  /** Under a group or division with `searchable: false`: left out of search. */
+  unsearchable?: true;
+  /** The nearest enclosing group's `boost`: its search weight's factor (a page's frontmatter `boost` comes first). */
+  boost?: number;
   method?: string;
   deprecated?: boolean;
   icon?: string;
@@ -130,7 +134,7 @@ export function buildSiteNavigation(
   const navigation: SiteNavigation = { sections: [], placements: new Map(), globalLinks: [] };
   if (root === undefined) return navigation;
   const lookup = new ApiLookup(apiPages);
-  const context: WalkContext = { titles, lookup, navigation, groups: [], hidden: [], firstHrefs: new Map() };
+  const context: WalkContext = { titles, lookup, navigation, groups: [], hidden: [], firstHrefs: new Map(), search: { unsearchable: false } };
   collectSections(root, [], context);
   addEquivalents(navigation);
   for (const anchor of root.global) {
@@ -157,6 +161,24 @@ interface WalkContext {
   hidden: { url: string; groups: string[] }[];
   /** `firstHref` of the divisions asked so far. */
   firstHrefs: Map<ContainerNode, string | undefined>;
+  /** What the enclosing divisions and groups say of search (`searchable`, `boost`). */
+  search: SearchOptions;
+}
+
+interface SearchOptions {
+  unsearchable: boolean;
+  boost?: number;
+}
+
+/** A group's or division's `searchable: false` and `boost` over those of what encloses it. */
+function searchOptionsOf(node: ContainerNode, outer: SearchOptions): SearchOptions {
+  if (!('raw' in node)) return outer;
+  const searchable = member(node.raw, 'searchable')?.value;
+  const boost = member(node.raw, 'boost')?.value;
+  const options: SearchOptions = { unsearchable: outer.unsearchable || (searchable?.kind === 'boolean' && !searchable.value) };
+  const factor = boost?.kind === 'number' ? boost.value : outer.boost;
+  if (factor !== undefined) options.boost = factor;
+  return options;
 }
 
 /** API pages by the navigation node that lists or generates them. */
@@ -211,6 +233,14 @@ function collectSections(node: ContainerNode, levels: Level[], context: WalkCont
     .map((level) => level.siblings[level.current]?.label ?? '');
   const section: Section = { id: context.navigation.sections.length, path, switchers: [], sidebar: [], order: [] };
   context.hidden = [];
+  // The divisions on the way, outermost first (the last is `node` itself, unless it is the root).
+  context.search = levels.reduce<SearchOptions>(
+    (outer, level) => {
+      const division = level.siblings[level.current];
+      return division === undefined ? outer : searchOptionsOf(division, outer);
+    },
+    { unsearchable: false },
+  );
   section.sidebar = sidebarItems(node, context, section, 0);
   if (section.order.length === 0) return;
   context.navigation.sections.push(section);
@@ -386,7 +416,10 @@ function sidebarItem(node: NavNode, context: WalkContext, section: Section, dept
       }
       if (node.tag !== undefined) group.tag = node.tag;
       context.groups.push(node.label);
+      const outer = context.search;
+      context.search = searchOptionsOf(node, outer);
       group.items = sidebarItems(node, context, section, depth + 1);
+      context.search = outer;
       context.groups.pop();
       return group.items.length > 0 || group.href !== undefined ? group : undefined;
     }
@@ -423,6 +456,8 @@ function listPage(url: string, context: WalkContext, section: Section): SidebarP
   if (title?.deprecated) page.deprecated = true;
   if (title?.icon !== undefined) page.icon = title.icon;
   if (title?.tag !== undefined) page.tag = title.tag;
+  if (context.search.unsearchable) page.unsearchable = true;
+  if (context.search.boost !== undefined) page.boost = context.search.boost;
   if (title?.href !== undefined) page.link = true;
   else section.order.push(page);
   return page;
