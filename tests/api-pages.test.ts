@@ -14,9 +14,9 @@ import { ProjectHost } from '../compiler/host/project-host.js';
 import { loadOpenApi } from '../compiler/openapi/load-openapi.js';
 import type { OpenApiDocument } from '../compiler/openapi/openapi-document.js';
 import { DEFAULT_API_SETTINGS } from '../compiler/reference/api-settings.js';
-import { inlineJson } from '../compiler/reference/playground-data.js';
 import { renderApiPage } from '../compiler/reference/render-api-page.js';
 import { schemaBody } from '../compiler/reference/render-schema-page.js';
+import { inlineJson } from '../compiler/site/escape-html.js';
 import { matchBaseline } from './support/baseline.js';
 import { exampleFiles, examplesRoot } from './support/oas-examples.js';
 

@@ -4,7 +4,7 @@
 // browser would run it (node:vm), and must go where `_redirects` would — and
 // never to another host by way of the address.
 
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
@@ -87,6 +87,30 @@ test('a build writes the script into 404.html for its pattern redirects', async 
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test('errors.404: its title and text on the 404 page; with redirect, an address no pattern matches goes home', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'docsc-not-found-'));
+  try {
+    const root = join(dir, 'docs');
+    cpSync('tests/fixtures/build/site', root, { recursive: true });
+    const config = JSON.parse(readFileSync(join(root, 'docs.json'), 'utf8'));
+    const errors = { 404: { redirect: true, title: 'Lost?', description: 'Try [the quickstart](/quickstart) or **search** <b>x</b>.' } };
+    writeFileSync(join(root, 'docs.json'), JSON.stringify({ ...config, errors }));
+    for (const base of ['', '/docs']) {
+      const out = join(dir, `out${base}`);
+      await build({ root, outDir: out, cacheDir: false, threads: 1, basePath: base });
+      const page = readFileSync(join(out, '404.html'), 'utf8');
+      assert.match(page, '>Lost?</h1>');
+      assert.match(page, `<p>Try <a href="${base}/quickstart">the quickstart</a> or <strong>search</strong> &lt;b&gt;x&lt;/b&gt;.</p>`);
+      const script = /<script>\(function \(rules, where\)[\s\S]*?<\/script>/.exec(page)?.[0] as string;
+      assert.is(follow(script, `${base}/blog/launch`), 'https://example.com/blog/launch', 'the patterns first');
+      assert.is(follow(script, `${base}/no/such/page`), `${base}/`);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  assert.is(patternRedirectScript([], '', '/'), '<script>location.replace("/")</script>', 'no pattern: home at once');
 });
 
 test.run();

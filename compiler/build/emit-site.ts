@@ -25,7 +25,7 @@ import { operationSliceHash } from '../reference/operation-slice.js';
 import type { ApiPageBody } from '../reference/render-api-page.js';
 import type { FeedEntry } from '../render/feed-entries.js';
 import { type RenderOptions, renderOptionsKey, renderOptionsOf } from '../render/render-options.js';
-import { rebaseReference } from '../site/base-path.js';
+import { rebaseMarkup, rebaseReference } from '../site/base-path.js';
 import { checkNavigationIcons } from '../site/check-navigation-icons.js';
 import { escapeHtml } from '../site/escape-html.js';
 import { type PageDocument, PageLayout, type TocEntry } from '../site/page-layout.js';
@@ -33,8 +33,9 @@ import { outputRedirects, patternRedirectScript, renderRedirectPage, renderRedir
 import { feedPath, renderFeed } from '../site/rss-feed.js';
 import { type SearchRecord, SHARDS, searchScope, shardOf, shardPath, type TextTerms } from '../site/search-index.js';
 import { siteAssets } from '../site/site-assets.js';
+import { inlineMarkdown } from '../site/site-banner.js';
 import { buildSiteNavigation, type PageTitle, type SiteNavigation } from '../site/site-navigation.js';
-import { readSiteSettings } from '../site/site-settings.js';
+import { readSiteSettings, type SiteSettings } from '../site/site-settings.js';
 import { renderSitemap } from '../site/sitemap-xml.js';
 import { staticFiles } from '../site/static-files.js';
 import { nodeAt } from '../syntax/json-tree.js';
@@ -152,6 +153,8 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
   diagnostics.push(...checkNavigationIcons(analysis.navigation, iconLibraryOf(settings.iconLibrary)));
   const configAt = (...path: string[]) => (analysis.config ? nodeAt(analysis.config.root, path)?.span : undefined) ?? { file: 'docs.json' };
   if (settings.thumbsRating) diagnostics.push(makeDiagnostic('build/thumbs-rating-unsupported', configAt('feedback', 'thumbsRating')));
+  for (const service of settings.integrations.unsupported)
+    diagnostics.push(makeDiagnostic('build/integration-unsupported', configAt('integrations', service), { service }));
   let gitHead: string | undefined;
   if (settings.timestamps) {
     const found = readGitTimestamps(analysis.host.root);
@@ -312,7 +315,9 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
     }
     add('sitemap.xml', renderSitemap(sitemap, options.siteUrl, options.basePath));
     if (options.siteUrl === undefined) diagnostics.push(makeDiagnostic('build/sitemap-relative', { file: 'docs.json' }, {}));
-    const notFound = notFoundDocument(patternRedirectScript(redirects, options.basePath), options.basePath);
+    const home = `${options.basePath}/`;
+    const follow = patternRedirectScript(redirects, options.basePath, settings.notFound.redirect ? home : undefined);
+    const notFound = notFoundDocument(follow, options.basePath, settings.notFound);
     add('404.html', withInjection(layout.render({ ...notFound, toc: [] }, undefined), inject));
     // Large sections' full sidebars, once each (their pages inline a folded one and load this).
     for (const fragment of layout.navigationFragments()) add(fragment.path, fragment.contents);
@@ -808,15 +813,16 @@ function withInjection(html: string, inject: string): string {
   return inject === '' ? html : html.replace('</body>', `${inject}\n</body>`);
 }
 
-/** The 404 page; `followRedirects`: the script that follows the redirects with wildcards (redirect-pages.ts), or ''. */
-function notFoundDocument(followRedirects: string, base: string): Omit<PageDocument, 'toc'> {
-  return {
-    url: '404',
-    title: 'Page not found',
-    showTitle: true,
-    body: `<p>There is no page at this address. It may have moved; try the <a href="${base}/">home page</a>.</p>${followRedirects}`,
-    noindex: true,
-  };
+/**
+ * The 404 page, with docs.json's `errors.404` title and description (inline Markdown); `followRedirects`: the script
+ * that follows the redirects with wildcards, and goes home with `errors.404.redirect` (redirect-pages.ts), or ''.
+ */
+function notFoundDocument(followRedirects: string, base: string, settings: SiteSettings['notFound']): Omit<PageDocument, 'toc'> {
+  const text =
+    settings.description === undefined
+      ? `There is no page at this address. It may have moved; try the <a href="${base}/">home page</a>.`
+      : rebaseMarkup(inlineMarkdown(settings.description), base);
+  return { url: '404', title: settings.title ?? 'Page not found', showTitle: true, body: `<p>${text}</p>${followRedirects}`, noindex: true };
 }
 
 function stringField(value: unknown): string | undefined {

@@ -7,6 +7,7 @@
 
 import type { PlaygroundData, PlaygroundMediaType, PlaygroundParameter, PlaygroundServer } from '../../runtime/client/playground/playground-data.js';
 import { asRecord } from '../openapi/json-pointer.js';
+import { inlineJson } from '../site/escape-html.js';
 import type { ApiSettings } from './api-settings.js';
 import { parameterExample } from './code-samples.js';
 import { exampleText, mediaExamples } from './media-examples.js';
@@ -68,16 +69,6 @@ export function renderPlaygroundEmbed(data: PlaygroundData): string {
     '<noscript><p class="docsc-playground-noscript">The API playground needs JavaScript. The reference on this page is complete without it.</p></noscript>',
     '</section>',
   ].join('');
-}
-
-/** JSON safe inside `<script>`: `<`, `>`, `&` and the line separators escaped (JSON.parse reads them back). */
-export function inlineJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
 }
 
 function readServer(server: Json | undefined): PlaygroundServer | undefined {

@@ -1,5 +1,6 @@
 // Text and attribute values from configuration and OpenAPI documents are
-// untrusted: everything the layout writes goes through these two functions.
+// untrusted: everything the layout writes goes through these functions (and
+// `inlineJson` for values inside `<script>`).
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -33,4 +34,14 @@ export function safeHref(href: string): string | undefined {
   const scheme = /^([a-zA-Z][a-zA-Z\d+.-]*):/.exec(trimmed)?.[1]?.toLowerCase();
   if (scheme === undefined) return trimmed;
   return scheme === 'http' || scheme === 'https' || scheme === 'mailto' ? trimmed : undefined;
+}
+
+/** JSON safe inside `<script>`: `<`, `>`, `&` and the line separators escaped (JSON.parse reads them back). */
+export function inlineJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }

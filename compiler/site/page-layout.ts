@@ -207,7 +207,7 @@ export class PageLayout {
     this.scoped = navigation.sections.some((section) => searchScope(section) !== '');
     this.icons = new NavigationIcons(iconLibraryOf(settings.iconLibrary));
     const theme = renderThemeHead(settings);
-    this.head = [theme.script, faviconLinks(settings), `<link rel="stylesheet" href="/${STYLESHEET_PATH}">`, theme.style]
+    this.head = [theme.script, faviconLinks(settings), `<link rel="stylesheet" href="/${STYLESHEET_PATH}">`, theme.style, settings.integrations.html]
       .filter((l) => l !== '')
       .join('\n');
     this.globalAnchors = renderLinkList(navigation.globalLinks, -1, 'docsc-anchors docsc-global-anchors', this.icons);

@@ -70,16 +70,18 @@ export function renderRedirectPage(redirect: Redirect, base = ''): string {
 
 /**
  * For the 404 page: a script that sends the reader on when the missing address matches a source with wildcards or
- * parameters (`:name` one segment, `:name*` and `*` the rest), with the query and fragment kept; '' when there is
- * none. The rules are data (JSON, `<` escaped); the matching is `read-redirects.ts`'s, in the browser.
+ * parameters (`:name` one segment, `:name*` and `*` the rest), with the query and fragment kept, and otherwise to
+ * `fallback` when given (docs.json `errors.404.redirect`: the home page); '' when there is nothing to do. The rules
+ * are data (JSON, `<` escaped); the matching is `read-redirects.ts`'s, in the browser.
  */
-export function patternRedirectScript(redirects: readonly Redirect[], base = ''): string {
+export function patternRedirectScript(redirects: readonly Redirect[], base = '', fallback?: string): string {
   const rules = redirects
     .filter((r) => staticRedirectUrl(r) === undefined)
     .map((r) => [(base + r.source).replace(/^\/+|\/+$/g, '').split('/'), withBase(base, safeHref(r.destination) ?? '/')] as const);
-  if (rules.length === 0) return '';
+  const otherwise = fallback === undefined ? '' : `location.replace(${JSON.stringify(fallback).replace(/</g, '\\u003c')})`;
+  if (rules.length === 0) return otherwise === '' ? '' : `<script>${otherwise}</script>`;
   const data = JSON.stringify(rules).replace(/</g, '\\u003c');
-  return `<script>(${FOLLOW_PATTERN})(${data}, location)</script>`;
+  return `<script>(${FOLLOW_PATTERN})(${data}, location)${otherwise === '' ? '' : `||${otherwise}`}</script>`;
 }
 
 /**
@@ -109,6 +111,7 @@ const FOLLOW_PATTERN = String.raw`function (rules, where) {
     if (target.indexOf('?') < 0) target += where.search;
     if (target.indexOf('#') < 0) target += where.hash;
     where.replace(target);
-    return;
+    return true;
   }
+  return false;
 }`;

@@ -5,6 +5,7 @@
 // URLs are kept as written and made safe where they are written into HTML.
 
 import { type JsonNode, nodeAt, toPlain } from '../syntax/json-tree.js';
+import { type Integrations, readIntegrations } from './integrations.js';
 import { type ContextualOption, readContextualOptions } from './page-actions.js';
 import type { BannerSettings } from './site-banner.js';
 
@@ -76,6 +77,10 @@ export interface SiteSettings {
   background: { decoration?: 'gradient' | 'grid' | 'windows'; color?: { light?: string; dark?: string }; image?: { light: string; dark: string } };
   /** `feedback.thumbsRating`: not shown (a static site has nowhere to send ratings); the build says so. */
   thumbsRating: boolean;
+  /** `integrations`: the analytics loaders every page's head carries, and the services docsc cannot load. */
+  integrations: Integrations;
+  /** `errors.404`: the not-found page's title and text (inline Markdown), and whether it sends readers home instead. */
+  notFound: { title?: string; description?: string; redirect: boolean };
 }
 
 export function readSiteSettings(config: JsonNode | undefined): SiteSettings {
@@ -102,7 +107,13 @@ export function readSiteSettings(config: JsonNode | undefined): SiteSettings {
     contextual: readContextualOptions(at('contextual')),
     contextualInToc: at('contextual', 'display') === 'toc',
     background: {},
+    integrations: readIntegrations(at('integrations')),
+    notFound: { redirect: at('errors', '404', 'redirect') === true },
   };
+  const notFoundTitle = text(at('errors', '404', 'title'));
+  if (notFoundTitle !== undefined) settings.notFound.title = notFoundTitle;
+  const notFoundText = text(at('errors', '404', 'description'));
+  if (notFoundText !== undefined) settings.notFound.description = notFoundText;
   const decoration = at('background', 'decoration');
   if (decoration === 'gradient' || decoration === 'grid' || decoration === 'windows') settings.background.decoration = decoration;
   const backgroundColor = at('background', 'color');

@@ -1,0 +1,106 @@
+// docs.json `integrations`: the analytics loaders docsc writes into every
+// page's head (values escaped, http(s) only), the services it cannot load
+// reported where they are configured, and, in Debian's chromium, the consent
+// gate of `integrations.cookies` — nothing is requested until local storage
+// holds the value; then the loaders run in order. Vendors' scripts are
+// answered by the test itself (no request leaves the machine).
+
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { build } from '../compiler/build/build.js';
+import { readIntegrations } from '../compiler/site/integrations.js';
+import { launchBrowser, newContext, serveSite } from './support/browser.js';
+
+const FIXTURE = 'tests/fixtures/site-settings/docs';
+
+async function buildWith(integrations: unknown): Promise<{ dir: string; out: string; result: Awaited<ReturnType<typeof build>> }> {
+  const dir = mkdtempSync(join(tmpdir(), 'docsc-integrations-'));
+  const root = join(dir, 'docs');
+  cpSync(FIXTURE, root, { recursive: true });
+  const config = JSON.parse(readFileSync(join(root, 'docs.json'), 'utf8'));
+  writeFileSync(join(root, 'docs.json'), JSON.stringify({ ...config, integrations }, null, 2));
+  const out = join(dir, 'out');
+  const result = await build({ root, outDir: out, cacheDir: false, threads: 1 });
+  return { dir, out, result };
+}
+
+test('loaders in every head, values escaped; services docsc cannot load are reported where they are configured', async () => {
+  const { dir, out, result } = await buildWith({
+    ga4: { measurementId: 'G-TEST123' },
+    plausible: { domain: 'docs.example.com', server: 'https://stats.example.com/' },
+    hotjar: { hjid: '42', hjsv: '6' },
+    adobe: { launchUrl: 'javascript:alert(1)' },
+    posthog: { apiKey: 'phc_x' },
+    telemetry: { enabled: false },
+  });
+  try {
+    const reported = result.diagnostics.filter((d) => d.code === 'build/integration-unsupported');
+    assert.equal(
+      reported.map((d) => `${d.file}:${d.line}:${d.column} ${d.message}`),
+      ['docs.json:87:16 `integrations.posthog` is not supported: docsc does not load it, and pages carry no code for it'],
+    );
+    for (const page of ['index.html', 'guides/setup/index.html']) {
+      const head = readFileSync(join(out, page), 'utf8').split('</head>')[0] ?? '';
+      assert.match(head, '<script src="https://www.googletagmanager.com/gtag/js?id=G-TEST123" async></script>');
+      assert.match(head, `gtag('config',"G-TEST123");`);
+      assert.match(head, '<script src="https://stats.example.com/js/script.js" defer data-domain="docs.example.com"></script>');
+      assert.match(head, 'window._hjSettings={hjid:"42",hjsv:"6"}');
+      assert.not.match(head, 'javascript:', 'an adobe launchUrl that is not http(s) is not loaded');
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const evil = '"</script><script>alert(1)</script>';
+  const html = readIntegrations({ ga4: { measurementId: evil }, fathom: { siteId: evil }, cookies: { key: evil, value: evil } }).html;
+  assert.not.match(html, '<script>alert(1)');
+  assert.not.match(html.replace(/<script>\(function|<\/script>$/g, ''), '</script>', 'one script, nothing closes it early');
+  assert.is(readIntegrations({ fathom: { siteId: evil } }).html.match(/<script/g)?.length, 1);
+  assert.match(readIntegrations({ fathom: { siteId: evil } }).html, 'data-site="&quot;&lt;/script&gt;');
+});
+
+test('in the browser: with integrations.cookies the loaders run only once the reader consented, in order', async () => {
+  const { dir, out } = await buildWith({
+    ga4: { measurementId: 'G-TEST123' },
+    fathom: { siteId: 'ABCDE' },
+    cookies: { key: 'docs-consent', value: 'granted' },
+  });
+  let browser: Browser | undefined;
+  let server: Awaited<ReturnType<typeof serveSite>> | undefined;
+  try {
+    const head = readFileSync(join(out, 'index.html'), 'utf8').split('</head>')[0] ?? '';
+    assert.not.match(head, '<script src="https://www.googletagmanager.com', 'no loader outside the gate');
+    browser = await launchBrowser();
+    server = await serveSite(out);
+    const context = await newContext(browser);
+    const requested: string[] = [];
+    // The vendors' scripts, answered here: each records that it ran.
+    await context.route(/^https:\/\/(www\.googletagmanager\.com|cdn\.usefathom\.com)\//, (route) => {
+      requested.push(route.request().url());
+      return route.fulfill({ contentType: 'text/javascript', body: `(window.ran=window.ran||[]).push(${JSON.stringify(route.request().url())});` });
+    });
+    const page = await context.newPage();
+    await page.goto(`${server.origin}/`);
+    await page.waitForLoadState('load');
+    assert.equal(requested, [], 'nothing before consent');
+    assert.is(await page.evaluate(() => (window as unknown as { dataLayer?: unknown }).dataLayer), undefined);
+
+    await page.evaluate(() => localStorage.setItem('docs-consent', 'granted'));
+    await page.reload();
+    await page.waitForFunction(() => ((window as unknown as { ran?: string[] }).ran ?? []).length === 2);
+    assert.equal(requested.sort(), ['https://cdn.usefathom.com/script.js', 'https://www.googletagmanager.com/gtag/js?id=G-TEST123']);
+    const layer = await page.evaluate(() => JSON.stringify((window as unknown as { dataLayer: IArguments[] }).dataLayer.map((a) => [...a])));
+    assert.match(layer, '["config","G-TEST123"]', 'gtag was set up by the inline part');
+    assert.is(await page.locator('script[data-site="ABCDE"][defer]').count(), 1);
+    await context.close();
+  } finally {
+    await server?.close();
+    await browser?.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test.run();
