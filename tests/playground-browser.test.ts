@@ -358,4 +358,40 @@ test('a page documented with ParamFields gets the playground from its fields', a
   assert.equal(JSON.parse(request.body), { name: 'gizmo', size: 3 });
 });
 
+test('api.mdx.auth authenticates ParamField pages; api.playground.credentials sends the browser’s cookies for the API', async () => {
+  await context.addCookies([{ name: 'session', value: 'from-browser', domain: '127.0.0.1', path: '/' }]);
+  const fill = async (page: Page) => {
+    await page.fill('[data-pg-param="path:widget_id"]', 'w1');
+    await page.fill('[data-pg="body"]', '{"name":"gizmo"}');
+  };
+  // The default site: no way to authenticate, and no cookie goes to the API.
+  const plain = await open('/guides/create-widget');
+  assert.is(await plain.locator('[data-pg="auth"]').count(), 0);
+  await fill(plain);
+  await send(plain);
+  assert.is(last().headers.cookie, undefined);
+
+  const root = join(dir, 'docs');
+  const config = JSON.parse(readFileSync(join(root, 'docs.json'), 'utf8'));
+  config.api = { playground: { display: 'interactive', credentials: true }, mdx: { auth: { method: 'key', name: 'X-Widget-Key' } } };
+  writeFileSync(join(root, 'docs.json'), JSON.stringify(config));
+  const out = join(dir, 'out-auth');
+  assert.ok((await build({ root, outDir: out, cacheDir: false, threads: 1 })).ok);
+  const authSite = await serveSite(out);
+  try {
+    const page = await context.newPage();
+    await page.goto(`${authSite.origin}/guides/create-widget`);
+    await page.waitForSelector('[data-docsc-playground] form');
+    await page.fill('[data-pg-cred="key:value"]', 'wk-1');
+    await fill(page);
+    await send(page);
+    const request = last();
+    assert.is(request.headers['x-widget-key'], 'wk-1');
+    assert.is(request.headers.cookie, 'session=from-browser');
+    assert.match(await text(page, '[data-pg="preview"]'), '<api-key>', 'the key itself stays out of the preview');
+  } finally {
+    await authSite.close();
+  }
+});
+
 test.run();

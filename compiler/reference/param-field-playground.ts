@@ -1,10 +1,12 @@
 // Pages documented by hand: frontmatter `api: "POST https://api.example.com/v1/x"`
 // with `<ParamField>`s. The page gets the same playground as a generated one;
 // the build knows the method and URL, and the client reads the parameters
-// from the ParamFields' `data-param-*` attributes (read-param-fields.ts).
+// from the ParamFields' `data-param-*` attributes (read-param-fields.ts), and
+// authentication from docs.json's `api.mdx.auth` (the header of `key` named by
+// its `name`, `X-API-Key` by default; `cobo` signatures are documented only).
 // A URL that is not http(s) leaves the playground in simple mode.
 
-import type { PlaygroundData } from '../../runtime/client/playground/playground-data.js';
+import type { PlaygroundData, PlaygroundScheme } from '../../runtime/client/playground/playground-data.js';
 import type { PageSummary } from '../pages/summarize-page.js';
 import type { ApiSettings } from './api-settings.js';
 import { renderPlaygroundEmbed } from './playground-data.js';
@@ -19,6 +21,20 @@ export function paramFieldPlayground(summary: PageSummary, settings: ApiSettings
   return data ? { html: renderPlaygroundEmbed(data), text: '', toc: [], scripts: ['playground'] } : undefined;
 }
 
+/** docs.json `api.mdx.auth` as the playground's one way to authenticate; none: optional and empty. */
+function mdxSecurity(auth: ApiSettings['mdxAuth']): PlaygroundData['security'] {
+  if (auth === undefined) return { optional: true, alternatives: [] };
+  const scheme: PlaygroundScheme =
+    auth.method === 'bearer'
+      ? { name: 'bearer', kind: 'bearer', paramName: 'Authorization', label: 'Bearer token' }
+      : auth.method === 'basic'
+        ? { name: 'basic', kind: 'basic', paramName: 'Authorization', label: 'HTTP basic' }
+        : auth.method === 'key'
+          ? { name: 'key', kind: 'apiKey', in: 'header', paramName: auth.name ?? 'X-API-Key', label: 'API key in header' }
+          : { name: 'cobo', kind: 'unsupported', paramName: '', label: 'Cobo signature' };
+  return { optional: false, alternatives: [[scheme]] };
+}
+
 /** `POST https://host/base/x/{id}` → method, server `https://host`, path `/base/x/{id}`. */
 export function apiFieldData(api: string, settings: ApiSettings): PlaygroundData | undefined {
   const match = /^\s*([A-Za-z]+)\s+(\S+)\s*$/.exec(api);
@@ -31,11 +47,12 @@ export function apiFieldData(api: string, settings: ApiSettings): PlaygroundData
     path: absolute ? absolute[2] || '/' : target,
     mode: 'interactive',
     servers: absolute ? [{ url: absolute[1] as string, variables: [] }] : [],
-    security: { optional: true, alternatives: [] },
+    security: mdxSecurity(settings.mdxAuth),
     parameters: [],
     proxy: settings.proxy,
     fromParamFields: true,
   };
+  if (settings.credentials) data.credentials = true;
   if (!absolute) {
     data.mode = 'simple';
     data.reason = 'The page’s `api` field gives no http(s) URL, so there is no server to send requests to.';

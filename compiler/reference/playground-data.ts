@@ -43,6 +43,7 @@ export function playgroundData(input: PlaygroundInput, settings: ApiSettings, re
     parameters: input.parameters.flatMap((p) => readParameter(p, settings, resolver)),
     proxy: settings.proxy,
   };
+  if (settings.credentials) data.credentials = true;
   if (settings.display === 'simple') {
     data.mode = 'simple';
     data.reason = 'This site shows the playground in simple mode: requests are not sent from here.';

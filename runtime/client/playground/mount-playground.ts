@@ -237,7 +237,7 @@ export function mountPlayground(section: HTMLElement, data: PlaygroundData): voi
       pending = controller;
       send.disabled = true;
       answerBox.replaceChildren(h('p', {}, 'Sending…'));
-      sendRequest(request, state, viaProxy, controller.signal)
+      sendRequest(request, state, viaProxy, controller.signal, data.credentials === true)
         .then((answer) => showAnswer(answerBox, answer, request))
         .catch((error: unknown) => {
           if (controller.signal.aborted && pending !== controller) return;

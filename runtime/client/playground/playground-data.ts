@@ -18,6 +18,8 @@ export interface PlaygroundData {
   body?: { required: boolean; mediaTypes: PlaygroundMediaType[] };
   /** docs.json `api.playground.proxy` (default true): use `docsc dev`'s proxy when the page is served by it. */
   proxy: boolean;
+  /** docs.json `api.playground.credentials`: requests sent directly carry the browser's cookies for the API. */
+  credentials?: true;
   /** A page documented by hand (`api:` frontmatter): parameters and body fields come from its `<ParamField>`s. */
   fromParamFields?: boolean;
 }

@@ -5,7 +5,9 @@
 // a static site they are set for the page's host (which a loopback or
 // same-site API receives, with `credentials: 'include'`); through `docsc
 // dev`'s proxy they travel in `X-Docsc-Proxy-Cookie`, which the proxy turns
-// into the upstream `Cookie` header.
+// into the upstream `Cookie` header. With docs.json's
+// `api.playground.credentials`, a direct request carries the browser's own
+// cookies for the API (`credentials: 'include'`).
 
 import type { BuiltRequest, PlaygroundState } from './build-request.js';
 
@@ -22,7 +24,14 @@ export interface Answer {
   redirected?: string;
 }
 
-export async function sendRequest(request: BuiltRequest, state: PlaygroundState, viaProxy: boolean, signal: AbortSignal): Promise<Answer> {
+/** `withCookies`: docs.json `api.playground.credentials`: a direct request carries the browser's cookies for the API. */
+export async function sendRequest(
+  request: BuiltRequest,
+  state: PlaygroundState,
+  viaProxy: boolean,
+  signal: AbortSignal,
+  withCookies = false,
+): Promise<Answer> {
   const headers = new Headers();
   for (const [name, value] of request.headers) headers.append(name, value);
   let body: BodyInit | undefined;
@@ -39,7 +48,7 @@ export async function sendRequest(request: BuiltRequest, state: PlaygroundState,
   } else if (spec) body = new URLSearchParams(spec.pairs ?? []);
   const cookie = request.cookies.map(([k, v]) => `${k}=${v}`).join('; ');
   let url = request.url;
-  let credentials: RequestCredentials = 'omit';
+  let credentials: RequestCredentials = withCookies ? 'include' : 'omit';
   if (viaProxy) {
     headers.set('X-Docsc-Proxy-Target', request.url);
     headers.set('X-Docsc-Proxy-Method', request.method);
