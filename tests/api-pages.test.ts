@@ -4,7 +4,7 @@
 // @readme/oas-examples (webhooks, callbacks, circular schemas, polymorphism,
 // server variables, every security type) built into one site without error.
 
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { test } from 'uvu';
@@ -135,6 +135,29 @@ test('the fixture site under a base path: site paths in descriptions and the ref
     const create = readFileSync(join(out, 'api-reference/pets/create-a-pet/index.html'), 'utf8');
     assert.match(create, '<a href="/repo/guides/create-widget">how to create a widget</a>');
     assert.match(create, '<a href="/repo/guides/pet-schema#schema">the pet schema</a>');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('api.spec.download: API pages link to their document, which the build publishes; without it, neither', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'docsc-api-download-'));
+  try {
+    const root = join(dir, 'docs');
+    cpSync('tests/fixtures/api/site', root, { recursive: true });
+    const config = JSON.parse(readFileSync(join(root, 'docs.json'), 'utf8'));
+    const link = '<p class="docsc-spec-download"><a href="/openapi.yaml" download>Download the OpenAPI document</a></p>';
+    for (const download of [true, false]) {
+      writeFileSync(join(root, 'docs.json'), JSON.stringify({ ...config, api: { ...config.api, spec: { download } } }));
+      const out = join(dir, `out-${download}`);
+      await build({ root, outDir: out, cacheDir: false, threads: 1 });
+      const page = (url: string) => readFileSync(join(out, url, 'index.html'), 'utf8');
+      assert.is(existsSync(join(out, 'openapi.yaml')), download);
+      for (const url of ['api-reference/pets/create-a-pet', 'guides/manual-get']) assert.is(page(url).includes(link), download, url);
+      assert.not.match(page(''), 'docsc-spec-download', 'not on other pages');
+    }
+    assert.is(readFileSync(join(dir, 'out-true/openapi.yaml'), 'utf8'), readFileSync(join(root, 'openapi.yaml'), 'utf8'));
+    assert.match(readFileSync(join(dir, 'out-true/api-reference/status/index.html'), 'utf8'), 'href="/local.yaml" download');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

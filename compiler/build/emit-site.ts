@@ -332,7 +332,8 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
   add(sprite.path, sprite.contents);
 
   const configFiles = new Set(analysis.config?.files.map((f) => f.path) ?? []);
-  for (const key of analysis.documents.keys()) configFiles.add(key);
+  // The repository's OpenAPI documents are published only for `api.spec.download` (API pages link to them).
+  for (const key of analysis.documents.keys()) if (!apiSettings.download || /^https?:\/\//i.test(key)) configFiles.add(key);
   for (const file of staticFiles(analysis.host.listFiles(), configFiles)) {
     if (sink.has(file)) {
       diagnostics.push(makeDiagnostic('build/static-file-shadowed', { file }, { file, output: file }));
@@ -576,17 +577,25 @@ function planPages(
       links.set(url, summary);
       continue;
     }
-    const plan = mdxPlan(url, summary, references.get(url), describe);
+    const reference = references.get(url);
+    const plan = mdxPlan(url, summary, reference, describe);
+    if (apiSettings.download && reference !== undefined) plan.document.download = documentHref(reference.document);
     if (wantsPlayground(plan, apiSettings)) plan.document.scripts = ['playground'];
     plans.set(url, plan);
   }
   for (const page of analysis.apiPages) {
     if (page.url === undefined || page.origin === 'page' || plans.has(page.url)) continue;
     const plan = apiPlan(page, describe);
+    if (apiSettings.download) plan.document.download = documentHref(page.document);
     if (wantsPlayground(plan, apiSettings)) plan.document.scripts = ['playground'];
     plans.set(page.url, plan);
   }
   return { plans, links };
+}
+
+/** Where an OpenAPI document is downloaded from: its place in the output (published with `api.spec.download`), or its URL. */
+function documentHref(document: OpenApiDocument): string {
+  return /^https?:\/\//i.test(document.key) ? document.key : `/${document.key}`;
 }
 
 /** The navigation entry of a page that links out (frontmatter `url`). */

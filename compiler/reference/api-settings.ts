@@ -2,7 +2,8 @@
 // (`interactive`, `simple`, `none`; `auth` is taken as `interactive`, since a
 // static site has no signed-in readers), whether `docsc dev` proxies its
 // requests and whether direct requests carry the browser's cookies
-// (`credentials`), the code sample languages and defaults, and how pages
+// (`credentials`), whether API pages offer their document (`spec.download`),
+// the code sample languages and defaults, and how pages
 // documented by hand (`api:` frontmatter) authenticate (`mdx.auth`). Part of
 // every API body's cache key (`settingsKey`).
 
@@ -15,6 +16,8 @@ export interface ApiSettings {
   proxy: boolean;
   /** `api.playground.credentials`: requests sent directly carry the browser's cookies for the API (`credentials: 'include'`). */
   credentials: boolean;
+  /** `api.spec.download`: API pages link to their OpenAPI document, and the build publishes the repository's documents. */
+  download: boolean;
   /** `api.mdx.auth`: how `api:` pages authenticate (`bearer`, `basic`, `key` with its header's `name`, `cobo`). */
   mdxAuth?: { method: 'bearer' | 'basic' | 'key' | 'cobo'; name?: string };
   languages: string[];
@@ -27,6 +30,7 @@ export const DEFAULT_API_SETTINGS: ApiSettings = {
   display: 'interactive',
   proxy: true,
   credentials: false,
+  download: false,
   languages: DEFAULT_LANGUAGES,
   defaults: 'all',
   autogenerate: true,
@@ -52,6 +56,7 @@ export function readApiSettings(config: JsonNode | undefined): ApiSettings {
     display: display === 'simple' || display === 'none' ? display : 'interactive',
     proxy: at('playground', 'proxy') !== false,
     credentials: at('playground', 'credentials') === true,
+    download: at('spec', 'download') === true,
     ...(mdxAuth === undefined ? {} : { mdxAuth }),
     languages:
       Array.isArray(languages) && languages.every((l) => typeof l === 'string') && languages.length > 0 ? (languages as string[]) : DEFAULT_LANGUAGES,

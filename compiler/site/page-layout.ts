@@ -74,6 +74,8 @@ export interface PageDocument {
   keywords?: readonly string[];
   /** Where the build wrote the page's Markdown source (`/quickstart.md`), for the contextual menu's copy and view. */
   markdown?: string;
+  /** An API page's OpenAPI document, to download (docs.json `api.spec.download`): a site path or the hosted document's URL. */
+  download?: string;
   /** Where the build wrote the page's RSS feed (`/changelog/rss.xml`, `rss: true` frontmatter), linked from its head. */
   feed?: string;
   /** The page's `<Panel>`s (trusted HTML, compiled with the body): the side column shows them instead of the table of contents. */
@@ -819,7 +821,10 @@ function renderTitle(page: PageDocument): string {
   const deprecated = page.deprecated ? ' <span class="docsc-deprecated">Deprecated</span>' : '';
   const title = `<h1 class="docsc-title">${methodBadge(page.method)}${escapeHtml(page.title)}${tag}${deprecated}</h1>`;
   const description = page.description && !page.descriptionInBody ? `<p class="docsc-description">${escapeHtml(page.description)}</p>` : '';
-  return title + description;
+  const href = page.download === undefined ? undefined : safeHref(page.download);
+  const download =
+    href === undefined ? '' : `<p class="docsc-spec-download"><a href="${escapeHtml(href)}" download>Download the OpenAPI document</a></p>`;
+  return title + description + download;
 }
 
 function renderPager(placement: PagePlacement): string {
