@@ -153,6 +153,8 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
   diagnostics.push(...checkNavigationIcons(analysis.navigation, iconLibraryOf(settings.iconLibrary)));
   const configAt = (...path: string[]) => (analysis.config ? nodeAt(analysis.config.root, path)?.span : undefined) ?? { file: 'docs.json' };
   if (settings.thumbsRating) diagnostics.push(makeDiagnostic('build/thumbs-rating-unsupported', configAt('feedback', 'thumbsRating')));
+  if (settings.codeblocks.theme !== undefined)
+    diagnostics.push(makeDiagnostic('build/codeblocks-theme-unsupported', configAt('styling', 'codeblocks'), { theme: settings.codeblocks.theme }));
   for (const service of settings.integrations.unsupported)
     diagnostics.push(makeDiagnostic('build/integration-unsupported', configAt('integrations', service), { service }));
   let gitHead: string | undefined;

@@ -13,7 +13,8 @@
 // the rest of the line is left uncoloured, which would make the output
 // depend on timing; the code is the docs author's, not untrusted input.
 // Tokens in the default colours carry no style, and neighbours with the same
-// style are merged, to keep bodies small.
+// style are merged, to keep bodies small. A colour that does not read on its
+// theme's background (WCAG AA) is made to (`readableOn`).
 //
 // A language shiki does not know, or none, is plain text; a grammar that
 // fails to load or to tokenize is plain text too — highlighting never fails a
@@ -162,7 +163,10 @@ function pairedTheme(light: ThemeJson, dark: ThemeJson): { theme: object; pairs:
     if (l.settings.foreground !== undefined && d.settings.foreground !== undefined) {
       const code = `#${(i + 1).toString(16).padStart(6, '0')}`;
       settings.foreground = code;
-      pairs.set(code, { light: l.settings.foreground.toLowerCase(), dark: d.settings.foreground.toLowerCase() });
+      pairs.set(code, {
+        light: readableOn(l.settings.foreground.toLowerCase(), BACKGROUND_LIGHT),
+        dark: readableOn(d.settings.foreground.toLowerCase(), BACKGROUND_DARK),
+      });
     }
     tokenColors.push({ ...(l.scope === undefined ? {} : { scope: l.scope }), settings });
   }
@@ -277,8 +281,8 @@ function alignTokens(light: readonly ThemedToken[], dark: readonly ThemedToken[]
     if (n > 0)
       aligned.push({
         content: a.content.slice(usedLight, usedLight + n),
-        light: (a.color ?? DEFAULT_LIGHT).toLowerCase(),
-        dark: (b.color ?? DEFAULT_DARK).toLowerCase(),
+        light: readableOn((a.color ?? DEFAULT_LIGHT).toLowerCase(), BACKGROUND_LIGHT),
+        dark: readableOn((b.color ?? DEFAULT_DARK).toLowerCase(), BACKGROUND_DARK),
         fontStyle: a.fontStyle === b.fontStyle ? (a.fontStyle ?? 0) : 0,
       });
     usedLight += n;
@@ -298,6 +302,57 @@ function alignTokens(light: readonly ThemedToken[], dark: readonly ThemedToken[]
 /** github-light's and github-dark's foreground: tokens in them need no colour. */
 const DEFAULT_LIGHT = '#24292e';
 const DEFAULT_DARK = '#e1e4e8';
+/** The themes' backgrounds, which code blocks have (runtime/components.css). */
+const BACKGROUND_LIGHT = '#ffffff';
+const BACKGROUND_DARK = '#24292e';
+
+/**
+ * A token colour that reads on `background` (WCAG AA, 4.5:1): as it is when it
+ * does, else moved toward black or white, whichever the background is
+ * further from, in steps of 5% until it does. github-dark's comments
+ * (#6a737d on #24292e, 3.05:1) and github-light's #e36209 (3.49:1) need it,
+ * and the few rules written for a background docsc does not draw
+ * (`invalid.illegal`: near-white on white) become readable.
+ */
+function readableOn(colour: string, background: string): string {
+  const known = readable.get(`${colour}${background}`);
+  if (known !== undefined) return known;
+  const rgb = channels(colour);
+  const back = channels(background);
+  let result = colour;
+  if (rgb !== undefined && back !== undefined && contrast(rgb, back) < 4.5) {
+    const target = luminance(back) > 0.18 ? 0 : 255;
+    for (let step = 1; step <= 20; step++) {
+      const mixed = rgb.map((c) => Math.round(c + (target - c) * (step / 20))) as [number, number, number];
+      if (contrast(mixed, back) >= 4.5 || step === 20) {
+        result = `#${mixed.map((c) => c.toString(16).padStart(2, '0')).join('')}`;
+        break;
+      }
+    }
+  }
+  readable.set(`${colour}${background}`, result);
+  return result;
+}
+
+const readable = new Map<string, string>();
+
+function channels(colour: string): [number, number, number] | undefined {
+  const hex = /^#([0-9a-f]{6})(?:[0-9a-f]{2})?$/.exec(colour)?.[1];
+  return hex === undefined ? undefined : ([0, 2, 4].map((i) => Number.parseInt(hex.slice(i, i + 2), 16)) as [number, number, number]);
+}
+
+function luminance(rgb: readonly number[]): number {
+  const [r, g, b] = rgb.map((c) => {
+    const v = c / 255;
+    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+function contrast(a: readonly number[], b: readonly number[]): number {
+  const [high, low] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (high + 0.05) / (low + 0.05);
+}
 /** shiki's FontStyle bits. */
 const ITALIC = 1;
 const BOLD = 2;

@@ -79,8 +79,19 @@ export interface SiteSettings {
   thumbsRating: boolean;
   /** `integrations`: the analytics loaders every page's head carries, and the services docsc cannot load. */
   integrations: Integrations;
+  /** `styling.codeblocks: "dark"`: code blocks dark in both colour modes; `theme`: a Shiki theme docsc does not apply (reported). */
+  codeblocks: { dark: boolean; theme?: string };
   /** `errors.404`: the not-found page's title and text (inline Markdown), and whether it sends readers home instead. */
   notFound: { title?: string; description?: string; redirect: boolean };
+}
+
+/** `system` (the default) and `dark` are docsc's; a Shiki theme (a name, or `{theme}`) is kept to be reported. */
+function readCodeblocks(value: unknown): SiteSettings['codeblocks'] {
+  if (value === undefined || value === 'system') return { dark: false };
+  if (value === 'dark') return { dark: true };
+  const theme = isRecord(value) ? value.theme : value;
+  if (theme === undefined) return { dark: false };
+  return { dark: false, theme: typeof theme === 'string' ? theme : JSON.stringify(theme) };
 }
 
 export function readSiteSettings(config: JsonNode | undefined): SiteSettings {
@@ -109,6 +120,7 @@ export function readSiteSettings(config: JsonNode | undefined): SiteSettings {
     background: {},
     integrations: readIntegrations(at('integrations')),
     notFound: { redirect: at('errors', '404', 'redirect') === true },
+    codeblocks: readCodeblocks(at('styling', 'codeblocks')),
   };
   const notFoundTitle = text(at('errors', '404', 'title'));
   if (notFoundTitle !== undefined) settings.notFound.title = notFoundTitle;
