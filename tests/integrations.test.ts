@@ -3,7 +3,8 @@
 // reported where they are configured, and, in Debian's chromium, the consent
 // gate of `integrations.cookies` — nothing is requested until local storage
 // holds the value; then the loaders run in order. Vendors' scripts are
-// answered by the test itself (no request leaves the machine).
+// answered by the test itself (no request leaves the machine). And the other
+// settings docsc does not act on (`thumbnails`, `api.asyncapi`), reported.
 
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -100,6 +101,34 @@ test('in the browser: with integrations.cookies the loaders run only once the re
     await server?.close();
     await browser?.close();
     rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('settings docsc does not act on are reported where they are written: thumbnails, api.asyncapi', async () => {
+  const { dir, result } = await buildWith({});
+  rmSync(dir, { recursive: true, force: true });
+  assert.equal(
+    result.diagnostics.filter((d) => d.code === 'build/setting-unsupported'),
+    [],
+  );
+  const root = mkdtempSync(join(tmpdir(), 'docsc-unsupported-'));
+  try {
+    cpSync(FIXTURE, join(root, 'docs'), { recursive: true });
+    const config = JSON.parse(readFileSync(join(root, 'docs/docs.json'), 'utf8'));
+    const extra = { thumbnails: { appearance: 'dark' }, api: { asyncapi: 'asyncapi.yaml' } };
+    writeFileSync(join(root, 'docs/docs.json'), JSON.stringify({ ...config, ...extra }, null, 2));
+    const built = await build({ root: join(root, 'docs'), outDir: join(root, 'out'), cacheDir: false, threads: 1 });
+    assert.ok(built.ok, 'the build goes on');
+    // In the order they are written (docs.json's own order: `thumbnails` comes before the added `api`).
+    assert.equal(
+      built.diagnostics.filter((d) => d.code === 'build/setting-unsupported').map((d) => `${d.severity} ${d.message}`),
+      [
+        'info `thumbnails` is not supported: no social preview images are generated; pages keep the `og:image` their metadata gives',
+        'info `api.asyncapi` is not supported: AsyncAPI documents are not read, and no page is generated from them',
+      ],
+    );
+  } finally {
+    rmSync(root, { recursive: true, force: true });
   }
 });
 

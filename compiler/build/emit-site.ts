@@ -124,6 +124,12 @@ export interface PagePlan {
   source: { kind: 'mdx'; summary: PageSummary; reference?: ApiPage } | { kind: 'api'; page: ApiPage };
 }
 
+/** docs.json settings the schema accepts and docsc does not act on, with what that means (`build/setting-unsupported`). */
+const UNSUPPORTED_SETTINGS: [string[], string][] = [
+  [['api', 'asyncapi'], 'AsyncAPI documents are not read, and no page is generated from them'],
+  [['thumbnails'], 'no social preview images are generated; pages keep the `og:image` their metadata gives'],
+];
+
 /**
  * Pages are laid out and written in chunks of this many. A chunk's bodies are
  * held until it is laid out: with 256, they lived through enough young-space
@@ -153,6 +159,9 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
   diagnostics.push(...checkNavigationIcons(analysis.navigation, iconLibraryOf(settings.iconLibrary)));
   const configAt = (...path: string[]) => (analysis.config ? nodeAt(analysis.config.root, path)?.span : undefined) ?? { file: 'docs.json' };
   if (settings.thumbsRating) diagnostics.push(makeDiagnostic('build/thumbs-rating-unsupported', configAt('feedback', 'thumbsRating')));
+  for (const [path, consequence] of UNSUPPORTED_SETTINGS)
+    if (analysis.config && nodeAt(analysis.config.root, path) !== undefined)
+      diagnostics.push(makeDiagnostic('build/setting-unsupported', configAt(...path), { setting: path.join('.'), consequence }));
   if (settings.codeblocks.theme !== undefined)
     diagnostics.push(makeDiagnostic('build/codeblocks-theme-unsupported', configAt('styling', 'codeblocks'), { theme: settings.codeblocks.theme }));
   for (const service of settings.integrations.unsupported)

@@ -197,6 +197,8 @@ function readField(key: string, value: unknown, node: YamlNode, reader: FieldRea
     readMode(value, node, reader);
   } else if (key === 'url') {
     readUrl(value, node, reader);
+  } else if (key === 'asyncapi') {
+    reader.bag.report('page/asyncapi-unsupported', nodeSpan(reader, node), {});
   } else if (key === 'keywords') {
     readKeywords(value, node, reader);
   } else if (key.startsWith('og:')) {
