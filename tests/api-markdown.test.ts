@@ -11,22 +11,15 @@ import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { build } from '../compiler/build/build.js';
-import { ProjectHost } from '../compiler/host/project-host.js';
-import { loadOpenApi } from '../compiler/openapi/load-openapi.js';
 import type { OpenApiDocument } from '../compiler/openapi/openapi-document.js';
 import { DEFAULT_API_SETTINGS } from '../compiler/reference/api-settings.js';
 import { inlineCode, MAX_CHARS } from '../compiler/reference/render-api-markdown.js';
 import { renderApiPage } from '../compiler/reference/render-api-page.js';
 import { matchBaseline } from './support/baseline.js';
+import { loadDocument } from './support/load-document.js';
 import { dumpOutput, listFiles } from './support/output-tree.js';
 
 const SITE = 'tests/fixtures/api/site';
-
-async function load(root: string, file: string): Promise<OpenApiDocument> {
-  const { document, diagnostics } = await loadOpenApi(file, new ProjectHost(root));
-  assert.ok(document, `${file}: ${diagnostics.map((d) => d.message).join('; ')}`);
-  return document as OpenApiDocument;
-}
 
 function items(document: OpenApiDocument) {
   return [
@@ -48,7 +41,7 @@ function assertFencesClosed(markdown: string): void {
 }
 
 test('the fixture document as Markdown, against the baseline', async () => {
-  const document = await load(SITE, 'openapi.yaml');
+  const document = await loadDocument(SITE, 'openapi.yaml');
   const parts = items(document).map(({ title, item }) => {
     const markdown = renderApiPage(document, item, DEFAULT_API_SETTINGS, title).markdown ?? '';
     assertFencesClosed(markdown);
@@ -157,7 +150,7 @@ test('bounded: fields, depth, examples and the page are cut with a note; code sp
       components: { schemas: { Giant: { type: 'object', properties } } },
     };
     writeFileSync(join(dir, 'giant.json'), JSON.stringify(spec));
-    const document = await load(dir, 'giant.json');
+    const document = await loadDocument(dir, 'giant.json');
     const markdown = renderApiPage(document, items(document)[0]?.item as never, DEFAULT_API_SETTINGS, 'Giant').markdown ?? '';
     assert.ok(markdown.length <= MAX_CHARS + 200, `${markdown.length} characters`);
     assert.ok(markdown.endsWith('…the rest of this reference is on the page; it is longer than this file shows.\n'));

@@ -10,21 +10,14 @@ import { basename, join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { build } from '../compiler/build/build.js';
-import { ProjectHost } from '../compiler/host/project-host.js';
-import { loadOpenApi } from '../compiler/openapi/load-openapi.js';
 import type { OpenApiDocument } from '../compiler/openapi/openapi-document.js';
 import { DEFAULT_API_SETTINGS } from '../compiler/reference/api-settings.js';
 import { renderApiPage } from '../compiler/reference/render-api-page.js';
 import { schemaBody } from '../compiler/reference/render-schema-page.js';
 import { inlineJson } from '../compiler/site/escape-html.js';
 import { matchBaseline } from './support/baseline.js';
+import { loadDocument } from './support/load-document.js';
 import { exampleFiles, examplesRoot } from './support/oas-examples.js';
-
-async function load(root: string, file: string): Promise<OpenApiDocument> {
-  const { document, diagnostics } = await loadOpenApi(file, new ProjectHost(root));
-  assert.ok(document, `${file}: ${diagnostics.map((d) => d.message).join('; ')}`);
-  return document as OpenApiDocument;
-}
 
 function pagesOf(document: OpenApiDocument) {
   return [
@@ -50,7 +43,7 @@ function assertInert(html: string, where: string): void {
 }
 
 test('reference pages of the fixture document, against the baseline', async () => {
-  const document = await load('tests/fixtures/api/site', 'openapi.yaml');
+  const document = await loadDocument('tests/fixtures/api/site', 'openapi.yaml');
   const parts = pagesOf(document).map(({ label, item }) => {
     const body = renderApiPage(document, item, DEFAULT_API_SETTINGS);
     assertInert(body.html, label);
@@ -164,7 +157,7 @@ test('api.spec.download: API pages link to their document, which the build publi
 });
 
 test('docs.json api settings: sample languages in order, simple and hidden playgrounds', async () => {
-  const document = await load('tests/fixtures/api/site', 'openapi.yaml');
+  const document = await loadDocument('tests/fixtures/api/site', 'openapi.yaml');
   const create = pagesOf(document).find((p) => p.label === 'POST /pets')?.item as never;
   const languages = (html: string) => [...html.matchAll(/<figcaption>([^<]*)<\/figcaption>/g)].map((m) => m[1]);
   const custom = renderApiPage(document, create, { ...DEFAULT_API_SETTINGS, languages: ['python', 'shell', 'klingon'] });
@@ -206,7 +199,7 @@ test('document text never becomes markup, not even inside the playground data', 
       },
     };
     writeFileSync(join(dir, 'evil.json'), JSON.stringify(spec));
-    const document = await load(dir, 'evil.json');
+    const document = await loadDocument(dir, 'evil.json');
     const body = renderApiPage(document, pagesOf(document)[0]?.item as never, DEFAULT_API_SETTINGS);
     assertInert(body.html, 'evil');
     assert.not.match(body.html, '"url":"javascript:', 'a javascript: server is not offered to the playground');
