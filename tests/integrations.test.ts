@@ -35,14 +35,14 @@ test('loaders in every head, values escaped; services docsc cannot load are repo
     plausible: { domain: 'docs.example.com', server: 'https://stats.example.com/' },
     hotjar: { hjid: '42', hjsv: '6' },
     adobe: { launchUrl: 'javascript:alert(1)' },
-    posthog: { apiKey: 'phc_x' },
+    segment: { key: 'wk' },
     telemetry: { enabled: false },
   });
   try {
     const reported = result.diagnostics.filter((d) => d.code === 'build/integration-unsupported');
     assert.equal(
       reported.map((d) => `${d.file}:${d.line}:${d.column} ${d.message}`),
-      ['docs.json:87:16 `integrations.posthog` is not supported: docsc does not load it, and pages carry no code for it'],
+      ['docs.json:87:16 `integrations.segment` is not supported: docsc does not load it, and pages carry no code for it'],
     );
     for (const page of ['index.html', 'guides/setup/index.html']) {
       const head = readFileSync(join(out, page), 'utf8').split('</head>')[0] ?? '';
@@ -67,6 +67,8 @@ test('in the browser: with integrations.cookies the loaders run only once the re
   const { dir, out } = await buildWith({
     ga4: { measurementId: 'G-TEST123' },
     fathom: { siteId: 'ABCDE' },
+    posthog: { apiKey: 'phc_test' },
+    intercom: { appId: 'abc123' },
     cookies: { key: 'docs-consent', value: 'granted' },
   });
   let browser: Browser | undefined;
@@ -79,7 +81,7 @@ test('in the browser: with integrations.cookies the loaders run only once the re
     const context = await newContext(browser);
     const requested: string[] = [];
     // The vendors' scripts, answered here: each records that it ran.
-    await context.route(/^https:\/\/(www\.googletagmanager\.com|cdn\.usefathom\.com)\//, (route) => {
+    await context.route(/^https:\/\/(www\.googletagmanager\.com|cdn\.usefathom\.com|us-assets\.i\.posthog\.com|widget\.intercom\.io)\//, (route) => {
       requested.push(route.request().url());
       return route.fulfill({ contentType: 'text/javascript', body: `(window.ran=window.ran||[]).push(${JSON.stringify(route.request().url())});` });
     });
@@ -91,8 +93,22 @@ test('in the browser: with integrations.cookies the loaders run only once the re
 
     await page.evaluate(() => localStorage.setItem('docs-consent', 'granted'));
     await page.reload();
-    await page.waitForFunction(() => ((window as unknown as { ran?: string[] }).ran ?? []).length === 2);
-    assert.equal(requested.sort(), ['https://cdn.usefathom.com/script.js', 'https://www.googletagmanager.com/gtag/js?id=G-TEST123']);
+    await page.waitForFunction(() => ((window as unknown as { ran?: string[] }).ran ?? []).length === 4);
+    assert.equal(requested.sort(), [
+      'https://cdn.usefathom.com/script.js',
+      'https://us-assets.i.posthog.com/static/array.js',
+      'https://widget.intercom.io/widget/abc123',
+      'https://www.googletagmanager.com/gtag/js?id=G-TEST123',
+    ]);
+    const queued = await page.evaluate(() => {
+      const w = window as unknown as { posthog: { _i: unknown[][] }; intercomSettings: { app_id: string }; Intercom: unknown };
+      return { posthog: w.posthog._i[0], intercom: w.intercomSettings.app_id, stub: typeof w.Intercom };
+    });
+    assert.equal(queued, {
+      posthog: ['phc_test', { api_host: 'https://us.i.posthog.com', disable_session_recording: true }, 'posthog'],
+      intercom: 'abc123',
+      stub: 'function',
+    });
     const layer = await page.evaluate(() => JSON.stringify((window as unknown as { dataLayer: IArguments[] }).dataLayer.map((a) => [...a])));
     assert.match(layer, '["config","G-TEST123"]', 'gtag was set up by the inline part');
     assert.is(await page.locator('script[data-site="ABCDE"][defer]').count(), 1);

@@ -1,13 +1,14 @@
 // docs.json `integrations`: the analytics services whose loaders are a script
 // tag (and, for some, a line that queues their first call), written into every
 // page's head — Google Analytics 4, Google Tag Manager, Plausible, Fathom,
-// Pirsch, Microsoft Clarity, Hotjar, LogRocket and Adobe Launch. They load in
+// Pirsch, Microsoft Clarity, Hotjar, LogRocket, Adobe Launch, PostHog and the
+// Intercom messenger. They load in
 // the reader's browser; the build itself sends nothing anywhere. With
 // `integrations.cookies` (`{key, value}`), they load only once the reader's
 // local storage holds that value under that key (the site's cookie banner
 // sets it): one inline script then adds them. The others the schema knows
-// (PostHog, Segment, Mixpanel, Heap, Amplitude, Intercom, Front Chat,
-// Clearbit, Hightouch, `customScripts`) need a vendor's own loader, which
+// (Segment, Mixpanel, Heap, Amplitude, Front Chat, Clearbit, Hightouch,
+// `customScripts`) need a vendor's own loader, which
 // docsc does not ship: the build reports each as not supported
 // (`build/integration-unsupported`) rather than dropping it silently.
 // `telemetry` is Mintlify's own and means nothing here.
@@ -31,7 +32,7 @@ export interface Integrations {
   unsupported: string[];
 }
 
-const UNSUPPORTED = ['posthog', 'segment', 'mixpanel', 'heap', 'amplitude', 'intercom', 'frontchat', 'clearbit', 'hightouch', 'customScripts'];
+const UNSUPPORTED = ['segment', 'mixpanel', 'heap', 'amplitude', 'frontchat', 'clearbit', 'hightouch', 'customScripts'];
 
 export function readIntegrations(value: unknown): Integrations {
   if (!isRecord(value)) return { html: '', unsupported: [] };
@@ -110,6 +111,33 @@ export function readIntegrations(value: unknown): Integrations {
   }
   const adobe = url(id('adobe', 'launchUrl'));
   if (adobe !== undefined) tags.push({ src: adobe, attributes: [['async', '']] });
+  const posthog = id('posthog', 'apiKey');
+  if (posthog !== undefined) {
+    // PostHog's library (`array.js`) starts the projects queued in `posthog._i` when it loads; its assets are served
+    // from `<region>-assets.i.posthog.com` for PostHog Cloud, from the host itself otherwise.
+    const host = (url(id('posthog', 'apiHost')) ?? 'https://us.i.posthog.com').replace(/\/+$/, '');
+    const config = { api_host: host, disable_session_recording: !(isRecord(value.posthog) && value.posthog.sessionRecording === true) };
+    tags.push({
+      code: `window.posthog=window.posthog||[];if(!window.posthog.__SV){window.posthog._i=[[${inlineJson(posthog)},${inlineJson(config)},"posthog"]];window.posthog.__SV=1}`,
+      attributes: [],
+    });
+    tags.push({
+      src: `${host.replace('.i.posthog.com', '-assets.i.posthog.com')}/static/array.js`,
+      attributes: [
+        ['async', ''],
+        ['crossorigin', 'anonymous'],
+      ],
+    });
+  }
+  const intercom = id('intercom', 'appId');
+  if (intercom !== undefined) {
+    // The messenger boots from `intercomSettings` when its widget loads; calls made before then wait in `Intercom.q`.
+    tags.push({
+      code: `window.intercomSettings={app_id:${inlineJson(intercom)}};if(typeof window.Intercom!=='function'){var ic=function(){ic.q.push(arguments)};ic.q=[];window.Intercom=ic}`,
+      attributes: [],
+    });
+    tags.push({ src: `https://widget.intercom.io/widget/${encodeURIComponent(intercom)}`, attributes: [['async', '']] });
+  }
 
   const unsupported = UNSUPPORTED.filter((service) => value[service] !== undefined);
   const cookies = value.cookies;
