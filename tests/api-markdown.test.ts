@@ -89,6 +89,11 @@ test('with contextual copy and view, each generated page has its Markdown, kept 
     const create = read('api-reference/pets/create-a-pet/index.html');
     assert.match(create, '<button type="button" class="docsc-page-copy" data-markdown="/api-reference/pets/create-a-pet.md">');
     assert.match(create, '<a href="/api-reference/pets/create-a-pet.md"><span class="docsc-action-title">View as Markdown</span>');
+    assert.match(
+      read('llms.txt'),
+      '\n- [Create a pet](/api-reference/pets/create-a-pet.md): Adds a pet to the shelter.\n',
+      'llms.txt links to the Markdown',
+    );
 
     // A deleted Markdown file is written again by the next build that is not a no-op, with its page.
     rmSync(join(out, 'api-reference/pets/create-a-pet.md'));

@@ -5,7 +5,9 @@
 // linking out or to a site page: before, they vanished from the sidebar), and
 // `rss: true` (the page's Updates, from its snippets too, as an RSS feed next
 // to it, against tests/fixtures/links-and-feeds/changelog.rss.expected.xml),
-// kept and restored with its page, and patched with it under `docsc dev`.
+// kept and restored with its page, and patched with it under `docsc dev`;
+// and the site's llms.txt (tests/fixtures/links-and-feeds/llms.expected.txt),
+// or the repository's own.
 
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -71,6 +73,8 @@ test('frontmatter url and x-docs.href entries link out; a changelog with rss: tr
     for (const shard of shards.filter((f) => f.endsWith('.json'))) assert.not.match(read(join('_docsc', shard)), '"/npm"');
 
     matchBaseline('tests/fixtures/links-and-feeds/changelog.rss.expected.xml', read('changelog/rss.xml'));
+    // llms.txt lists the pages in reading order, absolute with the site URL; links out and hidden pages are not pages.
+    matchBaseline('tests/fixtures/links-and-feeds/llms.expected.txt', read('llms.txt'));
     assert.match(read('changelog/index.html'), '<link rel="alternate" type="application/rss+xml" title="Changelog" href="/changelog/rss.xml">');
     assert.not.match(home, 'application/rss+xml', 'only the page with rss: true has a feed');
   } finally {
@@ -81,7 +85,10 @@ test('frontmatter url and x-docs.href entries link out; a changelog with rss: tr
 test('under a base path without a site URL, the feed and the entries carry the base, root-relative', async () => {
   const site = copyFixture();
   try {
-    await build({ root: site.root, outDir: site.out, cacheDir: false, threads: 1, basePath: '/docs' });
+    writeFileSync(join(site.root, 'llms.txt'), '# Acme, by hand\n');
+    const result = await build({ root: site.root, outDir: site.out, cacheDir: false, threads: 1, basePath: '/docs' });
+    assert.is(readFileSync(join(site.out, 'llms.txt'), 'utf8'), '# Acme, by hand\n', "the repository's own llms.txt is served");
+    assert.not.ok(result.diagnostics.some((d) => d.code === 'build/static-file-shadowed'));
     const feed = readFileSync(join(site.out, 'changelog/rss.xml'), 'utf8');
     assert.match(feed, '<link>/docs/changelog</link>');
     assert.match(feed, '<guid isPermaLink="false">/docs/changelog#launch</guid>');
