@@ -28,7 +28,7 @@ import { type RenderOptions, renderOptionsKey, renderOptionsOf } from '../render
 import { rebaseMarkup, rebaseReference } from '../site/base-path.js';
 import { checkNavigationIcons } from '../site/check-navigation-icons.js';
 import { escapeHtml } from '../site/escape-html.js';
-import { LLMS_TXT, type LlmsPage, renderLlmsTxt } from '../site/llms-txt.js';
+import { LLMS_TXT, renderLlmsTxt } from '../site/llms-txt.js';
 import { type PageDocument, PageLayout, type TocEntry } from '../site/page-layout.js';
 import { outputRedirects, patternRedirectScript, renderRedirectPage, renderRedirectsFile, staticRedirectUrl } from '../site/redirect-pages.js';
 import { feedPath, renderFeed } from '../site/rss-feed.js';
@@ -328,15 +328,11 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
     add('sitemap.xml', renderSitemap(sitemap, options.siteUrl, options.basePath));
     // llms.txt, unless the repository has its own (copied as a static file).
     if (!analysis.host.listFiles().includes(LLMS_TXT)) {
-      const listed = new Map<string, LlmsPage>();
-      for (const plan of all) {
-        if (plan.hidden || plan.document.noindex) continue;
-        const page: LlmsPage = { url: plan.url, title: plan.document.title };
-        if (plan.document.description !== undefined) page.description = plan.document.description;
-        if (plan.document.markdown !== undefined) page.markdown = plan.document.markdown;
-        listed.set(plan.url, page);
-      }
       const site = { name: settings.name, description: settings.description, siteUrl: options.siteUrl, base: options.basePath };
+      const listed = (url: string) => {
+        const plan = plans.get(url);
+        return plan === undefined || plan.hidden || plan.document.noindex ? undefined : plan.document;
+      };
       add(LLMS_TXT, renderLlmsTxt(site, navigation, listed));
     }
     if (options.siteUrl === undefined) diagnostics.push(makeDiagnostic('build/sitemap-relative', { file: 'docs.json' }, {}));

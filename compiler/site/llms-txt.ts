@@ -9,10 +9,9 @@
 // are escaped so that a title cannot end its link or start a heading.
 
 import { searchScope } from './search-index.js';
-import type { SiteNavigation } from './site-navigation.js';
+import type { SidebarPage, SiteNavigation } from './site-navigation.js';
 
 export interface LlmsPage {
-  url: string;
   title: string;
   description?: string;
   /** Where the page's Markdown is written (`/quickstart.md`), when it is. */
@@ -29,40 +28,62 @@ export interface LlmsSite {
 
 export const LLMS_TXT = 'llms.txt';
 
-export function renderLlmsTxt(site: LlmsSite, navigation: SiteNavigation, pages: ReadonlyMap<string, LlmsPage>): string {
+/** `pageOf`: a listed page by URL, undefined for pages llms.txt leaves out (hidden, noindex). */
+export function renderLlmsTxt(site: LlmsSite, navigation: SiteNavigation, pageOf: (url: string) => LlmsPage | undefined): string {
   const lines = [`# ${oneLine(site.name)}`, ''];
   if (site.description !== undefined && site.description.trim() !== '') lines.push(`> ${oneLine(site.description)}`, '');
-  const seen = new Set<string>();
   for (const section of navigation.sections) {
+    const scope = searchScope(section);
+    // A heading per first group of the section, made once (the pages of one group share it).
+    const headings = new Map<string, string>();
+    const headingOf = (group: string) => {
+      let title = headings.get(group);
+      if (title === undefined) {
+        const parts = [...section.path, group].filter((part, i, all) => part !== '' && part !== all[i - 1]);
+        title = `## ${oneLine(`${parts.join(' / ') || 'Pages'}${scope === '' ? '' : ` (${scope})`}`)}`;
+        headings.set(group, title);
+      }
+      return title;
+    };
     let heading: string | undefined;
-    for (const [index, entry] of section.order.entries()) {
+    const { order } = section;
+    for (let index = 0; index < order.length; index++) {
+      const entry = order[index] as SidebarPage;
       const url = entry.href.slice(1);
-      const page = pages.get(url);
       const placement = navigation.placements.get(url);
-      // A page listed twice is written where it is placed (its first listing).
-      if (page === undefined || seen.has(url) || placement?.section !== section || placement.index !== index) continue;
-      seen.add(url);
-      const parts = [...section.path, placement.breadcrumbs[0] ?? ''].filter((part, i, all) => part !== '' && part !== all[i - 1]);
-      const scope = searchScope(section);
-      const title = `${parts.join(' / ') || 'Pages'}${scope === '' ? '' : ` (${scope})`}`;
+      // A page listed twice is written once, where it is placed (its first listing).
+      if (placement?.section !== section || placement.index !== index) continue;
+      const page = pageOf(url);
+      if (page === undefined) continue;
+      const title = headingOf(placement.breadcrumbs[0] ?? '');
       if (title !== heading) {
         if (lines.at(-1) !== '') lines.push('');
-        lines.push(`## ${oneLine(title)}`, '');
+        lines.push(title, '');
         heading = title;
       }
       const href = `${site.siteUrl ?? ''}${site.base}${page.markdown ?? entry.href}`;
       const description = page.description === undefined ? '' : `: ${oneLine(page.description)}`;
-      lines.push(`- [${linkText(page.title)}](${encodeURI(href).replace(/[()]/g, (c) => (c === '(' ? '%28' : '%29'))})${description}`);
+      lines.push(`- [${linkText(page.title)}](${linkTarget(href)})${description}`);
     }
   }
   return `${lines.join('\n').trimEnd()}\n`;
 }
 
+/** Text on one line, its whitespace collapsed (most titles and descriptions already are: they are returned as they are). */
 function oneLine(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
+  return SPREAD_WHITESPACE.test(text) ? text.replace(/\s+/g, ' ').trim() : text;
 }
+
+const SPREAD_WHITESPACE = /[^\S ]| {2}|^ | $/;
 
 /** Link text that cannot close its brackets early. */
 function linkText(text: string): string {
-  return oneLine(text).replace(/[[\]\\]/g, (c) => `\\${c}`);
+  const line = oneLine(text);
+  return /[[\]\\]/.test(line) ? line.replace(/[[\]\\]/g, (c) => `\\${c}`) : line;
+}
+
+/** A URL as a link's target: encoded, with the parentheses that would end the link too. */
+function linkTarget(href: string): string {
+  const encoded = /^[\w\-./:#~%]*$/.test(href) ? href : encodeURI(href);
+  return encoded.replace(/[()]/g, (c) => (c === '(' ? '%28' : '%29'));
 }
