@@ -84,7 +84,7 @@ function xml(text: string): string {
     .replace(/"/g, '&quot;');
 }
 
-const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 
 /** A label that is a date, as RFC 822 (UTC midnight); undefined for any other label (`v1.2`). */
 export function entryDate(label: string): string | undefined {
@@ -106,9 +106,5 @@ export function entryDate(label: string): string | undefined {
 
 /** `january`, `jan` → 0; -1 for anything else. */
 function monthIndex(name: string): number {
-  const index = MONTHS.indexOf(name.slice(0, 3));
-  return index !== -1 &&
-    (name.length === 3 || 'january february march april may june july august september october november december'.split(' ')[index] === name)
-    ? index
-    : -1;
+  return MONTHS.findIndex((month) => month === name || (name.length === 3 && month.startsWith(name)));
 }
