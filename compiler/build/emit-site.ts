@@ -43,7 +43,7 @@ import { nodeAt } from '../syntax/json-tree.js';
 import type { BodyResult, PageCompiler } from './compile-pages.js';
 import { type DescribeText, describeAll } from './description-facts.js';
 import { readGitTimestamps } from './git-timestamps.js';
-import { currentRecord, type Dependencies, layoutKey, recordedKey, searchRecordKey } from './layout-keys.js';
+import { currentRecord, type Dependencies, layoutKey, recordedKey, recordedSearchKey, searchRecordKey } from './layout-keys.js';
 import { SearchShards, type ShardFile } from './search-shards.js';
 import { ShardEditor } from './shard-editor.js';
 
@@ -288,7 +288,12 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
         sink.write(laidOut.file);
         for (const file of companionFiles(plan, made, context, laidOut.file.key)) sink.write(file);
         if (mapped(plan)) inSitemap.add(plan.url);
-        if (listed !== undefined && recordKey !== undefined) search.add(listed, recordKey, options.cache);
+        if (listed !== undefined && recordKey !== undefined) {
+          // Laid out again for its navigation alone (a sidebar changed), its search record is the one the output has:
+          // its entry is not made again, as a kept page's is not.
+          if (keys && recordedSearchKey(sink.recordedKey(pageOutputPath(plan.url))) === recordKey) search.addKept(listed.url, recordKey);
+          else search.add(listed, recordKey, options.cache);
+        }
         if (editing !== undefined) laidOutIn(shardOf(searchUrl(plan.url)));
       }
       collectIfGrown();

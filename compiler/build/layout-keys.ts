@@ -61,6 +61,17 @@ export function currentRecord(
   return { dependencies: dependencies as unknown as Dependencies, searchKey: parsed[1] as string | null };
 }
 
+/** The search record key an earlier build recorded for a page (null: not listed), or undefined when there is no record. */
+export function recordedSearchKey(recorded: string | undefined): string | null | undefined {
+  if (recorded === undefined) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(recorded);
+    return Array.isArray(parsed) && (typeof parsed[1] === 'string' || parsed[1] === null) ? parsed[1] : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The key of a page's search record, from what the record is made of: its
  * URL, title, section, scope and boost, and its body's identity (text and headings).
