@@ -8,7 +8,9 @@
 // read (write-output.ts); a build keeps the file when the key is the same and
 // those snippets are unchanged, and takes the recorded search key as the
 // page's. So a navigation edit lays out only the pages whose navigation
-// changed and reads no body, and a no-op layout costs a hash per page.
+// changed and reads no body, and a no-op layout costs a hash per page; a page
+// laid out again whose search record key is the recorded one
+// (`recordedSearchKey`) keeps its search entry too.
 //
 // Pages whose body or reference reported a diagnostic get no key (a kept page
 // could not replay it), nor do pages carrying an API reference or playground
