@@ -43,7 +43,7 @@ import { nodeAt } from '../syntax/json-tree.js';
 import type { BodyResult, PageCompiler } from './compile-pages.js';
 import { type DescribeText, describeAll } from './description-facts.js';
 import { readGitTimestamps } from './git-timestamps.js';
-import { currentRecord, type Dependencies, layoutKey, recordedKey, recordedSearchKey, searchRecordKey } from './layout-keys.js';
+import { currentRecord, type Dependencies, layoutKey, readRecord, recordedKey, searchRecordKey } from './layout-keys.js';
 import { SearchShards, type ShardFile } from './search-shards.js';
 import { ShardEditor } from './shard-editor.js';
 
@@ -190,8 +190,8 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
   // noindex (seo.indexing), and the sitemap agrees.
   const mapped = (plan: PagePlan) => !plan.hidden && !plan.document.noindex && (settings.indexAll || navigation.placements.has(plan.url));
   const unreadable = new Set(analysis.diagnostics.filter(isCompileFailure).map((d) => d.file));
-  const feeds: FeedSite = { name: settings.name, description: settings.description, siteUrl: options.siteUrl, base: options.basePath };
-  const context: PageContext = { navigation, layout, salt: options.salt, apiBodies, feeds };
+  const site: SiteIdentity = { name: settings.name, description: settings.description, siteUrl: options.siteUrl, base: options.basePath };
+  const context: PageContext = { navigation, layout, salt: options.salt, apiBodies, site };
   let failedPages = 0;
   let apiPagesFromCache = 0;
   let keptMdx = 0;
@@ -208,7 +208,8 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
       }
       const keys = unreadable.has(plan.document.sourcePath ?? '') ? undefined : pageKeys(plan, context, options.compiler);
       // Laid out by an earlier build from the same inputs: the file stays, its body is not read.
-      const record = keys && currentRecord(sink.recordedKey(pageOutputPath(plan.url)), keys.layout, options.identities);
+      const recorded = keys && readRecord(sink.recordedKey(pageOutputPath(plan.url)));
+      const record = keys && currentRecord(recorded, keys.layout, options.identities);
       if (record && sink.keep(pageOutputPath(plan.url), ...companionPaths(plan))) {
         if (plan.source.kind === 'api') apiPagesFromCache++;
         else if (!options.compiler.compiledInThisBuild(plan.source.summary.path)) keptMdx++;
@@ -216,7 +217,7 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
         if (record.searchKey !== null) search.addKept(searchUrl(plan.url), record.searchKey);
         continue;
       }
-      chunk.push({ plan, keys });
+      chunk.push({ plan, keys, recordedSearchKey: recorded?.searchKey });
     }
     return chunk;
   };
@@ -274,7 +275,7 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
       if (next !== undefined) nextBodies = bodiesOf(next.pages);
       // `x-docs.content` is MDX: the page compiler's modules are loaded on this thread only when an API page is laid out.
       await apiBodies.loadFor(chunk.map(({ plan }) => plan));
-      for (const { plan, keys } of chunk) {
+      for (const { plan, keys, recordedSearchKey } of chunk) {
         const made = makeBody(plan, plan.source.kind === 'mdx' ? bodies.get(plan.source.summary.path) : undefined, context, analysis);
         diagnostics.push(...made.diagnostics);
         if (made.failed || unreadable.has(plan.document.sourcePath ?? '')) failedPages++;
@@ -291,7 +292,7 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
         if (listed !== undefined && recordKey !== undefined) {
           // Laid out again for its navigation alone (a sidebar changed), its search record is the one the output has:
           // its entry is not made again, as a kept page's is not.
-          if (keys && recordedSearchKey(sink.recordedKey(pageOutputPath(plan.url))) === recordKey) search.addKept(listed.url, recordKey);
+          if (keys && recordedSearchKey === recordKey) search.addKept(listed.url, recordKey);
           else search.add(listed, recordKey, options.cache);
         }
         if (editing !== undefined) laidOutIn(shardOf(searchUrl(plan.url)));
@@ -333,7 +334,6 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
     add('sitemap.xml', renderSitemap(sitemap, options.siteUrl, options.basePath));
     // llms.txt, unless the repository has its own (copied as a static file).
     if (!analysis.host.listFiles().includes(LLMS_TXT)) {
-      const site = { name: settings.name, description: settings.description, siteUrl: options.siteUrl, base: options.basePath };
       const listed = (url: string) => {
         const plan = plans.get(url);
         return plan === undefined || plan.hidden || plan.document.noindex ? undefined : plan.document;
@@ -359,7 +359,7 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
 
   const configFiles = new Set(analysis.config?.files.map((f) => f.path) ?? []);
   // The repository's OpenAPI documents are published only for `api.spec.download` (API pages link to them).
-  for (const key of analysis.documents.keys()) if (!apiSettings.download || /^https?:\/\//i.test(key)) configFiles.add(key);
+  for (const key of analysis.documents.keys()) if (!apiSettings.download || isHosted(key)) configFiles.add(key);
   for (const file of staticFiles(analysis.host.listFiles(), configFiles)) {
     if (sink.has(file)) {
       diagnostics.push(makeDiagnostic('build/static-file-shadowed', { file }, { file, output: file }));
@@ -416,6 +416,8 @@ export function layOutPage(
 interface PageToLayOut {
   plan: PagePlan;
   keys: PageKeys | undefined;
+  /** The search record key the earlier build recorded for the page, when it has keys and there was a record. */
+  recordedSearchKey: string | null | undefined;
 }
 
 /** What pages are laid out with, besides their plan and body. */
@@ -424,11 +426,11 @@ export interface PageContext {
   layout: PageLayout;
   salt: string;
   apiBodies: ApiBodies;
-  feeds: FeedSite;
+  site: SiteIdentity;
 }
 
-/** What a page's feed reads of the site: its name and description, and where it is served (site/rss-feed.ts). */
-export interface FeedSite {
+/** What feeds and llms.txt read of the site: its name and description, and where it is served. */
+export interface SiteIdentity {
   name: string;
   description: string | undefined;
   siteUrl: string | undefined;
@@ -454,13 +456,13 @@ export function companionFiles(plan: PagePlan, made: MadeBody, context: PageCont
   if (plan.source.kind === 'api' && plan.document.markdown !== undefined && made.markdown !== undefined)
     files.push({ path: markdownPath(plan.url), contents: made.markdown });
   if (plan.document.feed !== undefined) {
-    const { feeds } = context;
+    const { site } = context;
     const channel = {
       title: plan.document.title,
-      siteName: feeds.name,
-      description: plan.document.description ?? feeds.description,
-      path: `${feeds.base}${plan.url === '' ? '' : `/${plan.url}`}`,
-      siteUrl: feeds.siteUrl,
+      siteName: site.name,
+      description: plan.document.description ?? site.description,
+      path: `${site.base}${plan.url === '' ? '' : `/${plan.url}`}`,
+      siteUrl: site.siteUrl,
     };
     files.push({ path: feedPath(plan.url), contents: renderFeed(channel, made.feed ?? []) });
   }
@@ -621,7 +623,12 @@ function planPages(
 
 /** Where an OpenAPI document is downloaded from: its place in the output (published with `api.spec.download`), or its URL. */
 function documentHref(document: OpenApiDocument): string {
-  return /^https?:\/\//i.test(document.key) ? document.key : `/${document.key}`;
+  return isHosted(document.key) ? document.key : `/${document.key}`;
+}
+
+/** Whether a document's key is its URL (a hosted document) rather than its path in the repository. */
+function isHosted(key: string): boolean {
+  return /^https?:\/\//i.test(key);
 }
 
 /** The navigation entry of a page that links out (frontmatter `url`). */

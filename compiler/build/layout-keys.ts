@@ -9,8 +9,8 @@
 // those snippets are unchanged, and takes the recorded search key as the
 // page's. So a navigation edit lays out only the pages whose navigation
 // changed and reads no body, and a no-op layout costs a hash per page; a page
-// laid out again whose search record key is the recorded one
-// (`recordedSearchKey`) keeps its search entry too.
+// laid out again whose search record key is the recorded one (`readRecord`)
+// keeps its search entry too.
 //
 // Pages whose body or reference reported a diagnostic get no key (a kept page
 // could not replay it), nor do pages carrying an API reference or playground
@@ -42,12 +42,16 @@ export function recordedKey(key: string, searchKey: string | undefined, dependen
   return JSON.stringify([key, searchKey ?? null, ...dependencies]);
 }
 
-/** A page's record, when it was made with `key` and each dependency still has its recorded hash; undefined otherwise. */
-export function currentRecord(
-  recorded: string | undefined,
-  key: string,
-  identities: ReadonlyMap<string, string>,
-): { dependencies: Dependencies; searchKey: string | null } | undefined {
+/** A page's record as an earlier build wrote it (`recordedKey`): its layout key, search record key and dependencies. */
+export interface RecordRead {
+  key: unknown;
+  /** The search record's key; null for a page search does not list. */
+  searchKey: string | null;
+  dependencies: unknown[];
+}
+
+/** The record an earlier build wrote for a page, read once; undefined when there is none or it is not one. */
+export function readRecord(recorded: string | undefined): RecordRead | undefined {
   if (recorded === undefined) return undefined;
   let parsed: unknown;
   try {
@@ -55,23 +59,21 @@ export function currentRecord(
   } catch {
     return undefined;
   }
-  if (!Array.isArray(parsed) || parsed[0] !== key || (typeof parsed[1] !== 'string' && parsed[1] !== null)) return undefined;
-  const dependencies = parsed.slice(2) as unknown[];
-  for (const entry of dependencies) {
-    if (!Array.isArray(entry) || typeof entry[0] !== 'string' || identities.get(entry[0]) !== entry[1]) return undefined;
-  }
-  return { dependencies: dependencies as unknown as Dependencies, searchKey: parsed[1] as string | null };
+  if (!Array.isArray(parsed) || (typeof parsed[1] !== 'string' && parsed[1] !== null)) return undefined;
+  return { key: parsed[0], searchKey: parsed[1] as string | null, dependencies: parsed.slice(2) };
 }
 
-/** The search record key an earlier build recorded for a page (null: not listed), or undefined when there is no record. */
-export function recordedSearchKey(recorded: string | undefined): string | null | undefined {
-  if (recorded === undefined) return undefined;
-  try {
-    const parsed: unknown = JSON.parse(recorded);
-    return Array.isArray(parsed) && (typeof parsed[1] === 'string' || parsed[1] === null) ? parsed[1] : undefined;
-  } catch {
-    return undefined;
+/** A page's record, when it was made with `key` and each dependency still has its recorded hash; undefined otherwise. */
+export function currentRecord(
+  record: RecordRead | undefined,
+  key: string,
+  identities: ReadonlyMap<string, string>,
+): { dependencies: Dependencies; searchKey: string | null } | undefined {
+  if (record === undefined || record.key !== key) return undefined;
+  for (const entry of record.dependencies) {
+    if (!Array.isArray(entry) || typeof entry[0] !== 'string' || identities.get(entry[0]) !== entry[1]) return undefined;
   }
+  return { dependencies: record.dependencies as unknown as Dependencies, searchKey: record.searchKey };
 }
 
 /**

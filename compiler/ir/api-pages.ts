@@ -54,6 +54,6 @@ export function apiPageTitle(page: ApiPage): string {
 }
 
 /** Where an entry links instead of a page of its own (`x-docs.href`), or undefined. */
-export function apiPageHref(page: ApiPage): string | undefined {
+export function apiPageHref(page: Pick<ApiPage, 'item'>): string | undefined {
   return (page.item.type === 'operation' ? page.item.operation : page.item.webhook).xDocs?.href;
 }

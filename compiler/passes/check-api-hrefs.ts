@@ -4,7 +4,7 @@
 // reaches count as reached by the navigation.
 
 import { type Diagnostic, DiagnosticBag } from '../diagnostics/diagnostic.js';
-import type { ApiPage } from '../ir/api-pages.js';
+import { type ApiPage, apiPageHref } from '../ir/api-pages.js';
 import type { SiteIndex } from '../ir/site-index.js';
 import { resolveLink } from './check-links.js';
 
@@ -12,7 +12,7 @@ import { resolveLink } from './check-links.js';
 export function apiHrefs(pages: readonly ApiPage[]): { href: string; url: string; page: ApiPage }[] {
   return pages.flatMap((page) => {
     if (page.origin === 'page') return [];
-    const href = (page.item.type === 'operation' ? page.item.operation : page.item.webhook).xDocs?.href;
+    const href = apiPageHref(page);
     return href?.startsWith('/') ? [{ href, url: resolveLink(href, '').url, page }] : [];
   });
 }

@@ -9,7 +9,7 @@
 import { closestMatch } from '../config/did-you-mean.js';
 import { DEFAULT_API_DIRECTORY } from '../config/navigation-fields.js';
 import { type Diagnostic, DiagnosticBag, type Location } from '../diagnostics/diagnostic.js';
-import type { ApiItem, ApiPage } from '../ir/api-pages.js';
+import { type ApiItem, type ApiPage, apiPageHref } from '../ir/api-pages.js';
 import { type ContainerNode, type EndpointNode, isContainer, type RootNode, type WebhookNode, walk } from '../ir/navigation.js';
 import { assignApiPagePaths } from '../openapi/api-page-paths.js';
 import { fileOf } from '../openapi/collect-spec-sources.js';
@@ -255,7 +255,7 @@ function placePages(listed: { page: Omit<ApiPage, 'url'>; directory: string }[],
     );
     placed.forEach((p, i) => {
       const page = list[i] as Omit<ApiPage, 'url'>;
-      const href = (page.item.type === 'operation' ? page.item.operation : page.item.webhook).xDocs?.href;
+      const href = apiPageHref(page);
       pages.push(href === undefined ? { ...page, url: p.path } : { ...page });
       if (p.renamedFrom !== undefined) {
         const info = page.item.type === 'operation' ? page.item.operation : page.item.webhook;
