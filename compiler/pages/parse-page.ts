@@ -130,10 +130,46 @@ function parseMarkdown(file: SourceFile, source: string, bag: DiagnosticBag): Ro
     }
   } catch (error) {
     if (!isParserMessage(error)) throw error;
-    bag.report('page/mdx-syntax', messageLocation(file, error), { reason: humanReason(error) });
+    reportSyntaxError(bag, source, messageLocation(file, error), error);
     reportLaterErrors(file, source, error, bag);
     return undefined;
   }
+}
+
+function reportSyntaxError(bag: DiagnosticBag, source: string, place: Location, error: ParserMessage): void {
+  const fence = place.line > 0 ? fenceClosedEarly(source, place.line) : undefined;
+  const hint =
+    fence &&
+    `the code block opened at line ${fence.opened} ends at line ${fence.closed}, whose fence was meant to close the one nested at line ${fence.nested}: ` +
+      `to show fences inside a code block, open and close the outer one with more backticks (\`\`\`\`) than the inner ones`;
+  bag.report('page/mdx-syntax', place, { reason: humanReason(error) }, hint ? { hint } : undefined);
+}
+
+/** A code fence opener or closer (CommonMark: up to 3 spaces of indentation). */
+const FENCE = /^ {0,3}(`{3,}|~{3,})(.*)$/;
+
+/**
+ * The last code block before `line` that a fence meant for a block nested in it closed: a fence with an info string
+ * (```` ```js ````) inside it, then a bare one that ended it instead. Real pages show MDX examples this way, and the
+ * parser's error then comes later, at a tag the block was meant to hold.
+ */
+function fenceClosedEarly(source: string, line: number): { opened: number; nested: number; closed: number } | undefined {
+  const lines = source.split('\n', line);
+  let open: { marker: string; line: number; nested: number | undefined } | undefined;
+  let found: { opened: number; nested: number; closed: number } | undefined;
+  for (const [index, text] of lines.entries()) {
+    const fence = FENCE.exec(text.replace(/\r$/, ''));
+    if (fence === undefined || fence === null) continue;
+    const [, marker = '', info = ''] = fence;
+    if (open === undefined) {
+      if (marker.startsWith('`') && info.includes('`')) continue;
+      open = { marker, line: index + 1, nested: undefined };
+    } else if (marker[0] === open.marker[0] && marker.length >= open.marker.length && info.trim() === '') {
+      found = open.nested === undefined ? undefined : { opened: open.line, nested: open.nested, closed: index + 1 };
+      open = undefined;
+    } else if (info.trim() !== '') open.nested ??= index + 1;
+  }
+  return open === undefined ? found : undefined;
 }
 
 /** Syntax errors reported per page, the first one included. */
@@ -175,11 +211,11 @@ function reportLaterErrors(file: SourceFile, source: string, first: ParserMessag
       if (!isParserMessage(next)) return;
       const place = messageLocation(file, next);
       if (isTagStructureError(next)) {
-        if (!blankedTags) bag.report('page/mdx-syntax', place, { reason: humanReason(next) });
+        if (!blankedTags) reportSyntaxError(bag, source, place, next);
         return;
       }
       if (reported.has(`${place.line}:${place.column}`)) return;
-      bag.report('page/mdx-syntax', place, { reason: humanReason(next) });
+      reportSyntaxError(bag, source, place, next);
       error = next;
     }
   }

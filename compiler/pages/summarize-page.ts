@@ -10,6 +10,7 @@ import type { Program } from 'estree';
 import GithubSlugger, { slug } from 'github-slugger';
 import type { Nodes, Root } from 'mdast';
 import { type Diagnostic, DiagnosticBag, makeDiagnostic } from '../diagnostics/diagnostic.js';
+import { isSnippet } from '../ir/page-urls.js';
 import { SourceFile, type Span } from '../source/source-file.js';
 import { bareIdentifier, declaredNames, isPredefinedName } from './page-scope.js';
 import { type Frontmatter, parseFrontmatter } from './parse-frontmatter.js';
@@ -117,7 +118,8 @@ export function summarizeParsed(parsed: ParsedPage, bag: DiagnosticBag): PageSum
   const frontmatter = parsed.frontmatter.frontmatter;
   if (tree === undefined) return summaryOf(file.path, frontmatter, noContent());
   const facts = collectFacts(tree, file);
-  reportUndefinedNames(facts, bag);
+  // In a snippet, a name nothing declares is a prop its importer passes (`<Snippet word="…" />` for `{word}`).
+  if (!isSnippet(file.path)) reportUndefinedNames(facts, bag);
   const content: PageContent = {
     headings: assignHeadingIds(facts.headings, parsed.customIds),
     elementIds: facts.elementIds,

@@ -65,14 +65,31 @@ export function createElement(
     return [placeholder(type.componentName, toNodes(props.children), inline)];
   }
   if (typeof type === 'function') {
+    const name = type.name === '' ? 'component' : `component \`<${type.name}>\``;
+    // The outermost call collects the handlers its elements (and the components it calls) leave out.
+    const outermost = context.droppedHandlers === undefined;
+    if (outermost) context.droppedHandlers = new Set();
     try {
       return toNodes((type as (props: Record<string, unknown>) => unknown)(props));
     } catch (error) {
-      const name = type.name === '' ? 'component' : `component \`<${type.name}>\``;
       return [renderError(context, at, `the ${name}`, error, inline)];
+    } finally {
+      if (outermost) {
+        const handlers = context.droppedHandlers ?? new Set();
+        context.droppedHandlers = undefined;
+        if (handlers.size > 0) reportNotInteractive(context, at, `The ${name}`, handlers);
+      }
     }
   }
   return [renderError(context, at, 'an element', new TypeError(`its type is ${type === null ? 'null' : typeof type}, not a component`), inline)];
+}
+
+/** Event handler props (`onClick`) on an HTML element: left out of the HTML, which runs no component code in the browser. */
+const EVENT_HANDLER = /^on[A-Z]/;
+
+function reportNotInteractive(context: RenderContext, at: SourcePlace, what: string, handlers: Iterable<string>): void {
+  const names = [...handlers].sort().map((handler) => `\`${handler}\``);
+  context.report('render/not-interactive', at, { what, handlers: names.join(', ') });
 }
 
 /** Reports an evaluation error and returns the error block shown in its place. */
@@ -142,6 +159,12 @@ function htmlElement(
 ): ElementContent {
   const properties: Properties = {};
   for (const [key, value] of Object.entries(props)) {
+    if (typeof value === 'function' && EVENT_HANDLER.test(key)) {
+      // Inside a component, its outermost call reports; written on the page itself, the element does.
+      if (context.droppedHandlers !== undefined) context.droppedHandlers.add(key);
+      else reportNotInteractive(context, at, `This \`<${tagName}>\``, [key]);
+      continue;
+    }
     if (SKIPPED_PROPS.has(key) || value === undefined || value === null || typeof value === 'function' || typeof value === 'symbol') continue;
     const name = key === 'class' ? 'className' : key === 'for' ? 'htmlFor' : key;
     if (name === 'style' && typeof value === 'object') {

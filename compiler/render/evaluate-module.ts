@@ -19,7 +19,7 @@ import type { Expression, Program, Statement } from 'estree';
 import type { Root, RootContent } from 'mdast';
 import type { SourceFile } from '../source/source-file.js';
 import { BUILT_INS, UnknownComponent } from './create-element.js';
-import { isExpressionBundle, JSX_RUNTIME } from './jsx-runtime.js';
+import { isExpressionBundle, JSX_RUNTIME, REACT_GLOBALS, reactGlobal } from './jsx-runtime.js';
 import type { ExpressionHolder, FilePlan } from './plan-file.js';
 
 export type CompiledModule = { code: string; holders: ExpressionHolder[] } | { error: unknown };
@@ -41,6 +41,10 @@ export function compileModule(plan: FilePlan, file: SourceFile): CompiledModule 
   const locals = plan.imports.map((i) => i.local);
   if (locals.length > 0) statements.push(destructure(locals, 'docscImports'));
   if (plan.freeComponentNames.length > 0) statements.push(destructure(plan.freeComponentNames, 'docscGlobals'));
+  // React's hooks are in scope without an import, as Mintlify has them, unless the file names them itself.
+  const own = new Set([...locals, ...plan.exported]);
+  const react = REACT_GLOBALS.filter((name) => !own.has(name));
+  if (react.length > 0) statements.push(destructure(react, 'docscReact'));
   statements.push(...plan.exportStatements);
   const bundle: Expression = {
     type: 'ObjectExpression',
@@ -74,7 +78,7 @@ export function compileModule(plan: FilePlan, file: SourceFile): CompiledModule 
 /** Runs a compiled module (its exports' code runs now); throws what the module throws. */
 export function runModule(compiled: { code: string; holders: ExpressionHolder[] }, imports: Record<string, unknown>): ModuleInstance {
   const body = new Function(compiled.code) as (runtime: object) => Record<string, unknown>;
-  const exports = body({ ...JSX_RUNTIME, docscImports: imports, docscGlobals: COMPONENTS_PROXY });
+  const exports = body({ ...JSX_RUNTIME, docscImports: imports, docscGlobals: COMPONENTS_PROXY, docscReact: REACT_IN_SCOPE });
   const content = exports.default as (props: Record<string, unknown>) => unknown;
   const { default: _, ...named } = exports;
   return {
@@ -86,6 +90,8 @@ export function runModule(compiled: { code: string; holders: ExpressionHolder[] 
     },
   };
 }
+
+const REACT_IN_SCOPE = Object.fromEntries(REACT_GLOBALS.map((name) => [name, reactGlobal(name)]));
 
 const unknownComponents = new Map<string, UnknownComponent>();
 

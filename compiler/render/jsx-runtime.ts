@@ -62,7 +62,11 @@ export function jsxDEV(type: unknown, props: Record<string, unknown> | null, _ke
 /** The runtime object evaluated code destructures. */
 export const JSX_RUNTIME = { Fragment, jsx, jsxs: jsx, jsxDEV };
 
-/** `import React, { useState } from 'react'` in a jsx snippet: enough for components to render their first state. */
+/**
+ * `import React, { useState } from 'react'`, and the hooks Mintlify puts in scope without an import: enough for
+ * components to render their first state (state is its initial value, effects never run). Nothing runs in the
+ * browser, so handlers are left out of the HTML (create-element.ts reports them).
+ */
 export const REACT_STAND_IN = {
   Fragment,
   createElement: (type: unknown, props: Record<string, unknown> | null, ...children: unknown[]) =>
@@ -74,5 +78,25 @@ export const REACT_STAND_IN = {
   useEffect: () => {},
   useLayoutEffect: () => {},
   useContext: () => undefined,
+  useReducer: <S, A>(_reducer: (state: S, action: A) => S, initial: S, init?: (arg: S) => S) => [init ? init(initial) : initial, () => {}],
   useId: () => `docsc-id-${active?.nextSerial('react-id') ?? 0}`,
 };
+
+/** What MDX files and script snippets may use without importing it (Mintlify pre-injects the hooks; `React` for `React.useState`). */
+export const REACT_GLOBALS = [
+  'React',
+  'useState',
+  'useEffect',
+  'useRef',
+  'useCallback',
+  'useMemo',
+  'useContext',
+  'useReducer',
+  'useLayoutEffect',
+  'useId',
+] as const;
+
+/** A pre-injected name's value. */
+export function reactGlobal(name: (typeof REACT_GLOBALS)[number]): unknown {
+  return name === 'React' ? REACT_STAND_IN : REACT_STAND_IN[name];
+}

@@ -25,6 +25,11 @@ export class RenderContext {
   private readonly taken = new Set<string>();
   private readonly serials = new Map<string, number>();
   private readonly reported = new Set<string>();
+  /**
+   * Event handlers (`onClick`) left out of elements made inside the component calls being rendered, by name;
+   * undefined outside any call. The outermost call, the one the page writes, reports them (`create-element.ts`).
+   */
+  droppedHandlers: Set<string> | undefined;
 
   constructor(
     /** Project-relative path of the page. */

@@ -3,7 +3,8 @@
 // <div>…</div>`) — compiled by esbuild to CommonJS with the automatic JSX
 // runtime pointed at jsx-runtime.ts, then run with a `require` that serves
 // snippets (snippet-modules.ts), that runtime and a `react` stand-in. The
-// built-in components (`<Note>`, `<Card>`, …) are in scope, as in MDX.
+// built-in components (`<Note>`, `<Card>`, …) and React's hooks are in scope,
+// as in MDX.
 //
 // esbuild (a dependency of docsc) is loaded on first use, so sites without
 // script snippets never start it.
@@ -11,6 +12,7 @@
 import { createRequire } from 'node:module';
 import type * as Esbuild from 'esbuild';
 import { BUILT_IN_GLOBALS, BUILT_INS } from './create-element.js';
+import { REACT_GLOBALS, reactGlobal } from './jsx-runtime.js';
 
 export type CompiledScript = { code: string } | { error: string; line: number; column: number };
 
@@ -53,7 +55,8 @@ export function compileScript(path: string, text: string): CompiledScript {
 /** Runs compiled code; returns its exports, or throws what it throws. */
 export function runScript(code: string, require: (specifier: string) => unknown): Record<string, unknown> {
   const module = { exports: {} as Record<string, unknown> };
-  const body = new Function('module', 'exports', 'require', ...BUILT_IN_GLOBALS, code);
-  body(module, module.exports, require, ...BUILT_IN_GLOBALS.map((name) => BUILT_INS.get(name)));
+  // In a block, so that the snippet's own `const Card` or `const useState` shadows the name put in scope.
+  const body = new Function('module', 'exports', 'require', ...BUILT_IN_GLOBALS, ...REACT_GLOBALS, `{\n${code}\n}`);
+  body(module, module.exports, require, ...BUILT_IN_GLOBALS.map((name) => BUILT_INS.get(name)), ...REACT_GLOBALS.map(reactGlobal));
   return module.exports;
 }

@@ -61,7 +61,7 @@ export class SnippetLoader implements ImportResolver {
 
   /** The module a specifier names; undefined (reported) when there is none, LOADING when it closes a cycle. */
   private import(specifier: string, fromFile: string, at: SourcePlace): Exports | typeof LOADING | typeof FAILED | undefined {
-    if (specifier === 'react' && isScriptPath(fromFile)) return REACT_STAND_IN;
+    if (specifier === 'react') return REACT_STAND_IN;
     const target = resolveImport(specifier, fromFile);
     if (target.kind === 'outside-root') {
       this.context.report('render/snippet-outside-root', at, { specifier });

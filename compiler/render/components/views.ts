@@ -3,6 +3,11 @@
 // `title`; the site runtime (runtime/client/components/views.ts) gathers the
 // page's Views behind one selector and hides the title lines, so without
 // JavaScript every View shows, one after another, under its title.
+//
+// Visibility: content for one audience. `for="agents"` is for the Markdown
+// readers and agents get, so the site leaves it out; anything else
+// (`for="humans"`) shows on the site. The page's `.md` file is its source
+// as written, both audiences' content included.
 
 import { h, text } from '../hast-nodes.js';
 import { type Component, stringProp } from './component.js';
@@ -16,4 +21,6 @@ const View: Component = (props, context) => {
   ]);
 };
 
-export const VIEW_COMPONENTS: Record<string, Component> = { View };
+const Visibility: Component = (props) => (stringProp(props, 'for') === 'agents' ? [] : props.children);
+
+export const VIEW_COMPONENTS: Record<string, Component> = { View, Visibility };
