@@ -12,6 +12,7 @@ import * as assert from 'uvu/assert';
 import { redirectSource } from '../compiler/config/read-redirects.js';
 import { pagePathOfFile, pageUrl } from '../compiler/ir/page-urls.js';
 import { GENERATED_PAGE_ANCHORS, type PageAnchors, pageAnchors, type SiteIndex } from '../compiler/ir/site-index.js';
+import { headingSlug } from '../compiler/pages/heading-slug.js';
 import { type PageSummaryResult, summarizePage } from '../compiler/pages/summarize-page.js';
 import { IN_PROCESS_BELOW, summarizePages } from '../compiler/pages/summarize-pages.js';
 import { checkLinks, resolveLink } from '../compiler/passes/check-links.js';
@@ -127,11 +128,25 @@ test('headings: `{#custom-id}` sets the id, positions stay true', () => {
   ]);
 });
 
-test('headings: duplicates are numbered as on GitHub', () => {
+test('headings: duplicates are numbered from 2, as Mintlify does', () => {
   assert.equal(
     result('duplicate-headings.mdx').summary.headings.map((h) => h.id),
-    ['duplicates', 'intro', 'intro-1', 'intro-2', 'code-and-emphasis'],
+    ['duplicates', 'intro', 'intro-2', 'intro-3', 'code-and-emphasis'],
   );
+});
+
+test('headings: ids as Mintlify makes them, so that links written for Mintlify sites reach their sections', () => {
+  const cases: [string, string][] = [
+    ['context.sleepUntil', 'context-sleepuntil'],
+    ["What's next?", 'what’s-next'],
+    ['Step 1: Issue a proxy secret', 'step-1-issue-a-proxy-secret'],
+    ['Fees & billing', 'fees-&-billing'],
+    ['Input / output', 'input-/-output'],
+    ['v1.0.0 (April 2019)', 'v1-0-0-april-2019'],
+    ['snake_case and kebab-case', 'snake_case-and-kebab-case'],
+    ['Ünïcödé 🎉 heading', 'ünïcödé-heading'],
+  ];
+  for (const [text, id] of cases) assert.is(headingSlug(text), id, text);
 });
 
 test('imports: module specifiers of imports and re-exports, with places', () => {

@@ -123,8 +123,10 @@ test('heading and component anchor ids in the HTML are the summary’s ids', () 
   for (const page of allPages()) {
     const compiled = compilePage({ path: page.path, text: page.text, want: { summary: true, body: true } }, tableOf(page.files));
     const html = compiled.body?.html ?? '';
-    const headingIds = [...html.matchAll(/<h[1-6] id="([^"]*)"/g)].map((m) => m[1]);
-    const allIds = [...html.matchAll(/ id="([^"]*)"/g)].map((m) => m[1]);
+    // Attribute values as the browser reads them (`&` is written `&#x26;`).
+    const value = (raw: string | undefined) => (raw ?? '').replace(/&#x26;|&amp;/g, '&');
+    const headingIds = [...html.matchAll(/<h[1-6] id="([^"]*)"/g)].map((m) => value(m[1]));
+    const allIds = [...html.matchAll(/ id="([^"]*)"/g)].map((m) => value(m[1]));
     for (const heading of compiled.summary?.headings ?? []) {
       const found = heading.component === undefined ? headingIds : allIds;
       assert.ok(found.includes(heading.id), `${page.path}: #${heading.id} missing in ${found}`);

@@ -7,11 +7,11 @@
 // becomes a diagnostic.
 
 import type { Program } from 'estree';
-import GithubSlugger, { slug } from 'github-slugger';
 import type { Nodes, Root } from 'mdast';
 import { type Diagnostic, DiagnosticBag, makeDiagnostic } from '../diagnostics/diagnostic.js';
 import { isSnippet } from '../ir/page-urls.js';
 import { SourceFile, type Span } from '../source/source-file.js';
+import { headingSlug, numberedId } from './heading-slug.js';
 import { bareIdentifier, declaredNames, isPredefinedName } from './page-scope.js';
 import { type Frontmatter, parseFrontmatter } from './parse-frontmatter.js';
 import { type CustomHeadingId, type ParsedPage, parsePage } from './parse-page.js';
@@ -19,7 +19,7 @@ import { type CustomHeadingId, type ParsedPage, parsePage } from './parse-page.j
 export interface Heading {
   depth: number;
   text: string;
-  /** From `{#custom-id}`, else the GitHub slug of the text (`intro`, `intro-1`, …). */
+  /** From `{#custom-id}`, else the slug of the text as Mintlify makes it (`intro`, `intro-2`, …: heading-slug.ts). */
   id: string;
   line: number;
   column: number;
@@ -270,9 +270,7 @@ function collectComponentAnchor(
   const field = FIELD_NAME_PROPS[name];
   const fieldName = field?.props.map((prop) => values.get(prop)).find((value) => value !== undefined && value !== '');
   if (field === undefined || fieldName === undefined) return;
-  const base = `${field.prefix}${slug(fieldName)}`;
-  let id = base;
-  for (let n = 1; facts.componentIds.includes(id); n++) id = `${base}-${n}`;
+  const id = numberedId(`${field.prefix}${headingSlug(fieldName)}`, (taken) => facts.componentIds.includes(taken));
   facts.componentIds.push(id);
 }
 
@@ -291,11 +289,15 @@ function collectScript(program: Program | null | undefined, file: SourceFile, fa
 // ---------------------------------------------------------------------------
 // After the walk
 
-/** Custom ids as written; the others slugged in page order, so that repeats become `intro-1`, `intro-2`. */
+/** Custom ids as written; the others slugged in page order, so that repeats become `intro-2`, `intro-3`. */
 function assignHeadingIds(drafts: readonly HeadingDraft[], customIds: readonly CustomHeadingId[]): Heading[] {
   const customIdByLine = new Map(customIds.map((c) => [c.line, c.id]));
-  const slugger = new GithubSlugger();
-  return drafts.map((draft) => ({ ...draft, id: customIdByLine.get(draft.line) ?? slugger.slug(draft.text) }));
+  const taken = new Set<string>();
+  return drafts.map((draft) => {
+    const id = customIdByLine.get(draft.line) ?? numberedId(headingSlug(draft.text), (candidate) => taken.has(candidate));
+    taken.add(id);
+    return { ...draft, id };
+  });
 }
 
 /** `{name}` in text compiles, then fails at run time unless the page defines `name`. */

@@ -5,9 +5,9 @@
 // is being rendered (the page, or a snippet inside it). One per page render;
 // nothing here outlives it.
 
-import { slug } from 'github-slugger';
 import type { DiagnosticCode } from '../diagnostics/catalogue.js';
 import type { Diagnostic, DiagnosticArgs, DiagnosticBag, ReportExtras } from '../diagnostics/diagnostic.js';
+import { headingSlug, numberedId } from '../pages/heading-slug.js';
 import type { ImportResolver } from './render-file.js';
 import { DEFAULT_RENDER_OPTIONS, type RenderOptions } from './render-options.js';
 
@@ -69,11 +69,9 @@ export class RenderContext {
     }
   }
 
-  /** An id not yet used on the page: the GitHub slug of `text` (after `prefix`), numbered `-1`, `-2` on repeats. */
+  /** An id not yet used on the page: the slug of `text` (after `prefix`; heading-slug.ts), numbered `-2`, `-3` on repeats. */
   uniqueId(text: string, prefix = ''): string {
-    const base = `${prefix}${slug(text)}` || `${prefix}section`;
-    let id = base;
-    for (let n = 1; this.taken.has(id); n++) id = `${base}-${n}`;
+    const id = numberedId(`${prefix}${headingSlug(text)}` || `${prefix}section`, (candidate) => this.taken.has(candidate));
     this.taken.add(id);
     return id;
   }
