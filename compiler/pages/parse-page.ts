@@ -138,12 +138,17 @@ function parseMarkdown(file: SourceFile, source: string, bag: DiagnosticBag): Ro
 
 function reportSyntaxError(bag: DiagnosticBag, source: string, place: Location, error: ParserMessage): void {
   const fence = place.line > 0 ? fenceClosedEarly(source, place.line) : undefined;
-  const hint =
-    fence &&
-    `the code block opened at line ${fence.opened} ends at line ${fence.closed}, whose fence was meant to close the one nested at line ${fence.nested}: ` +
-      `to show fences inside a code block, open and close the outer one with more backticks (\`\`\`\`) than the inner ones`;
+  const hint = fence
+    ? `the code block opened at line ${fence.opened} ends at line ${fence.closed}, whose fence was meant to close the one nested at line ${fence.nested}: ` +
+      `to show fences inside a code block, open and close the outer one with more backticks (\`\`\`\`) than the inner ones`
+    : place.line > 0 && PIPE_IN_CODE_CELL.test(source.split('\n', place.line)[place.line - 1] ?? '')
+      ? 'in a table row, `|` ends a cell even inside backticks, which leaves the code span open and its braces read as an expression: write `\\|` for a pipe in a cell'
+      : undefined;
   bag.report('page/mdx-syntax', place, { reason: humanReason(error) }, hint ? { hint } : undefined);
 }
+
+/** A table row with a pipe between backticks (GFM splits the cell there, code span or not). */
+const PIPE_IN_CODE_CELL = /^\s*\|.*`[^`|]*\|[^`]*`/;
 
 /** A code fence opener or closer (CommonMark: up to 3 spaces of indentation). */
 const FENCE = /^ {0,3}(`{3,}|~{3,})(.*)$/;
