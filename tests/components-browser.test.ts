@@ -2,7 +2,7 @@
 // built with the real build() into a temporary folder, served on loopback,
 // and driven with playwright-core and Debian's chromium — tab groups that
 // switch and keep in step by label, accordions, copy buttons, foldable code,
-// dark-mode code colours, links that open what hides their target, a
+// dark-mode code colours, utility classes (light/dark pairs), links that open what hides their target, a
 // CodeGroup dropdown, a Panel in the side column, and the pages with
 // JavaScript off (every tab under its heading). Screenshots go to tests/screenshots/ (gitignored).
 
@@ -159,6 +159,21 @@ test('code colours follow dark mode without another render', async () => {
     assert.is.not(dark, light);
     assert.ok(expected.startsWith('#'), `--sdark is ${expected}`);
     await page.screenshot({ path: join(SCREENSHOTS, 'components-dark.png'), fullPage: true });
+  } finally {
+    await page.context().close();
+  }
+});
+
+test('utility classes: block dark:hidden and hidden dark:block swap with the colour mode; flex lays out a row', async () => {
+  const page = await open('/more');
+  try {
+    const shown = (id: string) => page.locator(`#${id}`).isVisible();
+    await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'light'));
+    assert.equal([await shown('only-light'), await shown('only-dark')], [true, false]);
+    await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
+    assert.equal([await shown('only-light'), await shown('only-dark')], [false, true]);
+    const row = await page.locator('#utility-row').evaluate((el) => [getComputedStyle(el).display, getComputedStyle(el).columnGap]);
+    assert.equal(row, ['flex', '16px']);
   } finally {
     await page.context().close();
   }

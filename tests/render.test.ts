@@ -11,7 +11,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { pagePathOfFile } from '../compiler/ir/page-urls.js';
+import { isSnippet, pagePathOfFile } from '../compiler/ir/page-urls.js';
 import { summarizePage } from '../compiler/pages/summarize-page.js';
 import { type CompiledPage, compilePage, type SnippetTable } from '../compiler/render/compile-page.js';
 import { MAX_TEXT } from '../compiler/render/finish-body.js';
@@ -39,7 +39,7 @@ const cases: FixtureCase[] = readdirSync(fixtures)
     const folder = join(fixtures, name);
     const paths = listFiles(folder).filter((path) => !path.includes('.expected.'));
     const files = new Map(paths.map((path) => [path, readFileSync(join(folder, path), 'utf8')]));
-    const pages = paths.filter((path) => pagePathOfFile(path) !== undefined && !path.startsWith('snippets/'));
+    const pages = paths.filter((path) => pagePathOfFile(path) !== undefined && !isSnippet(path));
     return { name, files, pages };
   });
 
@@ -58,6 +58,7 @@ function report(result: CompiledPage): string {
     formatDiagnosticLines(result.diagnostics).trimEnd(),
     '# dependencies',
     ...(body?.dependencies ?? []),
+    ...(body?.classes === undefined ? [] : ['# classes', body.classes.join(' ')]),
     '# text',
     body?.text ?? '',
     '',

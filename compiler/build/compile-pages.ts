@@ -34,6 +34,8 @@ export interface BodyResult {
   panel?: string;
   /** With `rss: true` frontmatter: its Updates, for the feed. */
   feed?: FeedEntry[];
+  /** The classes its markup writes, sorted (site/utility-css.ts). */
+  classes?: string[];
   diagnostics: Diagnostic[];
   /** Snippet files read, with the hash of what was read. */
   dependencies: [string, string][];
@@ -61,6 +63,7 @@ interface CachedBody {
   textTerms?: TextTerms;
   panel?: string;
   feed?: FeedEntry[];
+  classes?: string[];
   /** Snippet files read, with the hash of what was read. */
   dependencies: [string, string][];
   diagnostics: Diagnostic[];
@@ -392,5 +395,6 @@ function relocateBody(body: CachedBody, path: string): BodyResult {
   if (body.panel !== undefined) result.panel = body.panel;
   if (body.feed !== undefined) result.feed = body.feed;
   if (body.textTerms !== undefined) result.textTerms = body.textTerms;
+  if (body.classes !== undefined) result.classes = body.classes;
   return result;
 }

@@ -34,6 +34,7 @@ export interface CompileTaskResult {
     textTerms: TextTerms;
     panel?: string;
     feed?: FeedEntry[];
+    classes?: string[];
     dependencies: [string, string][];
     diagnostics: Diagnostic[];
   };
@@ -73,6 +74,7 @@ function taskResult(compiled: CompiledPage, snippets: RecordingSnippets | undefi
     };
     if (compiled.body.panel !== undefined) result.body.panel = compiled.body.panel;
     if (compiled.body.feed !== undefined) result.body.feed = compiled.body.feed;
+    if (compiled.body.classes !== undefined) result.body.classes = compiled.body.classes;
   }
   return result;
 }

@@ -29,7 +29,7 @@ import { rebaseMarkup, rebaseReference } from '../site/base-path.js';
 import { checkNavigationIcons } from '../site/check-navigation-icons.js';
 import { escapeHtml } from '../site/escape-html.js';
 import { LLMS_TXT, renderLlmsTxt } from '../site/llms-txt.js';
-import { type PageDocument, PageLayout, type TocEntry } from '../site/page-layout.js';
+import { type PageDocument, PageLayout, type TocEntry, UTILITIES_PATH } from '../site/page-layout.js';
 import { outputRedirects, patternRedirectScript, renderRedirectPage, renderRedirectsFile, staticRedirectUrl } from '../site/redirect-pages.js';
 import { feedPath, renderFeed } from '../site/rss-feed.js';
 import { type SearchRecord, SHARDS, searchScope, shardOf, shardPath, type TextTerms } from '../site/search-index.js';
@@ -39,6 +39,7 @@ import { buildSiteNavigation, type PageTitle, type SiteNavigation } from '../sit
 import { readSiteSettings, type SiteSettings } from '../site/site-settings.js';
 import { renderSitemap } from '../site/sitemap-xml.js';
 import { staticFiles } from '../site/static-files.js';
+import { utilityCss } from '../site/utility-css.js';
 import { nodeAt } from '../syntax/json-tree.js';
 import type { BodyResult, PageCompiler } from './compile-pages.js';
 import { type DescribeText, describeAll } from './description-facts.js';
@@ -114,6 +115,8 @@ export interface LaidOutSite {
   context: PageContext;
   siteUrl: string | undefined;
   inject: string;
+  /** Each page's utility classes, space-separated, by URL (pages writing none left out): the utility stylesheet's input. */
+  classes: Map<string, string>;
 }
 
 /** A page before its body: everything navigation and layout need. */
@@ -196,6 +199,7 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
   let apiPagesFromCache = 0;
   let keptMdx = 0;
   const pagesLaidOut: string[] = [];
+  const pageClasses = new Map<string, string>();
   const all = [...plans.values()];
   // The pages of a chunk that must be laid out (the others are kept from an earlier build).
   const chunkAt = (start: number): PageToLayOut[] => {
@@ -215,6 +219,7 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
         else if (!options.compiler.compiledInThisBuild(plan.source.summary.path)) keptMdx++;
         if (mapped(plan)) inSitemap.add(plan.url);
         if (record.searchKey !== null) search.addKept(searchUrl(plan.url), record.searchKey);
+        if (record.classes !== '') pageClasses.set(plan.url, record.classes);
         continue;
       }
       chunk.push({ plan, keys, recordedSearchKey: recorded?.searchKey });
@@ -285,7 +290,8 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
         const { search: listed } = laidOut;
         const recordKey = listed && (keys ? searchRecordKey(options.salt, listed, keys.body, made.dependencies) : valueKey(listed));
         // A page that reported something is laid out again next time (its diagnostics are replayed from its body).
-        if (keys && made.diagnostics.length === 0) laidOut.file.key = recordedKey(keys.layout, recordKey, made.dependencies);
+        if (keys && made.diagnostics.length === 0) laidOut.file.key = recordedKey(keys.layout, recordKey, made.body.classes, made.dependencies);
+        if (made.body.classes !== undefined) pageClasses.set(plan.url, made.body.classes.join(' '));
         sink.write(laidOut.file);
         for (const file of companionFiles(plan, made, context, laidOut.file.key)) sink.write(file);
         if (mapped(plan)) inSitemap.add(plan.url);
@@ -348,6 +354,8 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
     // Large sections' full sidebars, once each (their pages inline a folded one and load this).
     for (const fragment of layout.navigationFragments()) add(fragment.path, fragment.contents);
     for (const asset of siteAssets(options.cache)) add(asset.path, asset.contents);
+    const utilities = await utilityCss(unionOfClasses(pageClasses), options.cache);
+    if (utilities !== '') add(UTILITIES_PATH, utilities);
     shards = (await rendering) ?? [];
   } finally {
     await editor?.close();
@@ -368,7 +376,7 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
     sink.write({ path: file, hash: options.identities.get(file) ?? '', copyFrom: join(analysis.host.root, file) });
   }
   const fromCache = options.compiler.bodiesFromCache + apiPagesFromCache + keptMdx;
-  const laidOut: LaidOutSite = { plans, navigation, layout, search, context, siteUrl: options.siteUrl, inject };
+  const laidOut: LaidOutSite = { plans, navigation, layout, search, context, siteUrl: options.siteUrl, inject, classes: pageClasses };
   const emitted: EmittedSite = {
     laidOut,
     diagnostics,
@@ -385,6 +393,8 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
 /** What the layout puts a body into a page with: its HTML, search text, table of contents and side panel. */
 export interface LaidOutBody {
   html: string;
+  /** The utility classes the body writes, sorted (the page then links the utility stylesheet). */
+  classes?: string[];
   text: string;
   /** The terms of `text`, when the compile worker made them (search-index.ts `textTerms`). */
   textTerms?: TextTerms;
@@ -403,6 +413,7 @@ export function layOutPage(
   const placement = navigation.placements.get(plan.url);
   const document: PageDocument = { ...plan.document, body: body.html, toc: body.toc };
   if (body.panel !== undefined) document.panel = body.panel;
+  if (body.classes !== undefined) document.utilities = true;
   const html = withInjection(layout.render(document, placement), inject);
   const file: OutputFile = { path: pageOutputPath(plan.url), contents: html };
   const listing = searchListing(plan, navigation);
@@ -519,6 +530,7 @@ export function makeBody(plan: PagePlan, compiled: BodyResult | undefined, conte
   let body: LaidOutBody = { html: compiled?.html ?? '', text: compiled?.text ?? '', toc: headings };
   if (compiled?.panel !== undefined) body.panel = compiled.panel;
   if (compiled?.textTerms !== undefined) body.textTerms = compiled.textTerms;
+  if (compiled?.classes !== undefined) body.classes = compiled.classes;
   const reference = plan.source.reference
     ? context.apiBodies.get(plan.source.reference)
     : context.apiBodies.frontmatterBody(plan.source.summary, analysis.documents);
@@ -531,6 +543,7 @@ export function makeBody(plan: PagePlan, compiled: BodyResult | undefined, conte
       toc: [...body.toc, ...reference.toc],
     };
     if (body.panel !== undefined) combined.panel = body.panel;
+    if (body.classes !== undefined) combined.classes = body.classes;
     body = combined;
   }
   const made: MadeBody = { body, diagnostics, dependencies: compiled?.dependencies ?? [], failed, apiFromEarlierBuild: false };
@@ -849,6 +862,13 @@ export class ApiBodies {
     this.rendered.push(page.url ?? '');
     return { body, fromEarlierBuild: false };
   }
+}
+
+/** Every page's classes, sorted and distinct. */
+export function unionOfClasses(classes: ReadonlyMap<string, string>): string[] {
+  const all = new Set<string>();
+  for (const list of classes.values()) for (const name of list.split(' ')) all.add(name);
+  return [...all].sort();
 }
 
 function withInjection(html: string, inject: string): string {

@@ -86,6 +86,8 @@ export async function patchPages(changed: readonly string[], context: PatchConte
     if (old?.source.kind !== 'mdx') return undefined;
     const plan = mdxPlan(url, summary, old.source.reference, await describeAll(apiDescriptions([old.source.reference]), context.cache));
     const made = makeBody(plan, bodies.get(summary.path), site.context, analysis);
+    // A page that writes other utility classes changes the site's utility stylesheet: a full build makes it.
+    if ((made.body.classes?.join(' ') ?? '') !== (site.classes.get(url) ?? '')) return undefined;
     const reported = [...summaryDiagnostics, ...made.diagnostics];
     if (made.failed || summaryDiagnostics.some(isCompileFailure)) failedPages++;
     diagnostics.push(...reported, ...checkLinks([summary], analysis.site));
@@ -101,7 +103,7 @@ export async function patchPages(changed: readonly string[], context: PatchConte
     const laidOut = layOutPage(plan, made.body, site.navigation, site.layout, site.inject);
     const { search: listed } = laidOut;
     const recordKey = listed && (keys ? searchRecordKey(site.context.salt, listed, keys.body, made.dependencies) : valueKey(listed));
-    if (keys && reported.length === 0) laidOut.file.key = recordedKey(keys.layout, recordKey, made.dependencies);
+    if (keys && reported.length === 0) laidOut.file.key = recordedKey(keys.layout, recordKey, made.body.classes, made.dependencies);
     files.push(laidOut.file, ...companionFiles(plan, made, site.context, laidOut.file.key));
     if (listed === undefined || recordKey === undefined) continue;
     records.push({ record: listed, key: recordKey });

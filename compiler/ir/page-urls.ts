@@ -21,7 +21,7 @@ export function pagePathOfFile(file: string): string | undefined {
   return undefined;
 }
 
-/** Snippets are MDX fragments imported by pages, never pages themselves. */
+/** Snippets are MDX fragments imported by pages, never pages themselves: `snippets/`, and `_snippets/`, its older name. */
 export function isSnippet(file: string): boolean {
-  return file.startsWith('snippets/');
+  return file.startsWith('snippets/') || file.startsWith('_snippets/');
 }

@@ -48,6 +48,8 @@ export interface RenderedBody {
   panel?: string;
   /** With `rss: true` frontmatter: its Updates, for the page's feed (feed-entries.ts). */
   feed?: FeedEntry[];
+  /** The classes the page's own markup writes, sorted (for the site's utility stylesheet, site/utility-css.ts). */
+  classes?: string[];
 }
 
 export interface CompiledPage {
@@ -112,6 +114,7 @@ function renderBody(
     const body: RenderedBody = { html, text, dependencies: [...loader.dependencies].sort() };
     if (summary.frontmatter.rss === true) body.feed = feedEntries(root);
     if (panels.length > 0) body.panel = toHtml({ type: 'root', children: panels }, { allowDangerousHtml: true });
+    if (context.classes.size > 0) body.classes = [...context.classes].sort();
     return { body, diagnostics: bag.items };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);

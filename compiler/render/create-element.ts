@@ -122,10 +122,11 @@ function builtIn(
     inline,
     icon: (name, iconType) => renderIcon(context, name, iconType, places?.get('icon') ?? at),
     snippet: (specifier) => context.importSnippet(specifier, places?.get('file') ?? at),
+    hasFile: (path) => context.hasFile(path),
   };
   const nodes = toNodes(type.render(checked as Parameters<Component>[0], componentContext));
   const root = nodes.find((node) => node.type === 'element');
-  if (root?.type === 'element') addOwnAttributes(root.properties, props);
+  if (root?.type === 'element') addOwnAttributes(context, root.properties, props);
   return nodes;
 }
 
@@ -133,8 +134,9 @@ function builtIn(
  * `class`/`className` and `id` written on a built-in go on the element it makes: real pages style cards with
  * `class="…"`, and the summary counts `id="…"` as a link target, so it must exist in the HTML.
  */
-function addOwnAttributes(properties: Properties, props: Record<string, unknown>): void {
+function addOwnAttributes(context: RenderContext, properties: Properties, props: Record<string, unknown>): void {
   const classes = [props.class, props.className].flatMap((value) => (typeof value === 'string' ? value.split(/\s+/).filter((c) => c !== '') : []));
+  for (const name of classes) context.classes.add(name);
   if (classes.length > 0) properties.className = [...(properties.className ?? []), ...classes];
   if (typeof props.id === 'string' && props.id !== '') properties.id = props.id;
 }
@@ -167,6 +169,7 @@ function htmlElement(
     }
     if (SKIPPED_PROPS.has(key) || value === undefined || value === null || typeof value === 'function' || typeof value === 'symbol') continue;
     const name = key === 'class' ? 'className' : key === 'for' ? 'htmlFor' : key;
+    if (name === 'className' && typeof value === 'string') for (const c of value.split(/\s+/)) if (c !== '') context.classes.add(c);
     if (name === 'style' && typeof value === 'object') {
       properties.style = styleText(value as Record<string, unknown>);
     } else if (URL_ATTRIBUTES.has(name) && typeof value === 'string') {

@@ -30,6 +30,8 @@ export class RenderContext {
    * undefined outside any call. The outermost call, the one the page writes, reports them (`create-element.ts`).
    */
   droppedHandlers: Set<string> | undefined;
+  /** The classes the page's own markup writes (`className="flex dark:hidden"`), for the site's utility stylesheet. */
+  readonly classes = new Set<string>();
 
   constructor(
     /** Project-relative path of the page. */
@@ -87,6 +89,11 @@ export class RenderContext {
   imports: ImportResolver | undefined;
 
   /** The default export of a snippet, as `import X from specifier` in the file being rendered would give it. */
+  /** Whether the project has the file (project-relative); the body depends on the answer. */
+  hasFile(path: string): boolean {
+    return this.imports?.exists(path) ?? false;
+  }
+
   importSnippet(specifier: string, at: SourcePlace): unknown {
     if (this.imports === undefined) return undefined;
     return this.imports.valueOf(

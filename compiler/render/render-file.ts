@@ -32,6 +32,8 @@ export interface MdxArtifact {
 /** Resolves imports for a file (snippet-modules.ts). */
 export interface ImportResolver {
   valueOf(binding: ImportBinding, fromFile: string): unknown;
+  /** Whether the project has the file (project-relative), recorded as a dependency either way. */
+  exists(path: string): boolean;
 }
 
 export interface FileInstance {

@@ -46,6 +46,11 @@ export class SnippetLoader implements ImportResolver {
     private readonly table: SnippetTable,
   ) {}
 
+  exists(path: string): boolean {
+    this.dependencies.add(path);
+    return this.table.get(path) !== undefined;
+  }
+
   valueOf(binding: ImportBinding, fromFile: string): unknown {
     const at: SourcePlace = { file: fromFile, line: binding.line, column: binding.column, length: binding.length };
     const exports = this.import(binding.specifier, fromFile, at);

@@ -38,6 +38,8 @@ import { renderThemeHead } from './theme-head.js';
 
 /** Served from the output's `_docsc/` folder. */
 export const STYLESHEET_PATH = '_docsc/site.css';
+/** The utility classes pages write (`className="flex dark:hidden"`): site/utility-css.ts. */
+export const UTILITIES_PATH = '_docsc/utilities.css';
 
 export interface TocEntry {
   depth: number;
@@ -72,6 +74,8 @@ export interface PageDocument {
   /** Frontmatter `og:*` values by their full name (`og:title`), overriding the defaults. */
   openGraph?: Record<string, string>;
   keywords?: readonly string[];
+  /** The body writes utility classes: the page links the site's utilities stylesheet (UTILITIES_PATH). */
+  utilities?: boolean;
   /** Where the build wrote the page's Markdown source (`/quickstart.md`), for the contextual menu's copy and view. */
   markdown?: string;
   /** An API page's OpenAPI document, to download (docs.json `api.spec.download`): a site path or the hosted document's URL. */
@@ -293,6 +297,7 @@ export class PageLayout {
         ? ''
         : `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(page.title)}" href="${escapeHtml(page.feed)}">`,
       this.head,
+      page.utilities ? `<link rel="stylesheet" href="/${UTILITIES_PATH}">` : '',
       '</head>',
       `<body data-mode="${escapeHtml(mode)}"${this.settings.background.decoration ? ` data-background="${this.settings.background.decoration}"` : ''}>`,
       '<a class="docsc-skip-link" href="#content">Skip to content</a>',

@@ -25,6 +25,8 @@ export interface ComponentContext {
   icon(name: string, type?: string): ElementContent | undefined;
   /** The default export of a snippet file (`/snippets/x.mdx`), or undefined (reported) when there is none. */
   snippet(specifier: string): unknown;
+  /** Whether the project has the file (project-relative); the body depends on the answer. */
+  hasFile(path: string): boolean;
 }
 
 export type Component = (props: ComponentProps, context: ComponentContext) => ElementContent | ElementContent[];

@@ -1,0 +1,61 @@
+// The stylesheet of the utility classes pages write. Mintlify sites style
+// their markup with Tailwind's classes (`className="block dark:hidden"` on
+// a light-mode image, `flex gap-4`, `rounded-xl`), so docsc makes the rules
+// of the classes its pages use with Tailwind itself (v4's compiler, no
+// Preflight: the site's own stylesheet stays in charge of everything else).
+// `dark:` follows the site's colour mode as the layout sets it
+// (`data-theme`, else `data-appearance`, else the system's), and utilities
+// are `!important`, since a class written on an element means to win over
+// the site's rules for it. A class that is no utility makes no rule.
+//
+// Made once per set of classes (the cache keeps it by their hash), so a
+// build whose pages write no new class does not load Tailwind.
+
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { BuildCache } from '../cache/build-cache.js';
+import { contentHash } from '../cache/value-key.js';
+
+const require = createRequire(import.meta.url);
+
+const DARK = [
+  ':root[data-theme="dark"] *',
+  ':root[data-appearance="dark"]:not([data-theme]) *',
+  ':root:not([data-theme]):not([data-appearance="light"]) *',
+];
+
+const INPUT = `@layer theme, utilities;
+@import "tailwindcss/theme.css" layer(theme);
+@import "tailwindcss/utilities.css" layer(utilities) important;
+@custom-variant dark {
+  &:where(${DARK[0]}, ${DARK[1]}) {
+    @slot;
+  }
+  @media (prefers-color-scheme: dark) {
+    &:where(${DARK[2]}) {
+      @slot;
+    }
+  }
+}
+`;
+
+/** The rules of these classes (sorted, distinct), or '' when none is a utility. */
+export async function utilityCss(classes: readonly string[], cache?: BuildCache): Promise<string> {
+  if (classes.length === 0) return '';
+  const key = `utilities:${contentHash(classes.join(' '))}`;
+  const cached = cache?.get<string>('derived', key);
+  if (cached !== undefined) return cached;
+  const { compile } = (await import('tailwindcss')) as typeof import('tailwindcss');
+  const compiler = await compile(INPUT, {
+    base: '/',
+    loadStylesheet: async (id: string, base: string) => {
+      const path = require.resolve(id);
+      return { path, base, content: readFileSync(path, 'utf8') };
+    },
+  });
+  const css = compiler.build([...classes]);
+  // Only the banner and empty layers: no class was a utility.
+  const made = /\{[^{}]*:[^{}]*\}/.test(css) ? css : '';
+  cache?.put('derived', key, made);
+  return made;
+}
