@@ -179,6 +179,17 @@ test('utility classes: block dark:hidden and hidden dark:block swap with the col
   }
 });
 
+test("the repository's own stylesheet and script apply on every page (Mintlify's custom CSS and JS)", async () => {
+  const page = await open('/more');
+  try {
+    const border = await page.locator('#brand-box').evaluate((el) => getComputedStyle(el).borderTopColor);
+    assert.is(border, 'rgb(200, 0, 0)');
+    await page.waitForFunction(() => document.documentElement.dataset.customScript === 'ran');
+  } finally {
+    await page.context().close();
+  }
+});
+
 test('a link to something in a hidden tab panel selects its tab', async () => {
   const page = await open('/#go-details');
   try {

@@ -1,11 +1,13 @@
-// Utility classes (site/utility-css.ts): tests/fixtures/utilities/site writes
+// Utility classes (site/utility-css.ts) and the repository's own stylesheets
+// and scripts (site/custom-files.ts): tests/fixtures/utilities/site writes
 // Tailwind classes as Mintlify sites do (light/dark image pairs, a grid, a
 // card with its own classes) on two of its three pages. The build makes one
 // stylesheet of the rules of the classes its pages use, linked from those
 // pages only; it follows navigation edits (kept pages' classes come from
 // their records), body edits and `docsc dev` patches, equal to a clean build
-// each time. The colour mode switching them is asserted in a browser by
-// components-browser.test.ts.
+// each time. Its `.css` file and its script (not the module a page imports)
+// are in every page's head. The colour mode switching utilities, and custom
+// CSS and JS applying, are asserted in a browser by components-browser.test.ts.
 
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -56,6 +58,24 @@ test('the rules of the classes pages write, in one stylesheet linked from those 
     assert.ok(readFileSync(join(site.out, 'grid/index.html'), 'utf8').includes(LINK), 'the grid page links it');
     assert.not.ok(readFileSync(join(site.out, 'plain/index.html'), 'utf8').includes(LINK), 'a page without classes does not');
     assert.ok(readFileSync(join(site.out, 'index.html'), 'utf8').includes('class="docsc-card own-thing mt-4"'), "the card's classes");
+  } finally {
+    rmSync(site.dir, { recursive: true, force: true });
+  }
+});
+
+test("every page links the repository's stylesheets and runs its scripts, not the modules pages import", async () => {
+  const site = copyFixture();
+  try {
+    await build({ root: site.root, outDir: site.out, cacheDir: site.cache, threads: 1 });
+    for (const page of ['index.html', 'plain/index.html', 'grid/index.html', '404.html']) {
+      const html = readFileSync(join(site.out, page), 'utf8');
+      const head = html.slice(0, html.indexOf('</head>'));
+      assert.ok(head.indexOf('<link rel="stylesheet" href="/theme.css">') > head.indexOf('/_docsc/site.css'), `${page}: after docsc's stylesheet`);
+      assert.ok(head.includes('<script src="/scripts/custom.js" defer></script>'), `${page}: the script`);
+      assert.not.ok(html.includes('components/thing.js'), `${page}: not the imported module`);
+    }
+    assert.match(readFileSync(join(site.out, 'grid/index.html'), 'utf8'), '<b>A thing</b>');
+    assert.ok(existsSync(join(site.out, 'theme.css')) && existsSync(join(site.out, 'scripts/custom.js')), 'both are published');
   } finally {
     rmSync(site.dir, { recursive: true, force: true });
   }

@@ -27,6 +27,7 @@ import type { FeedEntry } from '../render/feed-entries.js';
 import { type RenderOptions, renderOptionsKey, renderOptionsOf } from '../render/render-options.js';
 import { rebaseMarkup, rebaseReference } from '../site/base-path.js';
 import { checkNavigationIcons } from '../site/check-navigation-icons.js';
+import { customFiles } from '../site/custom-files.js';
 import { escapeHtml } from '../site/escape-html.js';
 import { LLMS_TXT, renderLlmsTxt } from '../site/llms-txt.js';
 import { type PageDocument, PageLayout, type TocEntry, UTILITIES_PATH } from '../site/page-layout.js';
@@ -159,6 +160,8 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
   for (const [url, summary] of links) titles.set(url, linkTitle(summary));
   const navigation = buildSiteNavigation(analysis.navigation, titles, analysis.apiPages);
   const settings = readSiteSettings(analysis.config?.root);
+  const custom = customFiles(analysis.host.listFiles(), analysis.pages.summaries);
+  for (const each of [settings, ...settings.languages.values()]) each.custom = custom;
   const layout = new PageLayout(settings, navigation, options.siteUrl, options.basePath);
   diagnostics.push(...checkNavigationIcons(analysis.navigation, iconLibraryOf(settings.iconLibrary)));
   const configAt = (...path: string[]) => (analysis.config ? nodeAt(analysis.config.root, path)?.span : undefined) ?? { file: 'docs.json' };

@@ -213,7 +213,16 @@ export class PageLayout {
     this.scoped = navigation.sections.some((section) => searchScope(section) !== '');
     this.icons = new NavigationIcons(iconLibraryOf(settings.iconLibrary));
     const theme = renderThemeHead(settings);
-    this.head = [theme.script, faviconLinks(settings), `<link rel="stylesheet" href="/${STYLESHEET_PATH}">`, theme.style, settings.integrations.html]
+    this.head = [
+      theme.script,
+      faviconLinks(settings),
+      `<link rel="stylesheet" href="/${STYLESHEET_PATH}">`,
+      theme.style,
+      // The repository's own stylesheets and scripts (Mintlify's custom CSS and JS), after docsc's.
+      ...settings.custom.styles.map((path) => `<link rel="stylesheet" href="/${escapeHtml(encodeURI(path))}">`),
+      ...settings.custom.scripts.map((path) => `<script src="/${escapeHtml(encodeURI(path))}" defer></script>`),
+      settings.integrations.html,
+    ]
       .filter((l) => l !== '')
       .join('\n');
     this.globalAnchors = renderLinkList(navigation.globalLinks, -1, 'docsc-anchors docsc-global-anchors', this.icons);

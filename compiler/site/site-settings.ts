@@ -83,6 +83,8 @@ export interface SiteSettings {
   codeblocks: { dark: boolean; theme?: string };
   /** `errors.404`: the not-found page's title and text (inline Markdown), and whether it sends readers home instead. */
   notFound: { title?: string; description?: string; redirect: boolean };
+  /** The repository's own `.css` and `.js` files every page loads (custom-files.ts; set by the build, not docs.json). */
+  custom: { styles: string[]; scripts: string[] };
 }
 
 /** `system` (the default) and `dark` are docsc's; a Shiki theme (a name, or `{theme}`) is kept to be reported. */
@@ -111,6 +113,7 @@ export function readSiteSettings(config: JsonNode | undefined): SiteSettings {
     iconLibrary: text(at('icons', 'library')) ?? 'fontawesome',
     language: 'en',
     languages: new Map(),
+    custom: { styles: [], scripts: [] },
     metatags: [],
     indexAll: at('seo', 'indexing') === 'all',
     timestamps: at('metadata', 'timestamp') === true,
