@@ -17,13 +17,15 @@ export interface CustomFiles {
 }
 
 export function customFiles(files: readonly string[], summaries: readonly PageSummary[]): CustomFiles {
+  const styles = files.filter((file) => /\.css$/i.test(file) && !file.startsWith('_docsc/')).sort();
+  const scripts = files.filter((file) => /\.js$/i.test(file) && !file.startsWith('_docsc/') && !isSnippet(file)).sort();
+  // Most sites have no script outside the snippets: their pages' imports are not resolved.
+  if (scripts.length === 0) return { styles, scripts };
   const imported = new Set<string>();
   for (const summary of summaries)
     for (const { specifier } of summary.imports) {
       const target = resolveImport(specifier, summary.path);
       if (target.kind === 'file') for (const path of target.candidates) imported.add(path);
     }
-  const styles = files.filter((file) => /\.css$/i.test(file) && !file.startsWith('_docsc/')).sort();
-  const scripts = files.filter((file) => /\.js$/i.test(file) && !file.startsWith('_docsc/') && !isSnippet(file) && !imported.has(file)).sort();
-  return { styles, scripts };
+  return { styles, scripts: scripts.filter((file) => !imported.has(file)) };
 }
