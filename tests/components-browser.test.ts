@@ -190,6 +190,24 @@ test("the repository's own stylesheet and script apply on every page (Mintlify's
   }
 });
 
+test('a mermaid fence is drawn as a diagram; without JavaScript its source shows', async () => {
+  const page = await open('/more');
+  try {
+    const diagram = page.locator('pre.docsc-mermaid');
+    await diagram.locator('svg').waitFor({ timeout: 20_000 });
+    const labels = await diagram.locator('svg').textContent();
+    for (const label of ['Write', 'Build', 'Publish']) assert.ok(labels?.includes(label), `${label} in the diagram`);
+  } finally {
+    await page.context().close();
+  }
+  const plain = await openAsWithoutJavaScript('/more');
+  try {
+    assert.match((await plain.locator('pre.docsc-mermaid').textContent()) ?? '', 'Write --> Build --> Publish');
+  } finally {
+    await plain.context().close();
+  }
+});
+
 test('a link to something in a hidden tab panel selects its tab', async () => {
   const page = await open('/#go-details');
   try {

@@ -6,7 +6,8 @@
 // pages only; it follows navigation edits (kept pages' classes come from
 // their records), body edits and `docsc dev` patches, equal to a clean build
 // each time. Its `.css` file and its script (not the module a page imports)
-// are in every page's head. The colour mode switching utilities, and custom
+// are in every page's head. Mermaid's bundle is shipped while a page has a
+// diagram, kept pages included. The colour mode switching utilities, and custom
 // CSS and JS applying, are asserted in a browser by components-browser.test.ts.
 
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -108,6 +109,36 @@ test('navigation edits keep the stylesheet from kept pages; body edits change it
     await build(options);
     assert.not.ok(existsSync(join(site.out, UTILITIES)), 'no page writes a class: no stylesheet');
     assert.not.ok(readFileSync(join(site.out, 'index.html'), 'utf8').includes(LINK));
+    await assertCleanBuildEqual(site, options);
+  } finally {
+    rmSync(site.dir, { recursive: true, force: true });
+  }
+});
+
+test("mermaid's bundle is shipped while a page has a diagram, kept pages included", async () => {
+  const site = copyFixture();
+  try {
+    const options = { root: site.root, outDir: site.out, cacheDir: site.cache, threads: 1 };
+    const mermaid = join(site.out, '_docsc/mermaid.js');
+    await build(options);
+    assert.not.ok(existsSync(mermaid), 'no diagram, no mermaid');
+    edit(join(site.root, 'plain.mdx'), 'No classes here.', 'No classes here.\n\n```mermaid\nflowchart LR\n  A --> B\n```');
+    await build(options);
+    assert.ok(existsSync(mermaid), 'a diagram ships it');
+    edit(join(site.root, 'docs.json'), '"group": "Layout"', '"group": "Layouts"');
+    const navEdit = await build(options);
+    assert.equal(navEdit.recomputed.bodies, []);
+    assert.ok(existsSync(mermaid), 'kept by a navigation edit, from the kept page');
+    await assertCleanBuildEqual(site, options);
+    const session = new BuildSession(options);
+    await session.build();
+    edit(join(site.root, 'plain.mdx'), '  A --> B', '  A --> C');
+    assert.ok((await session.build(['plain.mdx'])).recomputed.patched, 'a diagram edited is patched');
+    await session.settled();
+    edit(join(site.root, 'plain.mdx'), '```mermaid\nflowchart LR\n  A --> C\n```', 'Gone.');
+    assert.not.ok((await session.build(['plain.mdx'])).recomputed.patched, 'the last diagram removed is a build');
+    await session.settled();
+    assert.not.ok(existsSync(mermaid), 'and mermaid goes with it');
     await assertCleanBuildEqual(site, options);
   } finally {
     rmSync(site.dir, { recursive: true, force: true });

@@ -36,6 +36,8 @@ export interface BodyResult {
   feed?: FeedEntry[];
   /** The classes its markup writes, sorted (site/utility-css.ts). */
   classes?: string[];
+  /** It has a Mermaid diagram. */
+  diagrams?: true;
   diagnostics: Diagnostic[];
   /** Snippet files read, with the hash of what was read. */
   dependencies: [string, string][];
@@ -64,6 +66,7 @@ interface CachedBody {
   panel?: string;
   feed?: FeedEntry[];
   classes?: string[];
+  diagrams?: true;
   /** Snippet files read, with the hash of what was read. */
   dependencies: [string, string][];
   diagnostics: Diagnostic[];
@@ -396,5 +399,6 @@ function relocateBody(body: CachedBody, path: string): BodyResult {
   if (body.feed !== undefined) result.feed = body.feed;
   if (body.textTerms !== undefined) result.textTerms = body.textTerms;
   if (body.classes !== undefined) result.classes = body.classes;
+  if (body.diagrams) result.diagrams = true;
   return result;
 }

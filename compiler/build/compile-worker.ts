@@ -35,6 +35,7 @@ export interface CompileTaskResult {
     panel?: string;
     feed?: FeedEntry[];
     classes?: string[];
+    diagrams?: true;
     dependencies: [string, string][];
     diagnostics: Diagnostic[];
   };
@@ -75,6 +76,7 @@ function taskResult(compiled: CompiledPage, snippets: RecordingSnippets | undefi
     if (compiled.body.panel !== undefined) result.body.panel = compiled.body.panel;
     if (compiled.body.feed !== undefined) result.body.feed = compiled.body.feed;
     if (compiled.body.classes !== undefined) result.body.classes = compiled.body.classes;
+    if (compiled.body.diagrams) result.body.diagrams = true;
   }
   return result;
 }

@@ -118,6 +118,8 @@ export interface LaidOutSite {
   inject: string;
   /** Each page's utility classes, space-separated, by URL (pages writing none left out): the utility stylesheet's input. */
   classes: Map<string, string>;
+  /** The pages with a Mermaid diagram (the site ships mermaid while there is one). */
+  diagrams: Set<string>;
 }
 
 /** A page before its body: everything navigation and layout need. */
@@ -203,6 +205,7 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
   let keptMdx = 0;
   const pagesLaidOut: string[] = [];
   const pageClasses = new Map<string, string>();
+  const withDiagrams = new Set<string>();
   const all = [...plans.values()];
   // The pages of a chunk that must be laid out (the others are kept from an earlier build).
   const chunkAt = (start: number): PageToLayOut[] => {
@@ -223,6 +226,7 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
         if (mapped(plan)) inSitemap.add(plan.url);
         if (record.searchKey !== null) search.addKept(searchUrl(plan.url), record.searchKey);
         if (record.classes !== '') pageClasses.set(plan.url, record.classes);
+        if (record.diagrams) withDiagrams.add(plan.url);
         continue;
       }
       chunk.push({ plan, keys, recordedSearchKey: recorded?.searchKey });
@@ -293,8 +297,9 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
         const { search: listed } = laidOut;
         const recordKey = listed && (keys ? searchRecordKey(options.salt, listed, keys.body, made.dependencies) : valueKey(listed));
         // A page that reported something is laid out again next time (its diagnostics are replayed from its body).
-        if (keys && made.diagnostics.length === 0) laidOut.file.key = recordedKey(keys.layout, recordKey, made.body.classes, made.dependencies);
+        if (keys && made.diagnostics.length === 0) laidOut.file.key = recordedKey(keys.layout, recordKey, made.body, made.dependencies);
         if (made.body.classes !== undefined) pageClasses.set(plan.url, made.body.classes.join(' '));
+        if (made.body.diagrams) withDiagrams.add(plan.url);
         sink.write(laidOut.file);
         for (const file of companionFiles(plan, made, context, laidOut.file.key)) sink.write(file);
         if (mapped(plan)) inSitemap.add(plan.url);
@@ -356,7 +361,7 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
     add('404.html', withInjection(layout.render({ ...notFound, toc: [] }, undefined), inject));
     // Large sections' full sidebars, once each (their pages inline a folded one and load this).
     for (const fragment of layout.navigationFragments()) add(fragment.path, fragment.contents);
-    for (const asset of siteAssets(options.cache)) add(asset.path, asset.contents);
+    for (const asset of siteAssets(options.cache, withDiagrams.size > 0)) add(asset.path, asset.contents);
     const utilities = await utilityCss(unionOfClasses(pageClasses), options.cache);
     if (utilities !== '') add(UTILITIES_PATH, utilities);
     shards = (await rendering) ?? [];
@@ -379,7 +384,17 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
     sink.write({ path: file, hash: options.identities.get(file) ?? '', copyFrom: join(analysis.host.root, file) });
   }
   const fromCache = options.compiler.bodiesFromCache + apiPagesFromCache + keptMdx;
-  const laidOut: LaidOutSite = { plans, navigation, layout, search, context, siteUrl: options.siteUrl, inject, classes: pageClasses };
+  const laidOut: LaidOutSite = {
+    plans,
+    navigation,
+    layout,
+    search,
+    context,
+    siteUrl: options.siteUrl,
+    inject,
+    classes: pageClasses,
+    diagrams: withDiagrams,
+  };
   const emitted: EmittedSite = {
     laidOut,
     diagnostics,
@@ -398,6 +413,8 @@ export interface LaidOutBody {
   html: string;
   /** The utility classes the body writes, sorted (the page then links the utility stylesheet). */
   classes?: string[];
+  /** It has a Mermaid diagram. */
+  diagrams?: true;
   text: string;
   /** The terms of `text`, when the compile worker made them (search-index.ts `textTerms`). */
   textTerms?: TextTerms;
@@ -534,6 +551,7 @@ export function makeBody(plan: PagePlan, compiled: BodyResult | undefined, conte
   if (compiled?.panel !== undefined) body.panel = compiled.panel;
   if (compiled?.textTerms !== undefined) body.textTerms = compiled.textTerms;
   if (compiled?.classes !== undefined) body.classes = compiled.classes;
+  if (compiled?.diagrams) body.diagrams = true;
   const reference = plan.source.reference
     ? context.apiBodies.get(plan.source.reference)
     : context.apiBodies.frontmatterBody(plan.source.summary, analysis.documents);
@@ -547,6 +565,7 @@ export function makeBody(plan: PagePlan, compiled: BodyResult | undefined, conte
     };
     if (body.panel !== undefined) combined.panel = body.panel;
     if (body.classes !== undefined) combined.classes = body.classes;
+    if (body.diagrams) combined.diagrams = true;
     body = combined;
   }
   const made: MadeBody = { body, diagnostics, dependencies: compiled?.dependencies ?? [], failed, apiFromEarlierBuild: false };

@@ -35,13 +35,19 @@ export function layoutKey(salt: string, pageKey: string, bodyIdentity: string, h
  * The manifest's record of a page: its layout key, its search record's key
  * (null for a page search does not list), the utility classes its body
  * writes (space-separated: the site's utility stylesheet is made from every
- * page's, kept pages' included) and its body's dependencies. The
+ * page's, kept pages' included), whether it has a Mermaid diagram (1 or 0:
+ * the site ships mermaid when a page has one) and its body's dependencies. The
  * search record is made of a subset of what the layout key is (URL, title,
  * section, scope, boost, body identity, salt), so a kept page's record key is the
  * recorded one: it is not computed again.
  */
-export function recordedKey(key: string, searchKey: string | undefined, classes: readonly string[] | undefined, dependencies: Dependencies): string {
-  return JSON.stringify([key, searchKey ?? null, classes?.join(' ') ?? '', ...dependencies]);
+export function recordedKey(
+  key: string,
+  searchKey: string | undefined,
+  body: { classes?: readonly string[]; diagrams?: true },
+  dependencies: Dependencies,
+): string {
+  return JSON.stringify([key, searchKey ?? null, body.classes?.join(' ') ?? '', body.diagrams ? 1 : 0, ...dependencies]);
 }
 
 /** A page's record as an earlier build wrote it (`recordedKey`): its layout key, search record key, classes and dependencies. */
@@ -51,6 +57,7 @@ export interface RecordRead {
   searchKey: string | null;
   /** The body's classes, space-separated ('' for none). */
   classes: string;
+  diagrams: boolean;
   dependencies: unknown[];
 }
 
@@ -64,7 +71,8 @@ export function readRecord(recorded: string | undefined): RecordRead | undefined
     return undefined;
   }
   if (!Array.isArray(parsed) || (typeof parsed[1] !== 'string' && parsed[1] !== null) || typeof parsed[2] !== 'string') return undefined;
-  return { key: parsed[0], searchKey: parsed[1] as string | null, classes: parsed[2], dependencies: parsed.slice(3) };
+  if (parsed[3] !== 0 && parsed[3] !== 1) return undefined;
+  return { key: parsed[0], searchKey: parsed[1] as string | null, classes: parsed[2], diagrams: parsed[3] === 1, dependencies: parsed.slice(4) };
 }
 
 /** A page's record, when it was made with `key` and each dependency still has its recorded hash; undefined otherwise. */
@@ -72,12 +80,17 @@ export function currentRecord(
   record: RecordRead | undefined,
   key: string,
   identities: ReadonlyMap<string, string>,
-): { dependencies: Dependencies; searchKey: string | null; classes: string } | undefined {
+): { dependencies: Dependencies; searchKey: string | null; classes: string; diagrams: boolean } | undefined {
   if (record === undefined || record.key !== key) return undefined;
   for (const entry of record.dependencies) {
     if (!Array.isArray(entry) || typeof entry[0] !== 'string' || identities.get(entry[0]) !== entry[1]) return undefined;
   }
-  return { dependencies: record.dependencies as unknown as Dependencies, searchKey: record.searchKey, classes: record.classes };
+  return {
+    dependencies: record.dependencies as unknown as Dependencies,
+    searchKey: record.searchKey,
+    classes: record.classes,
+    diagrams: record.diagrams,
+  };
 }
 
 /**

@@ -88,6 +88,8 @@ export async function patchPages(changed: readonly string[], context: PatchConte
     const made = makeBody(plan, bodies.get(summary.path), site.context, analysis);
     // A page that writes other utility classes changes the site's utility stylesheet: a full build makes it.
     if ((made.body.classes?.join(' ') ?? '') !== (site.classes.get(url) ?? '')) return undefined;
+    // Likewise a page that gains or loses a diagram may change whether the site ships mermaid.
+    if ((made.body.diagrams === true) !== site.diagrams.has(url)) return undefined;
     const reported = [...summaryDiagnostics, ...made.diagnostics];
     if (made.failed || summaryDiagnostics.some(isCompileFailure)) failedPages++;
     diagnostics.push(...reported, ...checkLinks([summary], analysis.site));
@@ -103,7 +105,7 @@ export async function patchPages(changed: readonly string[], context: PatchConte
     const laidOut = layOutPage(plan, made.body, site.navigation, site.layout, site.inject);
     const { search: listed } = laidOut;
     const recordKey = listed && (keys ? searchRecordKey(site.context.salt, listed, keys.body, made.dependencies) : valueKey(listed));
-    if (keys && reported.length === 0) laidOut.file.key = recordedKey(keys.layout, recordKey, made.body.classes, made.dependencies);
+    if (keys && reported.length === 0) laidOut.file.key = recordedKey(keys.layout, recordKey, made.body, made.dependencies);
     files.push(laidOut.file, ...companionFiles(plan, made, site.context, laidOut.file.key));
     if (listed === undefined || recordKey === undefined) continue;
     records.push({ record: listed, key: recordKey });

@@ -50,6 +50,8 @@ export interface RenderedBody {
   feed?: FeedEntry[];
   /** The classes the page's own markup writes, sorted (for the site's utility stylesheet, site/utility-css.ts). */
   classes?: string[];
+  /** The body has a Mermaid diagram. */
+  diagrams?: true;
 }
 
 export interface CompiledPage {
@@ -115,6 +117,7 @@ function renderBody(
     if (summary.frontmatter.rss === true) body.feed = feedEntries(root);
     if (panels.length > 0) body.panel = toHtml({ type: 'root', children: panels }, { allowDangerousHtml: true });
     if (context.classes.size > 0) body.classes = [...context.classes].sort();
+    if (context.diagrams) body.diagrams = true;
     return { body, diagnostics: bag.items };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);

@@ -32,6 +32,8 @@ export class RenderContext {
   droppedHandlers: Set<string> | undefined;
   /** The classes the page's own markup writes (`className="flex dark:hidden"`), for the site's utility stylesheet. */
   readonly classes = new Set<string>();
+  /** The page has a Mermaid diagram (the site then ships mermaid's bundle). */
+  diagrams = false;
 
   constructor(
     /** Project-relative path of the page. */

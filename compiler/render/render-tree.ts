@@ -109,6 +109,13 @@ class TreeWalk {
 
   private code(state: State, node: Code): ElementContent {
     const { language, ranges } = splitLanguage(node.lang);
+    if (language === 'mermaid') {
+      // A diagram: its source, which the site runtime draws with mermaid (runtime/client/components/mermaid.ts).
+      const diagram = h('pre', { className: ['docsc-mermaid'] }, [text(restoreBlanked(node, this.scope.file, this.scope.customIds))]);
+      state.patch(node, diagram as never);
+      this.context.diagrams = true;
+      return diagram;
+    }
     const meta = parseCodeMeta(node.meta, ranges);
     const icon = meta.icon === undefined ? undefined : renderIcon(this.context, meta.icon, undefined, this.at(node));
     const block = codeBlock(restoreBlanked(node, this.scope.file, this.scope.customIds), language, meta, icon);

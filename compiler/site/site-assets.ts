@@ -1,7 +1,10 @@
 // The files every site carries from docsc itself (runtime/): the stylesheet
-// and the client scripts bundled from runtime/client/entries/.
+// and the client scripts bundled from runtime/client/entries/; and mermaid's
+// browser bundle when a page has a diagram (only those pages load it:
+// runtime/client/components/mermaid.ts).
 
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { BuildCache } from '../cache/build-cache.js';
 import { clientScripts } from './client-bundle.js';
 import { STYLESHEET_PATH } from './page-layout.js';
@@ -16,7 +19,15 @@ export interface SiteAsset {
 /** Stylesheets of runtime/, in cascade order, served as one file. */
 const STYLESHEETS = ['site.css', 'components.css', 'playground.css'];
 
-export function siteAssets(cache?: BuildCache): SiteAsset[] {
+/** Where pages with a Mermaid diagram load mermaid from. */
+export const MERMAID_PATH = '_docsc/mermaid.js';
+
+const require = createRequire(import.meta.url);
+
+/** `diagrams`: a page has a Mermaid diagram (else mermaid is not shipped). */
+export function siteAssets(cache?: BuildCache, diagrams = false): SiteAsset[] {
   const css = STYLESHEETS.map((name) => readFileSync(runtimeFile(name), 'utf8')).join('\n');
-  return [{ path: STYLESHEET_PATH, contents: css }, ...clientScripts(cache)];
+  const assets = [{ path: STYLESHEET_PATH, contents: css }, ...clientScripts(cache)];
+  if (diagrams) assets.push({ path: MERMAID_PATH, contents: readFileSync(require.resolve('mermaid/dist/mermaid.min.js'), 'utf8') });
+  return assets;
 }
