@@ -150,7 +150,8 @@ export function checkUrl(context: RenderContext, attribute: string, url: string,
 }
 
 const URL_ATTRIBUTES = new Set(['href', 'src', 'poster', 'action', 'formAction', 'formaction', 'cite', 'xlinkHref', 'xlink:href']);
-const SKIPPED_PROPS = new Set(['children', 'key', 'ref', 'dangerouslySetInnerHTML']);
+/** Not attributes: React's own, and Mintlify's `noAnchor` on a JSX heading (which has no anchor here anyway). */
+const SKIPPED_PROPS = new Set(['children', 'key', 'ref', 'dangerouslySetInnerHTML', 'noAnchor']);
 
 function htmlElement(
   context: RenderContext,

@@ -2,7 +2,10 @@
 // compile-page.ts takes it out of the body, and the layout puts it in the
 // page's side column in place of the table of contents), and Color with Color.Row and Color.Item (palette swatches:
 // `variant` `compact` or `table`; a row's `title`; an item's `name` and
-// `value`, a CSS colour shown as a swatch — or `value={{light, dark}}`).
+// `value`, a CSS colour shown as a swatch — or `value={{light, dark}}`), and
+// Heading (`<Heading level={3}>`: an `h1`–`h6`, `h2` by default, like an
+// `<h2>` written as JSX — no anchor, not in the table of contents, which is
+// what its `noAnchor` asks for).
 
 import type { ElementContent } from 'hast';
 import { h, text } from '../hast-nodes.js';
@@ -43,4 +46,9 @@ const ColorItem: Component = (props) => {
   ]);
 };
 
-export const PLAIN_BOX_COMPONENTS: Record<string, Component> = { Panel, Color, 'Color.Row': ColorRow, 'Color.Item': ColorItem };
+const Heading: Component = (props) => {
+  const level = Number(props.level);
+  return h(`h${Number.isInteger(level) && level >= 1 && level <= 6 ? level : 2}`, {}, props.children);
+};
+
+export const PLAIN_BOX_COMPONENTS: Record<string, Component> = { Panel, Color, 'Color.Row': ColorRow, 'Color.Item': ColorItem, Heading };
