@@ -64,6 +64,21 @@ test('the rules of the classes pages write, in one stylesheet linked from those 
   }
 });
 
+test('a page whose classes are no utilities still finds the stylesheet it links', async () => {
+  const site = copyFixture();
+  try {
+    edit(join(site.root, 'grid.mdx'), 'className="grid grid-cols-2 gap-2"', 'className="own-grid"');
+    edit(join(site.root, 'index.mdx'), ' className="block dark:hidden rounded-xl"', '');
+    edit(join(site.root, 'index.mdx'), ' className="hidden dark:block rounded-xl"', '');
+    edit(join(site.root, 'index.mdx'), ' className="own-thing mt-4"', '');
+    await build({ root: site.root, outDir: site.out, cacheDir: site.cache, threads: 1 });
+    assert.ok(readFileSync(join(site.out, 'grid/index.html'), 'utf8').includes(LINK));
+    assert.ok(existsSync(join(site.out, UTILITIES)), 'the linked stylesheet exists');
+  } finally {
+    rmSync(site.dir, { recursive: true, force: true });
+  }
+});
+
 test("every page links the repository's stylesheets and runs its scripts, not the modules pages import", async () => {
   const site = copyFixture();
   try {

@@ -362,8 +362,8 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
     // Large sections' full sidebars, once each (their pages inline a folded one and load this).
     for (const fragment of layout.navigationFragments()) add(fragment.path, fragment.contents);
     for (const asset of siteAssets(options.cache, withDiagrams.size > 0)) add(asset.path, asset.contents);
-    const utilities = await utilityCss(unionOfClasses(pageClasses), options.cache);
-    if (utilities !== '') add(UTILITIES_PATH, utilities);
+    // Every page that writes a class links it, whether or not a class is a utility.
+    if (pageClasses.size > 0) add(UTILITIES_PATH, await utilityCss(unionOfClasses(pageClasses), options.cache));
     shards = (await rendering) ?? [];
   } finally {
     await editor?.close();

@@ -164,7 +164,7 @@ function fenceClosedEarly(source: string, line: number): { opened: number; neste
   let found: { opened: number; nested: number; closed: number } | undefined;
   for (const [index, text] of lines.entries()) {
     const fence = FENCE.exec(text.replace(/\r$/, ''));
-    if (fence === undefined || fence === null) continue;
+    if (fence === null) continue;
     const [, marker = '', info = ''] = fence;
     if (open === undefined) {
       if (marker.startsWith('`') && info.includes('`')) continue;

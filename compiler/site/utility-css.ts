@@ -6,10 +6,11 @@
 // `dark:` follows the site's colour mode as the layout sets it
 // (`data-theme`, else `data-appearance`, else the system's), and utilities
 // are `!important`, since a class written on an element means to win over
-// the site's rules for it. A class that is no utility makes no rule.
+// the site's rules for it. A class that is no utility makes no rule; the
+// stylesheet is made whenever a page writes a class, since that page links it.
 //
-// Made once per set of classes (the cache keeps it by their hash), so a
-// build whose pages write no new class does not load Tailwind.
+// Made once per set of classes and Tailwind version (the cache keeps it by
+// their hash), so a build whose pages write no new class does not load Tailwind.
 
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -39,10 +40,10 @@ const INPUT = `@layer theme, utilities;
 }
 `;
 
-/** The rules of these classes (sorted, distinct), or '' when none is a utility. */
+/** The rules of these classes (sorted, distinct). */
 export async function utilityCss(classes: readonly string[], cache?: BuildCache): Promise<string> {
-  if (classes.length === 0) return '';
-  const key = `utilities:${contentHash(classes.join(' '))}`;
+  const { version } = require('tailwindcss/package.json') as { version: string };
+  const key = `utilities:${version}:${contentHash(classes.join(' '))}`;
   const cached = cache?.get<string>('derived', key);
   if (cached !== undefined) return cached;
   const { compile } = (await import('tailwindcss')) as typeof import('tailwindcss');
@@ -54,8 +55,6 @@ export async function utilityCss(classes: readonly string[], cache?: BuildCache)
     },
   });
   const css = compiler.build([...classes]);
-  // Only the banner and empty layers: no class was a utility.
-  const made = /\{[^{}]*:[^{}]*\}/.test(css) ? css : '';
-  cache?.put('derived', key, made);
-  return made;
+  cache?.put('derived', key, css);
+  return css;
 }
