@@ -388,4 +388,38 @@ test('axe-core reports no serious or critical violation with JavaScript off (eve
   }
 });
 
+test("interactive components run in the browser: a page's own and a script snippet's; one that renders a built-in keeps its first state", async () => {
+  const page = await open('/interactive');
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  try {
+    const counter = page.locator('button.counter');
+    // The first state is in the HTML; Preact takes over, and the handler counts (by the prop's step, from the imported start).
+    assert.is((await counter.textContent())?.trim(), 'Clicks: 5');
+    await page.waitForSelector('[data-docsc-island="live"] button.counter');
+    await page.locator('button.counter').click();
+    await page.locator('button.counter').click();
+    assert.is((await page.locator('button.counter').textContent())?.trim(), 'Clicks: 9');
+    const slider = page.getByRole('slider', { name: 'Hue' });
+    await page.waitForSelector('[data-docsc-island="live"] .color-generator');
+    await slider.fill('20');
+    assert.is((await page.locator('.color-value').textContent())?.trim(), 'hsl(20, 70%, 40%)');
+    // A component that renders a built-in stays as built: its button does nothing, the callout stays.
+    await page.getByRole('button', { name: 'Reveal' }).click();
+    assert.is(await page.locator('.reveal').getAttribute('data-docsc-island'), null);
+    assert.ok(await page.getByText('Shown at build time.').isVisible());
+    assert.equal(errors, []);
+    assert.equal(await seriousViolations(page), []);
+  } finally {
+    await page.context().close();
+  }
+  const plain = await openAsWithoutJavaScript('/interactive');
+  try {
+    assert.is((await plain.locator('button.counter').textContent())?.trim(), 'Clicks: 5');
+    assert.is((await plain.locator('.color-value').textContent())?.trim(), 'hsl(165, 70%, 40%)');
+  } finally {
+    await plain.context().close();
+  }
+});
+
 test.run();

@@ -19,9 +19,11 @@ import { type ParsedPage, parsePage } from '../pages/parse-page.js';
 import { headingText, type PageSummary, pageOutOfMemory, summarizePage, summarizeParsed } from '../pages/summarize-page.js';
 import { SourceFile } from '../source/source-file.js';
 import { hasClass } from './components/tab-list.js';
+import { BUILT_IN_GLOBALS } from './create-element.js';
 import { type FeedEntry, feedEntries } from './feed-entries.js';
 import { finishBody } from './finish-body.js';
 import { h, text } from './hast-nodes.js';
+import { islandsScript } from './islands.js';
 import { withRenderContext } from './jsx-runtime.js';
 import { RenderContext } from './render-context.js';
 import { instantiateFile, renderFile } from './render-file.js';
@@ -112,7 +114,9 @@ function renderBody(
     const root: HastRoot = { type: 'root', children };
     const text = finishBody(root);
     const panels = takePanels(root);
-    const html = toHtml(root, { allowDangerousHtml: true });
+    let html = toHtml(root, { allowDangerousHtml: true });
+    // Interactive components' code and props, after the markup they run on (runtime/client/entries/islands.ts).
+    if (context.islands.length > 0) html += islandsScript(context.islands, BUILT_IN_GLOBALS);
     const body: RenderedBody = { html, text, dependencies: [...loader.dependencies].sort() };
     if (summary.frontmatter.rss === true) body.feed = feedEntries(root);
     if (panels.length > 0) body.panel = toHtml({ type: 'root', children: panels }, { allowDangerousHtml: true });

@@ -11,6 +11,7 @@ import type { ElementContent, Properties } from 'hast';
 import type { Component, ComponentContext } from './components/component.js';
 import { COMPONENTS } from './components/component-table.js';
 import { h, text, toNodes } from './hast-nodes.js';
+import { browserProps, isImported, islandOrigin } from './islands.js';
 import type { RenderContext, SourcePlace } from './render-context.js';
 import { renderIcon } from './render-icon.js';
 import { rewriteUrl } from './rewrite-url.js';
@@ -59,37 +60,77 @@ export function createElement(
   places?: ReadonlyMap<string, SourcePlace>,
 ): ElementContent[] {
   if (typeof type === 'string') return [htmlElement(context, type, props, at, places)];
-  if (type instanceof BuiltInComponent) return builtIn(context, type, props, at, inline, places);
+  if (type instanceof BuiltInComponent) {
+    if (context.droppedHandlers !== undefined) context.islandBlocker ??= `it renders the built-in \`<${type.componentName}>\``;
+    return builtIn(context, type, props, at, inline, places);
+  }
   if (type instanceof UnknownComponent) {
+    if (context.droppedHandlers !== undefined) context.islandBlocker ??= `it renders the unknown \`<${type.componentName}>\``;
     if (!type.silent) context.report('render/unknown-component', at, { name: type.componentName });
     return [placeholder(type.componentName, toNodes(props.children), inline)];
   }
-  if (typeof type === 'function') {
-    const name = type.name === '' ? 'component' : `component \`<${type.name}>\``;
-    // The outermost call collects the handlers its elements (and the components it calls) leave out.
-    const outermost = context.droppedHandlers === undefined;
-    if (outermost) context.droppedHandlers = new Set();
+  if (typeof type === 'function') return componentCall(context, type as (props: Record<string, unknown>) => unknown, props, at, inline);
+  return [renderError(context, at, 'an element', new TypeError(`its type is ${type === null ? 'null' : typeof type}, not a component`), inline)];
+}
+
+/**
+ * A function component called. The outermost call (the one the page writes) collects the handlers its elements, and
+ * the components it calls, leave out: with none, the HTML is all there is; with some, the component becomes an island
+ * that runs in the browser when it can (islands.ts), else `render/not-interactive` says why it shows its first state.
+ */
+function componentCall(
+  context: RenderContext,
+  component: (props: Record<string, unknown>) => unknown,
+  props: Record<string, unknown>,
+  at: SourcePlace,
+  inline: boolean,
+): ElementContent[] {
+  const name = component.name === '' ? 'component' : `component \`<${component.name}>\``;
+  const outermost = context.droppedHandlers === undefined;
+  if (!outermost) {
+    if (isImported(component)) context.islandBlocker ??= `it renders the imported ${name}`;
     try {
-      return toNodes((type as (props: Record<string, unknown>) => unknown)(props));
+      return toNodes(component(props));
     } catch (error) {
+      context.islandBlocker ??= 'it failed to render';
       return [renderError(context, at, `the ${name}`, error, inline)];
-    } finally {
-      if (outermost) {
-        const handlers = context.droppedHandlers ?? new Set();
-        context.droppedHandlers = undefined;
-        if (handlers.size > 0) reportNotInteractive(context, at, `The ${name}`, handlers);
-      }
     }
   }
-  return [renderError(context, at, 'an element', new TypeError(`its type is ${type === null ? 'null' : typeof type}, not a component`), inline)];
+  context.droppedHandlers = new Set();
+  context.islandBlocker = undefined;
+  let nodes: ElementContent[];
+  try {
+    nodes = toNodes(component(props));
+  } catch (error) {
+    context.droppedHandlers = undefined;
+    return [renderError(context, at, `the ${name}`, error, inline)];
+  }
+  const handlers = context.droppedHandlers;
+  const blocker = context.islandBlocker;
+  context.droppedHandlers = undefined;
+  context.islandBlocker = undefined;
+  if (handlers.size === 0) return nodes;
+  const origin = islandOrigin(component);
+  const shipped = browserProps(props);
+  const why =
+    origin === undefined
+      ? 'its module imports code that does not run in the browser'
+      : (blocker ?? ('problem' in shipped ? shipped.problem : undefined));
+  if (origin === undefined || why !== undefined || 'problem' in shipped) {
+    reportNotInteractive(context, at, `The ${name}`, handlers, why);
+    return nodes;
+  }
+  const id = context.uniqueId(`docsc-island-${origin.name.toLowerCase()}`);
+  context.islands.push({ id, module: origin.module, name: origin.name, props: shipped.props });
+  return [h(inline ? 'span' : 'div', { id, className: ['docsc-island'], dataDocscIsland: '' }, nodes)];
 }
 
 /** Event handler props (`onClick`) on an HTML element: left out of the HTML, which runs no component code in the browser. */
 const EVENT_HANDLER = /^on[A-Z]/;
 
-function reportNotInteractive(context: RenderContext, at: SourcePlace, what: string, handlers: Iterable<string>): void {
+function reportNotInteractive(context: RenderContext, at: SourcePlace, what: string, handlers: Iterable<string>, why?: string): void {
   const names = [...handlers].sort().map((handler) => `\`${handler}\``);
-  context.report('render/not-interactive', at, { what, handlers: names.join(', ') });
+  context.report('render/not-interactive', at, { what, handlers: names.join(', '), why: why === undefined ? '' : ` (${why})` });
 }
 
 /** Reports an evaluation error and returns the error block shown in its place. */

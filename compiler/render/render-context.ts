@@ -8,6 +8,7 @@
 import type { DiagnosticCode } from '../diagnostics/catalogue.js';
 import type { Diagnostic, DiagnosticArgs, DiagnosticBag, ReportExtras } from '../diagnostics/diagnostic.js';
 import { headingSlug, numberedId } from '../pages/heading-slug.js';
+import type { Island } from './islands.js';
 import type { ImportResolver } from './render-file.js';
 import { DEFAULT_RENDER_OPTIONS, type RenderOptions } from './render-options.js';
 
@@ -34,6 +35,13 @@ export class RenderContext {
   readonly classes = new Set<string>();
   /** The page has a Mermaid diagram (the site then ships mermaid's bundle). */
   diagrams = false;
+  /** The page's interactive components that run in the browser (islands.ts), in page order. */
+  readonly islands: Island[] = [];
+  /**
+   * Inside a component call (`droppedHandlers` set): why its output cannot be made again in the browser (it made a
+   * built-in component, a snippet, an unknown name or an error), or undefined while it can.
+   */
+  islandBlocker: string | undefined;
 
   constructor(
     /** Project-relative path of the page. */

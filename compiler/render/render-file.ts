@@ -13,6 +13,7 @@ import { headingText } from '../pages/summarize-page.js';
 import type { SourceFile } from '../source/source-file.js';
 import { type CompiledModule, compileModule, type ModuleInstance, runModule } from './evaluate-module.js';
 import { h, text } from './hast-nodes.js';
+import { importsForBrowser, registerIslandExports } from './islands.js';
 import { type FileMode, type FilePlan, type ImportBinding, MAX_NESTING, planFile } from './plan-file.js';
 import type { RenderContext } from './render-context.js';
 import { renderTree } from './render-tree.js';
@@ -69,6 +70,9 @@ export function instantiateFile(artifact: MdxArtifact, imports: ImportResolver, 
   }
   try {
     instance.module = runModule(compiled, Object.fromEntries(instance.bindings));
+    // Its components may run in the browser (islands), with its imports as data or stand-ins.
+    const imports = importsForBrowser(instance.bindings);
+    if (imports !== undefined) registerIslandExports(instance.module.exports, { kind: 'mdx', code: compiled.code, ...imports });
     for (const [name, value] of Object.entries(instance.module.exports)) instance.bindings.set(name, value);
   } catch (error) {
     instance.failure = reasonOf(error);

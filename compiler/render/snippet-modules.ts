@@ -16,6 +16,7 @@ import { type Diagnostic, DiagnosticBag } from '../diagnostics/diagnostic.js';
 import { parsePage } from '../pages/parse-page.js';
 import { SourceFile } from '../source/source-file.js';
 import { fragment } from './hast-nodes.js';
+import { registerIslandExports } from './islands.js';
 import { JSX_RUNTIME, REACT_STAND_IN } from './jsx-runtime.js';
 import type { ImportBinding } from './plan-file.js';
 import type { RenderContext, SourcePlace } from './render-context.js';
@@ -130,7 +131,14 @@ export class SnippetLoader implements ImportResolver {
       return FAILED;
     }
     try {
-      return { ...runScript(compiled.code, (specifier) => this.require(specifier, path)) };
+      let runnable = true;
+      const exports = runScript(compiled.code, (specifier) => {
+        if (!RUNTIME_SPECIFIERS.has(specifier)) runnable = false;
+        return this.require(specifier, path);
+      });
+      // A snippet that requires nothing but React and the JSX runtime can run in the browser as it is.
+      if (runnable) registerIslandExports(exports, { kind: 'script', code: compiled.code });
+      return { ...exports };
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       this.context.report('render/evaluation-error', { file: path, line: 0, column: 0 }, { what: 'the script snippet', reason });
@@ -146,6 +154,9 @@ export class SnippetLoader implements ImportResolver {
     return { ...exports, __esModule: true };
   }
 }
+
+/** What a script snippet may require and still run in the browser (runtime/client/entries/islands.ts serves them). */
+const RUNTIME_SPECIFIERS = new Set(['react', 'docsc/jsx-runtime', 'docsc/jsx-dev-runtime', 'react/jsx-runtime']);
 
 // ---------------------------------------------------------------------------
 // Per-thread cache of what a snippet's text determines

@@ -3,7 +3,7 @@
 // Entries are independent: pages load only the ones they need (`site` on
 // every page, `playground` on API pages). The bytes are a pure function of
 // runtime/ (part of the tool's identity, which keys the cache) and esbuild's
-// version (part of the key here): bundled once per process, and kept in the
+// version and Preact's (part of the key here): bundled once per process, and kept in the
 // build cache when there is one (bundling takes about 0.2 s of every build).
 // esbuild itself is loaded only to bundle (20 ms of module loading a build
 // that finds the bundle in its cache does not pay); its version is read from
@@ -29,7 +29,9 @@ let bundled: ClientScript[] | undefined;
 
 export function clientScripts(cache?: BuildCache): ClientScript[] {
   if (bundled !== undefined) return bundled;
-  const key = `client-bundle\0${(require('esbuild/package.json') as { version: string }).version}`;
+  const version = (name: string) => (require(`${name}/package.json`) as { version: string }).version;
+  // Preact is bundled into `islands.js`: its version matters as esbuild's does.
+  const key = `client-bundle\0${version('esbuild')}\0${version('preact')}`;
   bundled = cache?.get<ClientScript[]>('derived', key);
   if (bundled === undefined) {
     bundled = bundleEntries();

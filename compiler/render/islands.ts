@@ -1,0 +1,164 @@
+// Interactive components ("islands"). A component a page defines with
+// `export const`, or a script snippet exports, renders at build time at its
+// first state (create-element.ts). When that render left out event handlers
+// (it is interactive) and the component can run in the reader's browser as
+// it is, its HTML is wrapped in an element marked `data-docsc-island`, and the
+// page carries the component's compiled module and its props as JSON
+// (`script.docsc-islands`, made by `islandsScript`); the site's runtime
+// (runtime/client/entries/islands.ts) runs it there with Preact in React's
+// place. It can when:
+// - its module's code is all it needs: a script snippet that requires only
+//   `react`, or an MDX file whose imports are plain data (passed along as
+//   JSON) or components (stand-ins in the browser, which it must not render);
+// - its first render made plain HTML elements only — no built-in component,
+//   imported component, snippet or unknown name, which exist only at build time;
+// - its props are JSON (strings, numbers, booleans, null, arrays and plain
+//   objects; no children, functions or elements).
+// Otherwise it stays at its first state, and `render/not-interactive` says why.
+// The module's code is the repository's, trusted like MDX; props and code
+// reach the page as JSON with `<` escaped, so no text ends the script early.
+
+import { createRequire } from 'node:module';
+import type * as Esbuild from 'esbuild';
+
+const require = createRequire(import.meta.url);
+
+/** A module whose exports can run in the browser. */
+export interface IslandModule {
+  /** `mdx`: @mdx-js/mdx's function body (evaluate-module.ts); `script`: esbuild's CommonJS (script-snippet.ts). */
+  kind: 'mdx' | 'script';
+  code: string;
+  /** An MDX file's imports that are plain data, by local name. */
+  data?: Record<string, unknown>;
+  /** An MDX file's imports that are components (functions), by local name: stand-ins in the browser. */
+  standIns?: string[];
+}
+
+export interface Island {
+  /** The wrapper element's id. */
+  id: string;
+  module: IslandModule;
+  /** The export that is the component. */
+  name: string;
+  props: Record<string, unknown>;
+}
+
+/** Where each function a runnable module exports came from. */
+const origins = new WeakMap<object, { module: IslandModule; name: string }>();
+/** Components bound by an import: the browser has stand-ins for them, so an island must not render them. */
+const imported = new WeakSet<object>();
+
+/**
+ * What an MDX file's imports become in the browser: plain data as it is, components as stand-ins (remembered, so
+ * that an island rendering one is not made); undefined when one is neither, and the file's components cannot run there.
+ */
+export function importsForBrowser(bindings: ReadonlyMap<string, unknown>): Pick<IslandModule, 'data' | 'standIns'> | undefined {
+  const data: Record<string, unknown> = {};
+  const standIns: string[] = [];
+  for (const [name, value] of bindings) {
+    if (typeof value === 'function') {
+      imported.add(value);
+      standIns.push(name);
+    } else if (value === undefined) data[name] = null;
+    else if (isJson(value, 0)) data[name] = value;
+    else return undefined;
+  }
+  return { ...(Object.keys(data).length > 0 ? { data } : {}), ...(standIns.length > 0 ? { standIns } : {}) };
+}
+
+/** Whether a component was bound by an import (it cannot be rendered by an island). */
+export function isImported(component: unknown): boolean {
+  return typeof component === 'function' && imported.has(component);
+}
+
+/** Records the functions `exports` holds as components of `module`, which imports nothing. */
+export function registerIslandExports(exports: Record<string, unknown>, module: IslandModule): void {
+  for (const [name, value] of Object.entries(exports)) {
+    if (typeof value === 'function' && name !== 'default') origins.set(value, { module, name });
+  }
+}
+
+/** The module and export name of a component, when its module can run in the browser. */
+export function islandOrigin(component: unknown): { module: IslandModule; name: string } | undefined {
+  return typeof component === 'function' ? origins.get(component) : undefined;
+}
+
+/** The props as the browser gets them (text children as a string), or why they cannot go there. */
+export function browserProps(props: Record<string, unknown>): { props: Record<string, unknown> } | { problem: string } {
+  const shipped: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(props)) {
+    if (value === undefined) continue;
+    if (name === 'children') {
+      const text = textOf(value);
+      if (text === undefined) return { problem: 'it is given children other than text' };
+      shipped.children = text;
+    } else if (isJson(value, 0)) shipped[name] = value;
+    else return { problem: `its prop \`${name}\` is not plain data` };
+  }
+  return { props: shipped };
+}
+
+/** Children that are only text (a string, or the tree walk's text nodes) as one string. */
+function textOf(children: unknown): string | undefined {
+  if (typeof children === 'string') return children;
+  const nodes = Array.isArray(children) ? children : [children];
+  let text = '';
+  for (const node of nodes) {
+    if (typeof node === 'string') text += node;
+    else if (typeof node === 'object' && node !== null && (node as { type?: unknown }).type === 'text')
+      text += String((node as { value?: unknown }).value ?? '');
+    else return undefined;
+  }
+  return text;
+}
+
+function isJson(value: unknown, depth: number): boolean {
+  if (depth > 20) return false;
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
+  if (typeof value === 'number') return Number.isFinite(value);
+  if (Array.isArray(value)) return value.every((item) => isJson(item, depth + 1));
+  if (typeof value !== 'object') return false;
+  const prototype = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) return false;
+  return Object.values(value).every((item) => item === undefined || isJson(item, depth + 1));
+}
+
+/**
+ * The page's islands as one JSON script element: each module once, each island as
+ * `[id, module index, export, props]` (text children included), and the built-in names script snippets see.
+ */
+export function islandsScript(islands: readonly Island[], builtIns: readonly string[]): string {
+  const modules: IslandModule[] = [];
+  const rows = islands.map((island) => {
+    let index = modules.indexOf(island.module);
+    if (index === -1) index = modules.push(island.module) - 1;
+    return [island.id, index, island.name, island.props];
+  });
+  const script = modules.some((module) => module.kind === 'script');
+  const shipped = modules.map((module) => ({ ...module, code: browserCode(module) }));
+  const json = JSON.stringify({ modules: shipped, islands: rows, builtIns: script ? builtIns : [] })
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+  return `<script type="application/json" class="docsc-islands">${json}</script>`;
+}
+
+const minified = new Map<string, string>();
+const HOLDER = '__docscModule';
+
+/**
+ * A module's code as the page carries it, minified by esbuild (compiled MDX spells out every element's source place):
+ * an MDX file's function body as a function expression (`function(){…}`), a script snippet's CommonJS as it is.
+ */
+function browserCode(module: IslandModule): string {
+  // Assigned, or the minifier drops the unused function.
+  const source = module.kind === 'mdx' ? `${HOLDER}=function(){${module.code}\n}` : module.code;
+  let code = minified.get(source);
+  if (code === undefined) {
+    const output = (require('esbuild') as typeof Esbuild).transformSync(source, { loader: 'js', minify: true, target: 'es2020', logLevel: 'silent' });
+    code = module.kind === 'mdx' ? output.code.slice(HOLDER.length + 1).replace(/;?\n$/, '') : output.code;
+    if (minified.size >= 256) minified.clear();
+    minified.set(source, code);
+  }
+  return code;
+}
