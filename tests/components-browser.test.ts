@@ -400,10 +400,13 @@ test("interactive components run in the browser: a page's own and a script snipp
     await page.locator('button.counter').click();
     await page.locator('button.counter').click();
     assert.is((await page.locator('button.counter').textContent())?.trim(), 'Clicks: 9');
-    const slider = page.getByRole('slider', { name: 'Hue' });
+    const slider = page.getByRole('slider', { name: 'Hue' }).first();
     await page.waitForSelector('[data-docsc-island="live"] .color-generator');
     await slider.fill('20');
-    assert.is((await page.locator('.color-value').textContent())?.trim(), 'hsl(20, 70%, 40%)');
+    assert.is((await page.locator('.color-value').textContent())?.trim(), 'hsl(20, 70%, 25%)');
+    // A page's component that shows an imported one (a script snippet's) on demand: that one runs there too.
+    await page.getByRole('button', { name: 'Show colours' }).click();
+    assert.is(await page.getByRole('slider', { name: 'Hue' }).count(), 2);
     // A component that renders a built-in stays as built: its button does nothing, the callout stays.
     await page.getByRole('button', { name: 'Reveal' }).click();
     assert.is(await page.locator('.reveal').getAttribute('data-docsc-island'), null);
@@ -416,7 +419,7 @@ test("interactive components run in the browser: a page's own and a script snipp
   const plain = await openAsWithoutJavaScript('/interactive');
   try {
     assert.is((await plain.locator('button.counter').textContent())?.trim(), 'Clicks: 5');
-    assert.is((await plain.locator('.color-value').textContent())?.trim(), 'hsl(165, 70%, 40%)');
+    assert.is((await plain.locator('.color-value').textContent())?.trim(), 'hsl(165, 70%, 25%)');
   } finally {
     await plain.context().close();
   }

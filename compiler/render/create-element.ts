@@ -92,7 +92,6 @@ function componentCall(
     try {
       return toNodes(component(props));
     } catch (error) {
-      context.islandBlocker ??= 'it failed to render';
       return [renderError(context, at, `the ${name}`, error, inline)];
     }
   }
@@ -136,6 +135,7 @@ function reportNotInteractive(context: RenderContext, at: SourcePlace, what: str
 /** Reports an evaluation error and returns the error block shown in its place. */
 export function renderError(context: RenderContext, at: SourcePlace, what: string, error: unknown, inline: boolean): ElementContent {
   const reason = error instanceof Error ? error.message : String(error);
+  if (context.droppedHandlers !== undefined) context.islandBlocker ??= `rendering ${what} failed`;
   context.report('render/evaluation-error', at, { what, reason });
   return h(inline ? 'span' : 'div', { className: ['docsc-render-error'], role: 'alert' }, [text(`Could not render ${what}: ${reason}`)]);
 }

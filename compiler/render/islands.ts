@@ -9,9 +9,10 @@
 // place. It can when:
 // - its module's code is all it needs: a script snippet that requires only
 //   `react`, or an MDX file whose imports are plain data (passed along as
-//   JSON) or components (stand-ins in the browser, which it must not render);
+//   JSON), components that run in the browser too (their modules go along),
+//   or other components (stand-ins there, which it must not render);
 // - its first render made plain HTML elements only — no built-in component,
-//   imported component, snippet or unknown name, which exist only at build time;
+//   imported stand-in, snippet or unknown name, which exist only at build time;
 // - its props are JSON (strings, numbers, booleans, null, arrays and plain
 //   objects; no children, functions or elements).
 // Otherwise it stays at its first state, and `render/not-interactive` says why.
@@ -30,7 +31,9 @@ export interface IslandModule {
   code: string;
   /** An MDX file's imports that are plain data, by local name. */
   data?: Record<string, unknown>;
-  /** An MDX file's imports that are components (functions), by local name: stand-ins in the browser. */
+  /** An MDX file's imports that are components of modules that run in the browser too, by local name. */
+  links?: Record<string, { module: IslandModule; name: string }>;
+  /** An MDX file's other imported components, by local name: stand-ins in the browser. */
   standIns?: string[];
 }
 
@@ -45,33 +48,39 @@ export interface Island {
 
 /** Where each function a runnable module exports came from. */
 const origins = new WeakMap<object, { module: IslandModule; name: string }>();
-/** Components bound by an import: the browser has stand-ins for them, so an island must not render them. */
+/** Imported components that do not run in the browser (it has stand-ins for them): an island must not render them. */
 const imported = new WeakSet<object>();
 
 /**
- * What an MDX file's imports become in the browser: plain data as it is, components as stand-ins (remembered, so
- * that an island rendering one is not made); undefined when one is neither, and the file's components cannot run there.
+ * What an MDX file's imports become in the browser: plain data as it is, components of modules that run there as
+ * themselves (`links`), other components and failed imports as stand-ins (remembered, so that an island rendering
+ * one is not made); undefined when an import is none of these, and the file's components cannot run there.
  */
-export function importsForBrowser(bindings: ReadonlyMap<string, unknown>): Pick<IslandModule, 'data' | 'standIns'> | undefined {
+export function importsForBrowser(bindings: ReadonlyMap<string, unknown>): Pick<IslandModule, 'data' | 'links' | 'standIns'> | undefined {
   const data: Record<string, unknown> = {};
+  const links: Record<string, { module: IslandModule; name: string }> = {};
   const standIns: string[] = [];
   for (const [name, value] of bindings) {
-    if (typeof value === 'function') {
+    const origin = islandOrigin(value);
+    if (origin !== undefined) links[name] = origin;
+    else if (typeof value === 'function') {
       imported.add(value);
       standIns.push(name);
-    } else if (value === undefined) data[name] = null;
+    } else if (value === undefined)
+      standIns.push(name); // a failed import, reported where it is written
     else if (isJson(value, 0)) data[name] = value;
     else return undefined;
   }
-  return { ...(Object.keys(data).length > 0 ? { data } : {}), ...(standIns.length > 0 ? { standIns } : {}) };
+  const some = (record: object) => Object.keys(record).length > 0;
+  return { ...(some(data) ? { data } : {}), ...(some(links) ? { links } : {}), ...(standIns.length > 0 ? { standIns } : {}) };
 }
 
-/** Whether a component was bound by an import (it cannot be rendered by an island). */
+/** Whether a component was bound by an import and does not run in the browser (an island cannot render it). */
 export function isImported(component: unknown): boolean {
   return typeof component === 'function' && imported.has(component);
 }
 
-/** Records the functions `exports` holds as components of `module`, which imports nothing. */
+/** Records the functions `exports` holds as components of `module`, which can run in the browser. */
 export function registerIslandExports(exports: Record<string, unknown>, module: IslandModule): void {
   for (const [name, value] of Object.entries(exports)) {
     if (typeof value === 'function' && name !== 'default') origins.set(value, { module, name });
@@ -129,13 +138,23 @@ function isJson(value: unknown, depth: number): boolean {
  */
 export function islandsScript(islands: readonly Island[], builtIns: readonly string[]): string {
   const modules: IslandModule[] = [];
-  const rows = islands.map((island) => {
-    let index = modules.indexOf(island.module);
-    if (index === -1) index = modules.push(island.module) - 1;
-    return [island.id, index, island.name, island.props];
-  });
+  // Each module once, with the modules it links to (an imported component that runs there too).
+  const indexOf = (module: IslandModule): number => {
+    const known = modules.indexOf(module);
+    if (known !== -1) return known;
+    const index = modules.push(module) - 1;
+    for (const link of Object.values(module.links ?? {})) indexOf(link.module);
+    return index;
+  };
+  const rows = islands.map((island) => [island.id, indexOf(island.module), island.name, island.props]);
   const script = modules.some((module) => module.kind === 'script');
-  const shipped = modules.map((module) => ({ ...module, code: browserCode(module) }));
+  const shipped = modules.map(({ links, ...module }) => ({
+    ...module,
+    code: browserCode(module),
+    ...(links === undefined
+      ? {}
+      : { links: Object.fromEntries(Object.entries(links).map(([local, link]) => [local, [modules.indexOf(link.module), link.name]])) }),
+  }));
   const json = JSON.stringify({ modules: shipped, islands: rows, builtIns: script ? builtIns : [] })
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')

@@ -13,8 +13,17 @@ import { Fragment, h, render } from 'preact';
 import * as React from 'preact/compat';
 import { jsx, jsxDEV, jsxs } from 'preact/jsx-runtime';
 
+interface IslandModule {
+  kind: 'mdx' | 'script';
+  code: string;
+  /** An MDX file's imports: plain data, components of other modules here ([module index, export]), stand-ins. */
+  data?: Record<string, unknown>;
+  links?: Record<string, [number, string]>;
+  standIns?: string[];
+}
+
 interface IslandData {
-  modules: { kind: 'mdx' | 'script'; code: string; data?: Record<string, unknown>; standIns?: string[] }[];
+  modules: IslandModule[];
   /** [element id, module index, export name, props] */
   islands: [string, number, string, Record<string, unknown>][];
   /** Names of docsc's built-in components, in scope in script snippets. */
@@ -36,12 +45,31 @@ const builtInProxy = new Proxy({} as Record<string, unknown>, {
 
 const jsxRuntime = { Fragment, jsx, jsxs, jsxDEV };
 
-function runModule(module: IslandData['modules'][number], builtIns: readonly string[]): Record<string, unknown> {
+/** Runs the page's modules on demand, each once (a module an island's module imports runs first). */
+function moduleRunner(data: IslandData): (index: number) => Record<string, unknown> | undefined {
+  const done = new Map<number, Record<string, unknown> | undefined>();
+  const run = (index: number): Record<string, unknown> | undefined => {
+    if (done.has(index)) return done.get(index);
+    done.set(index, undefined);
+    const module = data.modules[index];
+    if (module === undefined) return undefined;
+    try {
+      const imports: Record<string, unknown> = { ...module.data };
+      for (const name of module.standIns ?? []) imports[name] = standIn(name);
+      for (const [name, [linked, exported]] of Object.entries(module.links ?? {})) imports[name] = run(linked)?.[exported];
+      done.set(index, runModule(module, imports, data.builtIns));
+    } catch (error) {
+      console.error('docsc: a component module failed to run', error);
+    }
+    return done.get(index);
+  };
+  return run;
+}
+
+function runModule(module: IslandModule, imports: Record<string, unknown>, builtIns: readonly string[]): Record<string, unknown> {
   if (module.kind === 'mdx') {
     // A function expression: the file's compiled body, which reads its runtime from `arguments[0]`.
     const body = new Function(`return ${module.code}`)() as (runtime: object) => Record<string, unknown>;
-    const imports: Record<string, unknown> = { ...module.data };
-    for (const name of module.standIns ?? []) imports[name] = standIn(name);
     return body({ ...jsxRuntime, docscImports: imports, docscGlobals: builtInProxy, docscReact: reactGlobals });
   }
   const exports: Record<string, unknown> = {};
@@ -65,20 +93,11 @@ export function mountIslands(root: ParentNode): void {
     } catch {
       continue;
     }
-    const modules = new Map<number, Record<string, unknown> | undefined>();
+    const run = moduleRunner(data);
     for (const [id, index, name, props] of data.islands) {
       const element = document.getElementById(id);
-      const source = data.modules[index];
-      if (element === null || source === undefined) continue;
-      if (!modules.has(index)) {
-        try {
-          modules.set(index, runModule(source, data.builtIns));
-        } catch (error) {
-          console.error(`docsc: a component module failed to run`, error);
-          modules.set(index, undefined);
-        }
-      }
-      const component = modules.get(index)?.[name];
+      if (element === null) continue;
+      const component = run(index)?.[name];
       if (typeof component !== 'function') continue;
       try {
         const fresh = document.createElement(element.tagName);
