@@ -124,7 +124,7 @@ function componentCall(
   return [h(inline ? 'span' : 'div', { id, className: ['docsc-island'], dataDocscIsland: '' }, nodes)];
 }
 
-/** Event handler props (`onClick`) on an HTML element: left out of the HTML, which runs no component code in the browser. */
+/** Event handler props (`onClick`) on an HTML element: left out of the HTML (an island runs them in the browser: islands.ts). */
 const EVENT_HANDLER = /^on[A-Z]/;
 
 function reportNotInteractive(context: RenderContext, at: SourcePlace, what: string, handlers: Iterable<string>, why?: string): void {
