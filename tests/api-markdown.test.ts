@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { build } from '../compiler/build/build.js';
+import { BuildSession, build } from '../compiler/build/build.js';
 import type { OpenApiDocument } from '../compiler/openapi/openapi-document.js';
 import { DEFAULT_API_SETTINGS } from '../compiler/reference/api-settings.js';
 import { inlineCode, MAX_CHARS } from '../compiler/reference/render-api-markdown.js';
@@ -167,6 +167,61 @@ test('bounded: fields, depth, examples and the page are cut with a note; code sp
     assert.not.match(markdown, 'x'.repeat(4_001), 'an example is cut');
     assert.is(inlineCode('`x`'), '`` `x` ``');
     assert.is(inlineCode('a\nb'), '`a b`');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("a page's Markdown copy applies <Visibility>: humans' content left out, agents' content unwrapped; the site the reverse; a dev patch follows", async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'docsc-visibility-'));
+  try {
+    const root = join(dir, 'docs');
+    cpSync('tests/fixtures/components/docs', root, { recursive: true });
+    const config = JSON.parse(readFileSync(join(root, 'docs.json'), 'utf8'));
+    config.contextual = { options: ['copy'] };
+    config.navigation.groups[0].pages.push('audiences');
+    writeFileSync(join(root, 'docs.json'), JSON.stringify(config));
+    const page = [
+      '---',
+      'title: Audiences',
+      '---',
+      '',
+      '## Shared',
+      '',
+      '<Visibility for="humans">',
+      '  ## Click path',
+      '',
+      '  Click **Create**.',
+      '</Visibility>',
+      '',
+      '<Visibility for="agents">',
+      '  ## API path',
+      '',
+      '  ```bash',
+      '  curl -X POST /v1/things',
+      '  ```',
+      '</Visibility>',
+      '',
+      'The end.',
+      '',
+    ].join('\n');
+    writeFileSync(join(root, 'audiences.mdx'), page);
+    const out = join(dir, 'out');
+    const options = { root, outDir: out, cacheDir: join(dir, 'cache'), threads: 1 };
+    const session = new BuildSession(options);
+    await session.build();
+    const markdown = () => readFileSync(join(out, 'audiences.md'), 'utf8');
+    assert.is(markdown(), '---\ntitle: Audiences\n---\n\n## Shared\n\n## API path\n\n```bash\ncurl -X POST /v1/things\n```\n\nThe end.\n');
+    const html = readFileSync(join(out, 'audiences/index.html'), 'utf8');
+    assert.match(html, 'id="click-path"');
+    assert.not.match(html, 'API path', "agents' content is not on the site, nor in its table of contents");
+    assert.is(readFileSync(join(out, 'index.md'), 'utf8'), readFileSync(join(root, 'index.mdx'), 'utf8'), 'a page without blocks: as written');
+    writeFileSync(join(root, 'audiences.mdx'), page.replace('The end.', 'The very end.'));
+    const patched = await session.build(['audiences.mdx']);
+    assert.ok(patched.recomputed.patched);
+    await session.settled();
+    assert.match(markdown(), '```\n\nThe very end.\n');
+    assert.not.match(markdown(), 'Click');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

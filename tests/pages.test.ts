@@ -246,4 +246,25 @@ test('pool: more pages than the threshold give the same results through workers'
   assert.equal(pooled, inProcess);
 });
 
+test('summary: <Visibility for="agents"> content is not the site\'s (no heading, id or anchor), its links are still checked; the blocks are located', () => {
+  const { summary } = result('visibility.mdx');
+  assert.equal(
+    summary.headings.map((h) => h.id),
+    ['for-everyone', 'click-path'],
+  );
+  assert.equal(summary.elementIds, []);
+  assert.equal(summary.componentIds, []);
+  assert.equal(
+    summary.links.map((l) => l.href),
+    ['/dashboard', '/reference'],
+  );
+  const text = readFileSync(join(fixtures, 'visibility.mdx'), 'utf8');
+  const [humans, agents] = summary.visibility ?? [];
+  assert.ok(humans !== undefined && humans.length === 2 && text.slice(humans[0], humans[1]).startsWith('<Visibility for="humans">'));
+  assert.ok(agents !== undefined && agents.length === 4);
+  assert.ok(text.slice(agents[0], agents[1]).startsWith('<Visibility for="agents">') && text.slice(agents[0], agents[1]).endsWith('</Visibility>'));
+  assert.ok(text.slice(agents[2], agents[3]).startsWith('## API path {#api}') && text.slice(agents[2], agents[3]).endsWith('</div>'));
+  assert.is(result('custom-ids.mdx').summary.visibility, undefined, 'absent without blocks');
+});
+
 test.run();

@@ -30,6 +30,7 @@ import { checkNavigationIcons } from '../site/check-navigation-icons.js';
 import { customFiles } from '../site/custom-files.js';
 import { escapeHtml } from '../site/escape-html.js';
 import { LLMS_TXT, renderLlmsTxt } from '../site/llms-txt.js';
+import { markdownCopy } from '../site/markdown-copy.js';
 import { type PageDocument, PageLayout, type TocEntry, UTILITIES_PATH } from '../site/page-layout.js';
 import { outputRedirects, patternRedirectScript, renderRedirectPage, renderRedirectsFile, staticRedirectUrl } from '../site/redirect-pages.js';
 import { feedPath, renderFeed } from '../site/rss-feed.js';
@@ -214,7 +215,13 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
       if (wantsMarkdown) plan.document.markdown = `/${markdownPath(plan.url)}`;
       if (plan.source.kind === 'mdx' && wantsMarkdown) {
         const source = plan.source.summary.path;
-        sink.write({ path: markdownPath(plan.url), hash: options.identities.get(source) ?? '', copyFrom: join(analysis.host.root, source) });
+        const visibility = plan.source.summary.visibility;
+        const read = visibility === undefined ? undefined : analysis.host.read(source);
+        // With `<Visibility>` blocks, the copy is made (markdown-copy.ts); else the file is copied as it is.
+        if (read?.ok === true && visibility !== undefined) {
+          const contents = markdownCopy(read.bytes.toString('utf8'), visibility);
+          sink.write({ path: markdownPath(plan.url), hash: contentHash(contents), contents });
+        } else sink.write({ path: markdownPath(plan.url), hash: options.identities.get(source) ?? '', copyFrom: join(analysis.host.root, source) });
       }
       const keys = unreadable.has(plan.document.sourcePath ?? '') ? undefined : pageKeys(plan, context, options.compiler);
       // Laid out by an earlier build from the same inputs: the file stays, its body is not read.

@@ -18,6 +18,7 @@ import type { OutputFile, OutputWriter } from '../output/write-output.js';
 import type { PageInput } from '../pages/read-pages.js';
 import type { PageSummary } from '../pages/summarize-page.js';
 import { checkLinks } from '../passes/check-links.js';
+import { markdownCopy } from '../site/markdown-copy.js';
 import type { SearchRecord } from '../site/search-index.js';
 import type { PageCompiler } from './compile-pages.js';
 import { describeAll } from './description-facts.js';
@@ -97,7 +98,10 @@ export async function patchPages(changed: readonly string[], context: PatchConte
       // The page's Markdown source (docs.json `contextual`) follows the edit.
       plan.document.markdown = old.document.markdown;
       const read = analysis.host.read(summary.path);
-      if (read.ok) files.push({ path: markdownPath(url), hash: contentHash(read.bytes), copyFrom: join(analysis.host.root, summary.path) });
+      if (read.ok && summary.visibility !== undefined) {
+        const contents = markdownCopy(read.bytes.toString('utf8'), summary.visibility);
+        files.push({ path: markdownPath(url), hash: contentHash(contents), contents });
+      } else if (read.ok) files.push({ path: markdownPath(url), hash: contentHash(read.bytes), copyFrom: join(analysis.host.root, summary.path) });
     }
     site.plans.set(url, plan);
     replaceSummary(analysis, summary);

@@ -8,6 +8,7 @@
 
 import type { Program } from 'estree';
 import type { Nodes, Root } from 'mdast';
+import type { MdxJsxFlowElement } from 'mdast-util-mdx-jsx';
 import { type Diagnostic, DiagnosticBag, makeDiagnostic } from '../diagnostics/diagnostic.js';
 import { isSnippet } from '../ir/page-urls.js';
 import { SourceFile, type Span } from '../source/source-file.js';
@@ -58,7 +59,15 @@ export interface PageSummary {
   componentIds: string[];
   links: PageLink[];
   imports: PageImport[];
+  /**
+   * `<Visibility>` blocks, outermost only, as offsets into the page's text: `[start, end]` for `for="humans"` (left out
+   * of the page's Markdown copy), `[start, end, innerStart, innerEnd]` for `for="agents"` (its content alone goes in it,
+   * and the site leaves it out: its headings and ids are not the site's). Absent when the page has none.
+   */
+  visibility?: VisibilityBlock[];
 }
+
+export type VisibilityBlock = [number, number] | [number, number, number, number];
 
 export interface PageSummaryResult {
   summary: PageSummary;
@@ -81,6 +90,9 @@ interface TreeFacts {
   imports: PageImport[];
   declared: Set<string>;
   bareNames: ExpressionUse[];
+  visibility: VisibilityBlock[];
+  /** Nodes starting before this offset are inside a `<Visibility for="agents">`: not on the site. */
+  offsiteEnd: number;
 }
 
 /** Never throws: an unexpected failure is reported as a diagnostic on the page. */
@@ -126,11 +138,12 @@ export function summarizeParsed(parsed: ParsedPage, bag: DiagnosticBag): PageSum
     componentIds: facts.componentIds,
     links: facts.links,
     imports: facts.imports,
+    ...(facts.visibility.length > 0 ? { visibility: facts.visibility } : {}),
   };
   return summaryOf(file.path, frontmatter, content);
 }
 
-type PageContent = Pick<PageSummary, 'headings' | 'elementIds' | 'componentIds' | 'links' | 'imports'>;
+type PageContent = Pick<PageSummary, 'headings' | 'elementIds' | 'componentIds' | 'links' | 'imports' | 'visibility'>;
 
 function noContent(): PageContent {
   return { headings: [], elementIds: [], componentIds: [], links: [], imports: [] };
@@ -145,7 +158,17 @@ function summaryOf(path: string, frontmatter: Frontmatter, content: PageContent)
 // Walking the tree
 
 function collectFacts(tree: Root, file: SourceFile): TreeFacts {
-  const facts: TreeFacts = { headings: [], elementIds: [], componentIds: [], links: [], imports: [], declared: new Set(), bareNames: [] };
+  const facts: TreeFacts = {
+    headings: [],
+    elementIds: [],
+    componentIds: [],
+    links: [],
+    imports: [],
+    declared: new Set(),
+    bareNames: [],
+    visibility: [],
+    offsiteEnd: -1,
+  };
   // In document order, and without recursion, so that no nesting depth can overflow the stack.
   const stack: Nodes[] = [tree];
   for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
@@ -159,9 +182,11 @@ function collectNode(node: Nodes, file: SourceFile, facts: TreeFacts): void {
   const start = node.position?.start;
   const startOffset = start?.offset ?? 0;
   const endOffset = node.position?.end.offset ?? startOffset;
+  // Inside `<Visibility for="agents">`: for the Markdown copy, not on the site (its links are still checked).
+  const offsite = startOffset < facts.offsiteEnd;
   switch (node.type) {
     case 'heading':
-      facts.headings.push({ depth: node.depth, text: headingText(node), line: start?.line ?? 0, column: start?.column ?? 0 });
+      if (!offsite) facts.headings.push({ depth: node.depth, text: headingText(node), line: start?.line ?? 0, column: start?.column ?? 0 });
       break;
     case 'link':
       addLink(node.url, file, urlOffset(file.text, node.url, node.children.at(-1)?.position?.end.offset ?? startOffset, startOffset), facts);
@@ -174,8 +199,9 @@ function collectNode(node: Nodes, file: SourceFile, facts: TreeFacts): void {
       break;
     case 'mdxJsxFlowElement':
     case 'mdxJsxTextElement':
-      collectAttributes(node.attributes, file, facts);
-      collectComponentAnchor(node.name, node.attributes, start, facts);
+      collectAttributes(node.attributes, file, facts, offsite);
+      if (!offsite) collectComponentAnchor(node.name, node.attributes, start, facts);
+      if (node.name === 'Visibility' && node.type === 'mdxJsxFlowElement') collectVisibility(node, facts);
       break;
     case 'mdxjsEsm':
       collectScript(node.data?.estree, file, facts);
@@ -225,10 +251,25 @@ type JsxAttributes = Extract<Nodes, { type: 'mdxJsxFlowElement' }>['attributes']
  * `href="…"` of any component or element is a link, `src="…"` (and a Card's `img="…"`) an embedded file; `id="…"` a
  * link target. Expression values are not read.
  */
-function collectAttributes(attributes: JsxAttributes, file: SourceFile, facts: TreeFacts): void {
+/** A `<Visibility>` block not inside another: where it is, and for `for="agents"` where its content is. */
+function collectVisibility(node: MdxJsxFlowElement, facts: TreeFacts): void {
+  const start = node.position?.start.offset;
+  const end = node.position?.end.offset;
+  const last = facts.visibility.at(-1);
+  if (start === undefined || end === undefined || (last !== undefined && start < last[1])) return;
+  const audience = node.attributes.find((a) => a.type === 'mdxJsxAttribute' && a.name === 'for')?.value;
+  if (audience === 'agents') {
+    const first = node.children[0]?.position?.start.offset;
+    const final = node.children.at(-1)?.position?.end.offset;
+    facts.visibility.push(first === undefined || final === undefined ? [start, end, start, start] : [start, end, first, final]);
+    facts.offsiteEnd = end;
+  } else if (audience === 'humans') facts.visibility.push([start, end]);
+}
+
+function collectAttributes(attributes: JsxAttributes, file: SourceFile, facts: TreeFacts, offsite: boolean): void {
   for (const attribute of attributes) {
     if (attribute.type !== 'mdxJsxAttribute' || typeof attribute.value !== 'string') continue;
-    if (attribute.name === 'id') facts.elementIds.push(attribute.value);
+    if (attribute.name === 'id' && !offsite) facts.elementIds.push(attribute.value);
     if (attribute.name !== 'href' && attribute.name !== 'src' && attribute.name !== 'img') continue;
     const end = attribute.position?.end.offset;
     // The value ends one character (the quote) before the attribute does.

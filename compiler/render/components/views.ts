@@ -5,9 +5,9 @@
 // JavaScript every View shows, one after another, under its title.
 //
 // Visibility: content for one audience. `for="agents"` is for the Markdown
-// readers and agents get, so the site leaves it out; anything else
-// (`for="humans"`) shows on the site. The page's `.md` file is its source
-// as written, both audiences' content included.
+// readers and agents get, so the site leaves it out (and the page's summary
+// its headings and ids); anything else (`for="humans"`) shows on the site.
+// The page's `.md` file does the reverse (site/markdown-copy.ts).
 
 import { h, text } from '../hast-nodes.js';
 import { type Component, stringProp } from './component.js';
