@@ -411,6 +411,8 @@ test("interactive components run in the browser: a page's own and a script snipp
     await page.getByRole('button', { name: 'Reveal' }).click();
     assert.is(await page.locator('.reveal').getAttribute('data-docsc-island'), null);
     assert.ok(await page.getByText('Shown at build time.').isVisible());
+    // `<script>{…}</script>` runs in the browser, as React would run it, not at build time.
+    await page.waitForFunction(() => document.documentElement.dataset.expressionScript === 'ran');
     assert.equal(errors, []);
     assert.equal(await seriousViolations(page), []);
   } finally {

@@ -157,6 +157,13 @@ class TreeWalk {
   // JSX and expressions
 
   private jsxElement(state: State, node: JsxElement, inline: boolean): ElementContent[] {
+    if (node.name === 'script') {
+      const code = scriptCode(node);
+      if (code !== undefined) {
+        const at = this.at(node);
+        return createElement(this.context, 'script', { ...this.props(node, at, inline, new Map()), children: [text(code)] }, at, inline);
+      }
+    }
     // In flow (block) context, whitespace between blocks is left out and put back as one line break
     // between them (`state.wrap`), however many snippets and fragments the blocks come from.
     const flow = node.type === 'mdxJsxFlowElement';
@@ -280,4 +287,24 @@ function failure(block: ElementContent): Failure {
 
 function isFailure(value: unknown): value is Failure {
   return value instanceof Failure;
+}
+
+/**
+ * `<script>{code}</script>`: the expressions are the script, run by the reader's browser as they would be when React
+ * renders the page (Mintlify's), not at build time, where `window` does not exist. Undefined when the element holds
+ * anything else. MDX is the repository's code; a `</script` inside it is escaped so that it cannot end the element.
+ */
+function scriptCode(node: JsxElement): string | undefined {
+  const expressions: string[] = [];
+  const visit = (children: readonly RootContent[]): boolean =>
+    children.every((child) => {
+      if (child.type === 'mdxFlowExpression' || child.type === 'mdxTextExpression') {
+        if (child.value.trim() !== '') expressions.push(`;(${child.value});`);
+        return true;
+      }
+      if (child.type === 'paragraph') return visit(child.children as RootContent[]);
+      return child.type === 'text' && child.value.trim() === '';
+    });
+  if (node.children.length === 0 || !visit(node.children as RootContent[]) || expressions.length === 0) return undefined;
+  return `\n${expressions.join('\n')}\n`.replace(/<\/(script)/gi, '<\\/$1');
 }
