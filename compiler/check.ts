@@ -95,10 +95,10 @@ function rememberedLinkCheck(
   summaries: readonly PageSummary[],
   site: SiteIndex,
   options: AnalyzeOptions,
-  [apiPages, files, redirects]: [readonly ApiPage[], readonly string[], readonly RedirectSource[]],
+  [apiPages, files, redirects, linksOutside]: [readonly ApiPage[], readonly string[], readonly RedirectSource[], readonly string[]],
 ): { diagnostics: Diagnostic[]; checked: boolean } {
   const { memo, identities } = options;
-  const key = memo && identities ? linkCheckKey(summaries, identities, apiPages, files, redirects) : undefined;
+  const key = memo && identities ? linkCheckKey(summaries, identities, apiPages, files, redirects, linksOutside) : undefined;
   const remembered = key === undefined ? undefined : memo?.get<Diagnostic[]>(key);
   if (remembered) return { diagnostics: remembered, checked: false };
   const found = checkLinks(summaries, site);
@@ -130,7 +130,7 @@ export async function analyzeProject(options: AnalyzeOptions): Promise<ProjectAn
 
   const pages = await readPages(host, bag, { threads: options.threads, summarize: options.summarize, onSummarized: options.onSummarized });
   for (const file of pages.sources) sources.set(file.path, file);
-  if (nav) bag.add(resolvePages(nav, { files: pages.index, normalize: (p) => host.normalize(p) }));
+  if (nav) bag.add(resolvePages(nav, { files: pages.index, normalize: (p) => host.normalize(p), linkOutside: (p) => host.linkOutside(p) }));
 
   const specs = collectSpecSources(config?.root, nav, pages.specReferences, host);
   const documents = await loadDocuments(specs, host, bag, {
@@ -149,11 +149,11 @@ export async function analyzeProject(options: AnalyzeOptions): Promise<ProjectAn
   bag.add(checkPublishedUrls([...pages.published, ...publishedApiPages(api.pages)]));
   if (nav) bag.add(checkUnreachablePages(nav, pages.facts, new Set(apiHrefs(api.pages).map((h) => h.url))));
   const redirects = readRedirectSources(config?.root);
-  const site = buildSiteIndex(pages.summaries, api.pages, host.listFiles(), redirects);
+  const site = buildSiteIndex(pages.summaries, api.pages, host.listFiles(), redirects, host.linksOutside());
   // Without a navigation (docs.json unreadable, or no `navigation` in it) the API pages are unknown, and every
   // link to one would be reported broken: links wait until docs.json is fixed.
   const links = nav
-    ? rememberedLinkCheck(pages.summaries, site, options, [api.pages, host.listFiles(), redirects])
+    ? rememberedLinkCheck(pages.summaries, site, options, [api.pages, host.listFiles(), redirects, host.linksOutside()])
     : { diagnostics: [], checked: false };
   bag.add(links.diagnostics);
   if (nav) {

@@ -123,6 +123,47 @@ test('check: no canary in diagnostics or kept sources; each escape is reported',
   }
 });
 
+test('check and build: a page, snippet or image reached through a link leading outside is named as one, not as missing', async () => {
+  const { dir, root } = writeSite();
+  try {
+    // Each is named by what was written and the link, and none is also reported missing.
+    const named = (diagnostics: readonly { code: string; file: string; line?: number; message: string }[]) => {
+      const missing = diagnostics.filter((d) => ['nav/page-not-found', 'render/snippet-missing', 'link/broken-image'].includes(d.code));
+      for (const d of missing)
+        assert.not.ok(/`\/?(link|linkdir\/page|image\.png|snippets\/linked)/.test(d.message), `reported missing: ${d.message}`);
+      return diagnostics
+        .filter((d) => d.code.endsWith('link-outside-root'))
+        .map((d) => `${d.file}:${d.line} ${d.code} ${d.message}`)
+        .sort();
+    };
+    const checked = named((await check({ root, threads: 1 })).diagnostics);
+    const expected = [
+      'docs.json:18 file/link-outside-root `link.mdx` is reached through the symbolic link `link.mdx`, which leads outside the docs root; it was not read',
+      'docs.json:19 file/link-outside-root `linkdir/page.mdx` is reached through the symbolic link `linkdir`, which leads outside the docs root; it was not read',
+      'index.mdx:16 file/link-outside-root `image.png` is reached through the symbolic link `image.png`, which leads outside the docs root; it was not read',
+      'index.mdx:16 file/link-outside-root `linkdir/page` is reached through the symbolic link `linkdir`, which leads outside the docs root; it was not read',
+    ];
+    assert.equal(checked, expected);
+    const options = { root, outDir: join(dir, 'out'), cacheDir: join(dir, 'cache'), threads: 1 };
+    const built = named((await build(options)).diagnostics);
+    assert.equal(built, [
+      ...expected,
+      'index.mdx:7 render/snippet-link-outside-root Cannot import `/snippets/linked.mdx`: `snippets/linked.mdx` is reached through the symbolic link `snippets/linked.mdx`, which leads outside the docs folder',
+    ]);
+    // The links are inputs of the build: with one gone, the next build is no no-op, and its image is missing.
+    rmSync(join(root, 'image.png'));
+    const again = await build(options);
+    assert.not.ok(again.recomputed.noop, 'up to date with a link removed');
+    assert.ok(
+      again.diagnostics.some((d) => d.code === 'link/broken-image' && d.message.includes('`/image.png`')),
+      'the image is missing now',
+    );
+    assert.not.ok(again.diagnostics.some((d) => d.message.includes('symbolic link `image.png`')));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('build: no byte of any canary in the output, its diagnostics, or its cache', async () => {
   const { dir, root } = writeSite();
   try {

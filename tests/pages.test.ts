@@ -48,7 +48,12 @@ function fixtureSite(): SiteIndex {
   const entries: [string, PageAnchors][] = [...results.values()].map((r) => [pageUrl(pagePathOfFile(r.summary.path) ?? ''), pageAnchors(r.summary)]);
   for (const url of extras.generatedPages) entries.push([url, GENERATED_PAGE_ANCHORS]);
   const redirects = extras.redirects.map((source) => redirectSource(source));
-  return { pages: new Map(entries), staticFiles: new Set(extras.staticFiles), isRedirected: (url) => redirects.some((r) => r.matches(url)) };
+  return {
+    pages: new Map(entries),
+    staticFiles: new Set(extras.staticFiles),
+    isRedirected: (url) => redirects.some((r) => r.matches(url)),
+    linkOutside: () => undefined,
+  };
 }
 
 const linkDiagnostics = checkLinks(

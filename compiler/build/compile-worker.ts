@@ -93,6 +93,10 @@ class RecordingSnippets implements SnippetTable {
     this.hashes.set(path, contentHash(read.bytes));
     return sourceFromBytes(path, read.bytes, new DiagnosticBag()).text;
   }
+
+  linkOutside(path: string): string | undefined {
+    return this.host.linkOutside(path);
+  }
 }
 
 let workerHost: ProjectHost | undefined;

@@ -54,6 +54,9 @@ function identify(host: ProjectHost, path: string, previous: SnapshotMemo | unde
   return { entry: [fingerprint, hash], differs: known?.[1] !== hash || known[0] !== fingerprint, racy: same };
 }
 
+/** The identity of a path that leads outside the root (as `updateSnapshot` gives a failed read). */
+const OUTSIDE_ROOT = 'unreadable:outside-root';
+
 export function snapshotInputs(host: ProjectHost, salt: string, previous: SnapshotMemo | undefined): InputSnapshot {
   const identities = new Map<string, string>();
   const memo: SnapshotMemo = { at: Date.now(), files: {} };
@@ -66,6 +69,12 @@ export function snapshotInputs(host: ProjectHost, salt: string, previous: Snapsh
     if (differs || racy) changed = true;
     memo.files[path] = entry;
     identities.set(path, entry[1]);
+  }
+  // Links leading outside the root are not listed, yet one there changes what a build reports (a page, snippet or
+  // image reached through it is named so, not missing): each is an input, with the identity a read of it has.
+  for (const link of host.linksOutside()) {
+    memo.files[link] = ['link', OUTSIDE_ROOT];
+    identities.set(link, OUTSIDE_ROOT);
   }
   if (previous && Object.keys(previous.files).length !== identities.size) changed = true;
   const buckets = bucketsOf(identities);

@@ -3,7 +3,7 @@
 // refuses, before any read, a path that leaves the docs root lexically (`..`,
 // absolute paths) or through a symbolic link (checked with realpath).
 
-import { lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { DiagnosticBag } from '../diagnostics/diagnostic.js';
 import { decodeText } from '../source/decode-text.js';
@@ -40,6 +40,8 @@ export class ProjectHost {
   readonly root: string;
   private realRoot: string;
   private fileList: string[] | undefined;
+  /** Symbolic links (to files or folders) leading outside the root, found by `listFiles`: never listed, named when referenced. */
+  private outsideLinks: string[] = [];
   private maxFileBytes: number;
   private maxPageBytes: number;
   private ignored: ReadonlySet<string>;
@@ -170,6 +172,7 @@ export class ProjectHost {
   listFiles(): string[] {
     if (this.fileList) return this.fileList;
     const out: string[] = [];
+    const outside: string[] = [];
     const walk = (dir: string, prefix: string) => {
       let entries: import('node:fs').Dirent[];
       try {
@@ -182,23 +185,52 @@ export class ProjectHost {
         if (entry.isDirectory()) {
           if (IGNORED_DIRS.has(name) || name.startsWith('.') || this.ignored.has(prefix + name)) continue;
           walk(join(dir, name), `${prefix}${name}/`);
-        } else if (entry.isFile() || (entry.isSymbolicLink() && this.isLinkToFileInside(join(dir, name)))) out.push(prefix + name);
+        } else if (entry.isFile()) out.push(prefix + name);
+        else if (entry.isSymbolicLink()) {
+          const link = this.linkTarget(join(dir, name));
+          if (link === 'file-inside') out.push(prefix + name);
+          else if (link === 'outside' && !IGNORED_DIRS.has(name) && !name.startsWith('.')) outside.push(prefix + name);
+        }
       }
     };
     walk(this.root, '');
     out.sort();
     this.fileList = out;
+    this.outsideLinks = outside.sort();
     return out;
   }
 
-  /** A symbolic link to a file inside the docs root: one leading outside is not listed (a static file copy would follow it). */
-  private isLinkToFileInside(path: string): boolean {
+  /**
+   * The symbolic links leading outside the root (to a file or a folder) that
+   * `listFiles` met and left out, sorted: inputs of the build all the same
+   * (input-snapshot.ts), since a reference to a file reached through one is
+   * told so (`linkOutside`).
+   */
+  linksOutside(): readonly string[] {
+    this.listFiles();
+    return this.outsideLinks;
+  }
+
+  /**
+   * The link among `linksOutside` that the project-relative `path` is or goes through (`linkdir` for
+   * `linkdir/page.mdx`), if any: asked when a file is not found, to say why.
+   */
+  linkOutside(path: string): string | undefined {
+    return this.linksOutside().find((link) => path === link || path.startsWith(`${link}/`));
+  }
+
+  /**
+   * What a symbolic link leads to: a file inside the docs root (listed), anything outside it (not listed: a static
+   * file copy would follow it), or something else (a folder inside, a dangling link: neither).
+   */
+  private linkTarget(path: string): 'file-inside' | 'outside' | 'other' {
     try {
-      if (!(lstatSync(path).isSymbolicLink() && statSync(path).isFile())) return false;
-      const rel = relative(this.realRoot, realpathSync(path));
-      return !(rel.startsWith('..') || isAbsolute(rel));
+      const real = realpathSync(path);
+      const rel = relative(this.realRoot, real);
+      if (rel.startsWith('..') || isAbsolute(rel)) return 'outside';
+      return statSync(real).isFile() ? 'file-inside' : 'other';
     } catch {
-      return false;
+      return 'other';
     }
   }
 }

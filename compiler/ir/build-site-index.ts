@@ -1,6 +1,6 @@
 // Builds the SiteIndex that link checking reads: every published page with
 // its anchors, generated API pages (anchors unknown), static files, and the
-// URLs docs.json redirects.
+// URLs docs.json redirects, and the symbolic links leading outside the root.
 
 import type { RedirectSource } from '../config/read-redirects.js';
 import type { PageSummary } from '../pages/summarize-page.js';
@@ -13,6 +13,8 @@ export function buildSiteIndex(
   apiPages: readonly ApiPage[],
   files: readonly string[],
   redirects: readonly RedirectSource[],
+  /** Symbolic links leading outside the docs root (the host's `linksOutside`): not files, but named when linked to. */
+  linksOutside: readonly string[] = [],
 ): SiteIndex {
   const pages = new Map<string, PageAnchors>();
   for (const summary of summaries) {
@@ -23,5 +25,10 @@ export function buildSiteIndex(
   }
   for (const page of apiPages) if (page.url !== undefined && !pages.has(page.url)) pages.set(page.url, GENERATED_PAGE_ANCHORS);
   const staticFiles = new Set(files.filter((file) => pagePathOfFile(file) === undefined));
-  return { pages, staticFiles, isRedirected: (url) => redirects.some((r) => r.matches(url)) };
+  return {
+    pages,
+    staticFiles,
+    isRedirected: (url) => redirects.some((r) => r.matches(url)),
+    linkOutside: (path) => linksOutside.find((link) => path === link || path.startsWith(`${link}/`)),
+  };
 }

@@ -19,6 +19,8 @@ export interface SiteIndex {
   staticFiles: ReadonlySet<string>;
   /** Whether docs.json `redirects` sends this URL path elsewhere (a valid link target). */
   isRedirected(url: string): boolean;
+  /** The symbolic link leading outside the docs root that a project-relative path is or goes through, if any. */
+  linkOutside(path: string): string | undefined;
 }
 
 /** The anchors of a generated API page: unknown, so never reported. */

@@ -22,9 +22,10 @@ export function checkConfigReferences(config: Config | undefined, navigation: Ro
   for (const path of FILE_KEYS) {
     for (const value of fileValues(at(root, path))) {
       const target = internalTarget(value.value);
-      if (target !== undefined && !site.staticFiles.has(target) && !site.isRedirected(target)) {
-        bag.report('link/broken-image', value.span, brokenTargetArgs(value.value, target, closestTarget(target, site, true)));
-      }
+      if (target === undefined || site.staticFiles.has(target) || site.isRedirected(target)) continue;
+      const link = site.linkOutside(target);
+      if (link !== undefined) bag.report('file/link-outside-root', value.span, { path: target, link });
+      else bag.report('link/broken-image', value.span, brokenTargetArgs(value.value, target, closestTarget(target, site, true)));
     }
   }
   const hrefs: { value: string; span: Span }[] = [];

@@ -69,6 +69,11 @@ function checkLink(link: PageLink, context: LinkContext): void {
 }
 
 function reportBrokenImage(href: string, url: string, at: Location, context: LinkContext): void {
+  const link = context.site.linkOutside(url);
+  if (link !== undefined) {
+    context.bag.report('file/link-outside-root', at, { path: url, link });
+    return;
+  }
   context.bag.report('link/broken-image', at, brokenTargetArgs(href, url, closestTarget(url, context.site, true)));
 }
 

@@ -10,12 +10,12 @@ import type { ApiPage } from '../ir/api-pages.js';
 import type { PageSummary } from '../pages/summarize-page.js';
 
 /** Bumped when what `checkLinks` reports, or how, changes for the same inputs. */
-const LINK_CHECK_FORMAT = 1;
+const LINK_CHECK_FORMAT = 2;
 
 /**
- * What `checkLinks(summaries, buildSiteIndex(summaries, apiPages, files, redirects))`
+ * What `checkLinks(summaries, buildSiteIndex(summaries, apiPages, files, redirects, linksOutside))`
  * is a function of: each page's text (its content hash, `identities`), the API
- * pages' URLs, the repository's files and the redirects' sources. Undefined
+ * pages' URLs, the repository's files, the redirects' sources and the links leading outside the root. Undefined
  * when a page's content hash is unknown (the result is not remembered then).
  */
 export function linkCheckKey(
@@ -24,6 +24,7 @@ export function linkCheckKey(
   apiPages: readonly ApiPage[],
   files: readonly string[],
   redirects: readonly RedirectSource[],
+  linksOutside: readonly string[],
 ): string | undefined {
   const pages: string[] = [];
   for (const summary of summaries) {
@@ -38,5 +39,6 @@ export function linkCheckKey(
     apiUrls,
     files,
     redirects.map((r) => r.source),
+    linksOutside,
   )}`;
 }

@@ -1,7 +1,8 @@
 // Resolves page entries (and group `root` pages) to page files: each must name
 // an existing `.mdx`/`.md` file inside the docs root, written relative to the
 // root without its extension, and not a snippet; a page listed twice in one
-// version, language or product is reported. Sets `PageNode.path`.
+// version, language or product is reported, and so is one reached through a
+// symbolic link leading outside the root. Sets `PageNode.path`.
 
 import { closestMatch } from '../config/did-you-mean.js';
 import { type Diagnostic, DiagnosticBag } from '../diagnostics/diagnostic.js';
@@ -14,6 +15,8 @@ export interface PageFileIndex {
   files: ReadonlyMap<string, string>;
   /** Lexical normalization inside the docs root (the host's); undefined when it leaves it. */
   normalize(path: string): string | undefined;
+  /** The symbolic link leading outside the root that a path is or goes through, if any (the host's `linkOutside`). */
+  linkOutside?(path: string): string | undefined;
 }
 
 export function resolvePages(root: RootNode, index: PageFileIndex): Diagnostic[] {
@@ -75,6 +78,12 @@ function resolvePath(written: string, span: Span, index: PageFileIndex, bag: Dia
     return undefined;
   }
   if (file === undefined) {
+    for (const candidate of PAGE_EXTENSIONS.map((e) => normalized + e)) {
+      const link = index.linkOutside?.(candidate);
+      if (link === undefined) continue;
+      bag.report('file/link-outside-root', span, { path: candidate, link });
+      return undefined;
+    }
     const near = closestMatch(normalized, index.files.keys());
     bag.report('nav/page-not-found', span, { page: written, suggestion: near === undefined ? '' : `; did you mean \`${near}\`?` });
     return undefined;

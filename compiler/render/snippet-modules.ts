@@ -27,6 +27,8 @@ import { type CompiledScript, compileScript, isScriptPath, runScript } from './s
 export interface SnippetTable {
   /** Project-relative path (`snippets/intro.mdx`, `snippets/cards.jsx`) → the file's text, or undefined when there is none. */
   get(path: string): string | undefined;
+  /** The symbolic link leading outside the docs root that `path` goes through, when `get` found no file there. */
+  linkOutside?(path: string): string | undefined;
 }
 
 type Exports = Record<string, unknown>;
@@ -81,6 +83,12 @@ export class SnippetLoader implements ImportResolver {
       this.dependencies.add(path);
       const text = this.table.get(path);
       if (text !== undefined) return this.load(path, text, at);
+    }
+    for (const path of target.candidates) {
+      const link = this.table.linkOutside?.(path);
+      if (link === undefined) continue;
+      this.context.report('render/snippet-link-outside-root', at, { specifier, path, link });
+      return undefined;
     }
     this.context.report('render/snippet-missing', at, { specifier, path: target.candidates[0] ?? specifier });
     return undefined;
