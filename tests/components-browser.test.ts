@@ -388,7 +388,7 @@ test('axe-core reports no serious or critical violation with JavaScript off (eve
   }
 });
 
-test("interactive components run in the browser: a page's own and a script snippet's; one that renders a built-in keeps its first state", async () => {
+test("interactive components run in the browser: a page's own and a script snippet's (with the snippets it requires); one that renders a built-in keeps its first state", async () => {
   const page = await open('/interactive');
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
@@ -407,6 +407,11 @@ test("interactive components run in the browser: a page's own and a script snipp
     // A page's component that shows an imported one (a script snippet's) on demand: that one runs there too.
     await page.getByRole('button', { name: 'Show colours' }).click();
     assert.is(await page.getByRole('slider', { name: 'Hue' }).count(), 2);
+    // A script snippet's component whose module requires another snippet: the required module runs there too.
+    await page.waitForSelector('[data-docsc-island="live"] button.stars');
+    await page.locator('button.stars').click();
+    await page.locator('button.stars').click();
+    assert.is((await page.locator('button.stars').textContent())?.trim(), '***');
     // A component that renders a built-in stays as built: its button does nothing, the callout stays.
     await page.getByRole('button', { name: 'Reveal' }).click();
     assert.is(await page.locator('.reveal').getAttribute('data-docsc-island'), null);
@@ -422,6 +427,7 @@ test("interactive components run in the browser: a page's own and a script snipp
   try {
     assert.is((await plain.locator('button.counter').textContent())?.trim(), 'Clicks: 5');
     assert.is((await plain.locator('.color-value').textContent())?.trim(), 'hsl(165, 70%, 25%)');
+    assert.is((await plain.locator('button.stars').textContent())?.trim(), '*');
   } finally {
     await plain.context().close();
   }

@@ -8,7 +8,8 @@
 // (runtime/client/entries/islands.ts) runs it there with Preact in React's
 // place. It can when:
 // - its module's code is all it needs: a script snippet that requires only
-//   `react`, or an MDX file whose imports are plain data (passed along as
+//   `react` and script snippets that run there too (their modules go along),
+//   or an MDX file whose imports are plain data (passed along as
 //   JSON), components that run in the browser too (their modules go along),
 //   or other components (stand-ins there, which it must not render);
 // - its first render made plain HTML elements only — no built-in component,
@@ -35,6 +36,8 @@ export interface IslandModule {
   links?: Record<string, { module: IslandModule; name: string }>;
   /** An MDX file's other imported components, by local name: stand-ins in the browser. */
   standIns?: string[];
+  /** A script snippet's required snippets (which run in the browser too), by specifier. */
+  requires?: Record<string, IslandModule>;
 }
 
 export interface Island {
@@ -144,16 +147,20 @@ export function islandsScript(islands: readonly Island[], builtIns: readonly str
     if (known !== -1) return known;
     const index = modules.push(module) - 1;
     for (const link of Object.values(module.links ?? {})) indexOf(link.module);
+    for (const required of Object.values(module.requires ?? {})) indexOf(required);
     return index;
   };
   const rows = islands.map((island) => [island.id, indexOf(island.module), island.name, island.props]);
   const script = modules.some((module) => module.kind === 'script');
-  const shipped = modules.map(({ links, ...module }) => ({
+  const shipped = modules.map(({ links, requires, ...module }) => ({
     ...module,
     code: browserCode(module),
     ...(links === undefined
       ? {}
       : { links: Object.fromEntries(Object.entries(links).map(([local, link]) => [local, [modules.indexOf(link.module), link.name]])) }),
+    ...(requires === undefined
+      ? {}
+      : { requires: Object.fromEntries(Object.entries(requires).map(([specifier, required]) => [specifier, modules.indexOf(required)])) }),
   }));
   const json = JSON.stringify({ modules: shipped, islands: rows, builtIns: script ? builtIns : [] })
     .replace(/</g, '\\u003c')

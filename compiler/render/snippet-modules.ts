@@ -16,7 +16,7 @@ import { type Diagnostic, DiagnosticBag } from '../diagnostics/diagnostic.js';
 import { parsePage } from '../pages/parse-page.js';
 import { SourceFile } from '../source/source-file.js';
 import { fragment } from './hast-nodes.js';
-import { registerIslandExports } from './islands.js';
+import { type IslandModule, registerIslandExports } from './islands.js';
 import { JSX_RUNTIME, REACT_STAND_IN } from './jsx-runtime.js';
 import type { ImportBinding } from './plan-file.js';
 import type { RenderContext, SourcePlace } from './render-context.js';
@@ -42,6 +42,8 @@ export class SnippetLoader implements ImportResolver {
   readonly dependencies = new Set<string>();
   private readonly modules = new Map<string, Exports | typeof LOADING | typeof FAILED>();
   private readonly paths = new WeakMap<Exports, string>();
+  /** Script snippets' exports whose code runs in the browser too, with their module there. */
+  private readonly browserModules = new WeakMap<Exports, IslandModule>();
   private readonly chain: string[] = [];
 
   constructor(
@@ -140,31 +142,37 @@ export class SnippetLoader implements ImportResolver {
     }
     try {
       let runnable = true;
+      const requires: Record<string, IslandModule> = {};
       const exports = runScript(compiled.code, (specifier) => {
-        if (!RUNTIME_SPECIFIERS.has(specifier)) runnable = false;
-        return this.require(specifier, path);
+        if (JSX_SPECIFIERS.has(specifier)) return JSX_RUNTIME;
+        const imported = this.import(specifier, path, { file: path, line: 0, column: 0 });
+        if (specifier !== 'react') {
+          const module = typeof imported === 'object' ? this.browserModules.get(imported) : undefined;
+          if (module === undefined) runnable = false;
+          else requires[specifier] = module;
+        }
+        // As an ES module, for esbuild's interop.
+        return typeof imported === 'object' ? { ...imported, __esModule: true } : { __esModule: true };
       });
-      // A snippet that requires nothing but React and the JSX runtime can run in the browser as it is.
-      if (runnable) registerIslandExports(exports, { kind: 'script', code: compiled.code });
-      return { ...exports };
+      const result = { ...exports };
+      // A snippet that requires nothing but React, the JSX runtime and snippets that run there too can run in the
+      // browser as it is.
+      if (runnable) {
+        const module: IslandModule = { kind: 'script', code: compiled.code, ...(Object.keys(requires).length > 0 ? { requires } : {}) };
+        registerIslandExports(exports, module);
+        this.browserModules.set(result, module);
+      }
+      return result;
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       this.context.report('render/evaluation-error', { file: path, line: 0, column: 0 }, { what: 'the script snippet', reason });
       return FAILED;
     }
   }
-
-  /** `require` inside a script snippet: the JSX runtime, `react`, or a snippet (as an ES module, for esbuild's interop). */
-  private require(specifier: string, fromFile: string): unknown {
-    if (specifier === 'docsc/jsx-runtime' || specifier === 'docsc/jsx-dev-runtime' || specifier === 'react/jsx-runtime') return JSX_RUNTIME;
-    const exports = this.import(specifier, fromFile, { file: fromFile, line: 0, column: 0 });
-    if (exports === LOADING || exports === FAILED || exports === undefined) return { __esModule: true };
-    return { ...exports, __esModule: true };
-  }
 }
 
-/** What a script snippet may require and still run in the browser (runtime/client/entries/islands.ts serves them). */
-const RUNTIME_SPECIFIERS = new Set(['react', 'docsc/jsx-runtime', 'docsc/jsx-dev-runtime', 'react/jsx-runtime']);
+/** The JSX runtime's names, as a script snippet requires them. */
+const JSX_SPECIFIERS = new Set(['docsc/jsx-runtime', 'docsc/jsx-dev-runtime', 'react/jsx-runtime']);
 
 // ---------------------------------------------------------------------------
 // Per-thread cache of what a snippet's text determines

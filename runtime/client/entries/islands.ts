@@ -19,6 +19,8 @@ interface IslandModule {
   /** An MDX file's imports: plain data, components of other modules here ([module index, export]), stand-ins. */
   data?: Record<string, unknown>;
   links?: Record<string, [number, string]>;
+  /** A script snippet's required snippets, by specifier: the index of each one's module. */
+  requires?: Record<string, number>;
   standIns?: string[];
 }
 
@@ -57,7 +59,7 @@ function moduleRunner(data: IslandData): (index: number) => Record<string, unkno
       const imports: Record<string, unknown> = { ...module.data };
       for (const name of module.standIns ?? []) imports[name] = standIn(name);
       for (const [name, [linked, exported]] of Object.entries(module.links ?? {})) imports[name] = run(linked)?.[exported];
-      done.set(index, runModule(module, imports, data.builtIns));
+      done.set(index, runModule(module, imports, data.builtIns, run));
     } catch (error) {
       console.error('docsc: a component module failed to run', error);
     }
@@ -66,7 +68,12 @@ function moduleRunner(data: IslandData): (index: number) => Record<string, unkno
   return run;
 }
 
-function runModule(module: IslandModule, imports: Record<string, unknown>, builtIns: readonly string[]): Record<string, unknown> {
+function runModule(
+  module: IslandModule,
+  imports: Record<string, unknown>,
+  builtIns: readonly string[],
+  run: (index: number) => Record<string, unknown> | undefined,
+): Record<string, unknown> {
   if (module.kind === 'mdx') {
     // A function expression: the file's compiled body, which reads its runtime from `arguments[0]`.
     const body = new Function(`return ${module.code}`)() as (runtime: object) => Record<string, unknown>;
@@ -77,6 +84,10 @@ function runModule(module: IslandModule, imports: Record<string, unknown>, built
   const required = (specifier: string): unknown => {
     if (specifier === 'react') return { ...React, default: React, __esModule: true };
     if (specifier === 'docsc/jsx-runtime' || specifier === 'docsc/jsx-dev-runtime' || specifier === 'react/jsx-runtime') return jsxRuntime;
+    const index = module.requires?.[specifier];
+    const exported = index === undefined ? undefined : run(index);
+    // As an ES module, for esbuild's interop (as at build time: snippet-modules.ts).
+    if (exported !== undefined) return { ...exported, __esModule: true };
     throw new Error(`${specifier} cannot be loaded in the browser`);
   };
   const names = [...builtIns, ...Object.keys(reactGlobals)];
