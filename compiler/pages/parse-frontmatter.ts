@@ -1,6 +1,7 @@
 // Page frontmatter: the YAML block between `---` lines at the top of a page.
 // Reads it with the `yaml` package (duplicate keys are errors, aliases are
-// capped), reports problems at their real line and column in the page, and
+// capped), or, when it is only `key: value` lines of strings, by hand
+// (`simplePairs`, to the same result), reports problems at their real line and column in the page, and
 // types the keys docsc knows (seed 2.16 and REFERENCE.md "Page entries and
 // frontmatter"). Other keys are free metadata and pass silently. An empty
 // value (`description:`) counts as absent.
@@ -106,7 +107,13 @@ function findFrontmatter(text: string): BlockBounds | 'unclosed' | undefined {
 
 function readFrontmatter(file: SourceFile, bounds: BlockBounds, bag: DiagnosticBag): Frontmatter {
   const reader: FieldReader = { file, yamlStart: bounds.yamlStart, bag, frontmatter: {} };
-  const doc = yaml().parseDocument(file.text.slice(bounds.yamlStart, bounds.yamlEnd), { prettyErrors: false, uniqueKeys: true, logLevel: 'error' });
+  const text = file.text.slice(bounds.yamlStart, bounds.yamlEnd);
+  const simple = simplePairs(text);
+  if (simple !== undefined) {
+    for (const { key, value, node } of simple) readField(key, value, node, reader);
+    return reader.frontmatter;
+  }
+  const doc = yaml().parseDocument(text, { prettyErrors: false, uniqueKeys: true, logLevel: 'error' });
   if (!reportYamlErrors(doc, reader)) return reader.frontmatter;
   const contents = doc.contents;
   if (contents === null) return reader.frontmatter;
@@ -126,6 +133,63 @@ function readFrontmatter(file: SourceFile, bounds: BlockBounds, bag: DiagnosticB
     if (value !== null && value !== undefined) readField(key, value, node, reader);
   }
   return reader.frontmatter;
+}
+
+/** A value of `simplePairs`: its place in the YAML text (quotes included) and how it was written, as a `yaml` scalar has them. */
+interface SimpleNode {
+  range: [number, number, number];
+  type: 'PLAIN' | 'QUOTE_DOUBLE' | 'QUOTE_SINGLE';
+}
+
+/** `key: value` at the start of a line: a plain key (`og:title` included), then the value's text, trailing spaces left out. */
+const SIMPLE_PAIR = /^([A-Za-z_][\w.-]*(?::[\w.-]+)*):(?:( +)(.*?))? *$/;
+/** A plain value YAML reads as this text: a safe first character, no comment, no nested mapping. */
+const PLAIN_STRING = /^[A-Za-z_$/(<](?!.*(?:: | #|:$))/;
+/** Plain values YAML (1.2, core schema) reads as a boolean or null. */
+const NOT_A_STRING = /^(?:true|True|TRUE|false|False|FALSE|null|Null|NULL)$/;
+
+/**
+ * Frontmatter made of `key: value` lines alone (and blank or comment lines), each value written as a string
+ * YAML reads as written — plain text that is no number, boolean or null, or quoted without escapes — and each
+ * key once: its pairs, read without the `yaml` package, the value's place kept as `yaml` gives it. Real pages'
+ * frontmatter is almost always this (`title: "Quickstart"`), and `yaml` took a fifth of a bench page's compile
+ * outside the MDX parser. Undefined for anything else (lists, numbers, booleans, escapes, continued lines,
+ * duplicate keys, tabs), which `yaml` reads and reports on; tests/frontmatter-fast-path.test.ts holds both ways
+ * to the same result.
+ */
+export function simplePairs(text: string): { key: string; value: string; node: YamlNode }[] | undefined {
+  if (text.includes('\r') || text.includes('\t')) return undefined;
+  const pairs: { key: string; value: string; node: YamlNode }[] = [];
+  const keys = new Set<string>();
+  let offset = 0;
+  for (const line of text.split('\n')) {
+    const start = offset;
+    offset += line.length + 1;
+    if (line.trim() === '' || line.startsWith('#')) continue;
+    const match = SIMPLE_PAIR.exec(line);
+    if (match === null) return undefined;
+    const [, key = '', spaces = '', raw = ''] = match;
+    if (keys.has(key)) return undefined;
+    keys.add(key);
+    // `key:` alone is null: absent, as `yaml` gives it.
+    if (raw === '') continue;
+    let value: string;
+    let type: SimpleNode['type'];
+    if (raw.startsWith('"')) {
+      if (!/^"[^"\\]*"$/.test(raw)) return undefined;
+      [value, type] = [raw.slice(1, -1), 'QUOTE_DOUBLE'];
+    } else if (raw.startsWith("'")) {
+      if (!/^'[^']*'$/.test(raw)) return undefined;
+      [value, type] = [raw.slice(1, -1), 'QUOTE_SINGLE'];
+    } else {
+      if (!PLAIN_STRING.test(raw) || NOT_A_STRING.test(raw)) return undefined;
+      [value, type] = [raw, 'PLAIN'];
+    }
+    const valueStart = start + key.length + 1 + spaces.length;
+    const node: SimpleNode = { range: [valueStart, valueStart + raw.length, valueStart + raw.length], type };
+    pairs.push({ key, value, node: node as unknown as YamlNode });
+  }
+  return pairs;
 }
 
 function isNodeValue(value: unknown): value is YamlNode {
@@ -277,7 +341,9 @@ function reportInvalidReference(key: string, placed: PlacedString, reference: En
 /** Where a string scalar's text begins: after its quote, if it has one. */
 function placeString(value: string, node: YamlNode, reader: FieldReader): PlacedString {
   const [start, end] = node.range ?? [0, 0];
-  const quoted = yaml().isScalar(node) && (node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE');
+  // A `yaml` scalar, or a value of `simplePairs` (which has its `type` too).
+  const type = 'type' in node ? node.type : undefined;
+  const quoted = type === 'QUOTE_DOUBLE' || type === 'QUOTE_SINGLE';
   const textStart = reader.yamlStart + start + (quoted ? 1 : 0);
   const verbatim = reader.file.text.startsWith(value, textStart);
   const { line, column } = reader.file.position(textStart);
