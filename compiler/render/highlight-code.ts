@@ -19,8 +19,8 @@
 // A language shiki does not know, or none, is plain text; a grammar that
 // fails to load or to tokenize is plain text too — highlighting never fails a
 // page. Results are remembered per thread: whole blocks by language and
-// code, and lines by language, text and the state they start in (real sites
-// repeat their install snippets, imports and JSON responses on many pages).
+// code, and lines that start at the grammar's root by language and text
+// (real sites repeat their install snippets and imports on many pages).
 //
 // shiki ships as ES modules; they are loaded with `require` (Node ≥ 20.19
 // loads ES modules synchronously), only when a page has a fence to colour.
@@ -204,37 +204,30 @@ interface RememberedLine {
   tokens: ThemedToken[];
   /** The grammar's state after the line; `root` when it is the state between top-level statements. */
   end: GrammarState | 'root';
-  /** This entry's number: the key of the lines that follow it (`pairedLines`). Never reused, also after a clear. */
-  id: number;
 }
 
 const rememberedLines = new Map<string, RememberedLine>();
 const MAX_REMEMBERED_LINES = 20_000;
-let lastLineId = 0;
 
 /**
- * The paired theme's tokens, line by line, each line remembered per thread and language with the
- * state it started in. A line that starts in the grammar's root state (between top-level statements,
- * as most lines of docs snippets do) is keyed by its text: `import { Client } from '@example/sdk';` on
- * a thousand pages costs one tokenizing. A line that starts inside a construct (an object literal, a
- * string or comment spanning lines) starts in the state the line before it left, so it is keyed by that
- * line's entry and its own text: the lines of a JSON response that many pages show are tokenized once
- * too, and a line after different lines is tokenized again, with its own state, as shiki would.
+ * The paired theme's tokens, line by line. A line that starts in the grammar's root state (between
+ * top-level statements, as most lines of docs snippets do) is tokenized once per thread and language:
+ * `import { Client } from '@example/sdk';` on a thousand pages costs one tokenizing. A line that starts
+ * inside a construct (a string or comment spanning lines) is tokenized with that state, as shiki would.
  */
 function pairedLines(state: Shiki, code: string, lang: string): ThemedToken[][] {
   const lines = code.split('\n');
   if (code.includes('\r')) return state.highlighter.codeToTokensBase(code, { lang, theme: PAIRED_THEME, ...TOKENIZE });
   const result: ThemedToken[][] = [];
   let grammarState: GrammarState | undefined;
-  /** The entry of the line before when it left a state other than the root; 0 at the root. */
-  let after = 0;
+  let atRoot = true;
   for (const [i, line] of lines.entries()) {
     // The first line is apart: `\A` anchors (a shebang) match only there.
-    const key = `${lang}\u0000${i === 0 ? 1 : 0}\u0000${after}\u0000${line}`;
-    const hit: RememberedLine | undefined = rememberedLines.get(key);
+    const key: string | undefined = atRoot ? `${lang}\u0000${i === 0 ? 1 : 0}\u0000${line}` : undefined;
+    const hit: RememberedLine | undefined = key === undefined ? undefined : rememberedLines.get(key);
     if (hit !== undefined) {
       result.push(hit.tokens);
-      after = hit.end === 'root' ? 0 : hit.id;
+      atRoot = hit.end === 'root';
       grammarState = hit.end === 'root' ? rootState(lang) : hit.end;
       continue;
     }
@@ -249,10 +242,11 @@ function pairedLines(state: Shiki, code: string, lang: string): ThemedToken[][] 
     if (end === undefined) return state.highlighter.codeToTokensBase(code, { lang, theme: PAIRED_THEME, ...TOKENIZE });
     const endsAtRoot = isRoot(lang, end);
     result.push(tokens[0] ?? []);
-    if (rememberedLines.size >= MAX_REMEMBERED_LINES) rememberedLines.clear();
-    const id = ++lastLineId;
-    rememberedLines.set(key, { tokens: tokens[0] ?? [], end: endsAtRoot ? 'root' : end, id });
-    after = endsAtRoot ? 0 : id;
+    if (key !== undefined) {
+      if (rememberedLines.size >= MAX_REMEMBERED_LINES) rememberedLines.clear();
+      rememberedLines.set(key, { tokens: tokens[0] ?? [], end: endsAtRoot ? 'root' : end });
+    }
+    atRoot = endsAtRoot;
     grammarState = end;
   }
   return result;
