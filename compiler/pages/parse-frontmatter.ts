@@ -1,8 +1,8 @@
 // Page frontmatter: the YAML block between `---` lines at the top of a page.
 // Reads it with the `yaml` package (duplicate keys are errors, aliases are
 // capped), or, when it is only `key: value` lines of strings, by hand
-// (`simplePairs`, to the same result), reports problems at their real line and column in the page, and
-// types the keys docsc knows (seed 2.16 and REFERENCE.md "Page entries and
+// (`simplePairs`, to the same result), reports problems at their real line
+// and column in the page, and types the keys docsc knows (seed 2.16 and REFERENCE.md "Page entries and
 // frontmatter"). Other keys are free metadata and pass silently. An empty
 // value (`description:`) counts as absent.
 
