@@ -1,7 +1,7 @@
 // The build's pool of page compilers (compile-worker.ts), started once per
 // build on first use; small jobs stay in this thread.
 
-import { type ProjectHost, WORKER_PAGE_CHARS } from '../host/project-host.js';
+import { ISOLATED_PAGE_CHARS, type ProjectHost } from '../host/project-host.js';
 import { BatchPool } from '../host/worker-pool.js';
 import type { CompileTask, CompileTaskResult } from './compile-worker.js';
 
@@ -27,6 +27,6 @@ export function createCompilePool(host: ProjectHost, threads: number | undefined
     threads,
     workerData: { root: host.root },
     outOfMemory: async (task) => (await loadPageCompiler()).outOfMemoryResult(task),
-    needsWorker: (task) => task.text.length >= WORKER_PAGE_CHARS,
+    isolate: (task) => task.text.length >= ISOLATED_PAGE_CHARS,
   });
 }

@@ -1,14 +1,15 @@
 // The worker side of the build's page compiler: piscina loads this file in
-// each worker thread and calls its default export with one batch of tasks.
+// each worker thread and calls its default export with one batch of tasks
+// (as does an isolated process, host/isolated-process.ts, with one task).
 // Snippets are read from the docs root (given as workerData) through a
 // ProjectHost, so no read leaves the root, and every snippet read is
 // returned with the hash of its bytes: a cached body records what it used.
 
-import { workerData } from 'piscina';
 import { contentHash } from '../cache/value-key.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { DiagnosticBag } from '../diagnostics/diagnostic.js';
 import { ProjectHost, sourceFromBytes } from '../host/project-host.js';
+import { poolWorkerData } from '../host/worker-data.js';
 import type { PageSummary } from '../pages/summarize-page.js';
 import { type CompiledPage, compilePage, type SnippetTable, uncompiledPage } from '../render/compile-page.js';
 import type { FeedEntry } from '../render/feed-entries.js';
@@ -102,6 +103,6 @@ class RecordingSnippets implements SnippetTable {
 let workerHost: ProjectHost | undefined;
 
 export default function compileWorkerBatch(tasks: readonly CompileTask[]): CompileTaskResult[] {
-  workerHost ??= new ProjectHost((workerData as { root: string }).root);
+  workerHost ??= new ProjectHost((poolWorkerData() as { root: string }).root);
   return compileBatch(tasks, workerHost);
 }

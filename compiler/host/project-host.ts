@@ -21,13 +21,14 @@ export const MAX_FILE_BYTES = 64 * 1024 * 1024;
 export const MAX_PAGE_BYTES = 2 * 1024 * 1024;
 
 /**
- * Pages at least this long are parsed in a worker thread even when only a
- * few pages are (host/worker-pool.ts's `needsWorker`): a page of 256 KB of
- * dense Markdown can need 0.6-1 GB (measured: a 512 KB table, 1.03 GB), and
- * running out of memory there fails the page, where in the build's own
- * thread it would end the process.
+ * Pages at least this long are parsed in a process of their own, one at a
+ * time (host/isolated-process.ts, worker-pool.ts's `isolate`): a page of
+ * 256 KB of dense Markdown can need 0.6-1 GB (measured: a 512 KB table,
+ * 1.03 GB), and running out of memory there fails the page, where in the
+ * build's own thread, or at times in a worker thread, it would end the
+ * process.
  */
-export const WORKER_PAGE_CHARS = 256 * 1024;
+export const ISOLATED_PAGE_CHARS = 256 * 1024;
 
 /** Folders never searched for pages. */
 const IGNORED_DIRS = new Set(['node_modules', '.git', '.docsc', 'dist', 'out', '_site']);

@@ -6,15 +6,18 @@
 //
 // A worker that runs out of memory (a page of a megabyte of dense Markdown
 // can need gigabytes) ends with ERR_WORKER_OUT_OF_MEMORY; piscina starts
-// another. Its batch is run again one item at a time, and an item that runs
-// out of memory alone becomes what `outOfMemory` makes of it (a failed page),
-// so that one page never stops the rest. Items that may need that much
-// (`needsWorker`) go to a worker even in a small job: out of memory in this
-// thread would end the process.
+// another. Its batch is run again one item at a time in a process of its own
+// (isolated-process.ts), and an item that runs out of memory there becomes
+// what `outOfMemory` makes of it (a failed page), so that one page does not
+// stop the rest. Items that may need that much (`isolate`) go to such a
+// process from the start, however small the job: out of memory in this
+// thread would end the command, and in a worker thread it may too (Node's
+// limit on a worker's heap is best-effort, see isolated-process.ts).
 
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import type { Piscina } from 'piscina';
+import { type IsolatedOutcome, runIsolated } from './isolated-process.js';
 import { workerModule } from './worker-module.js';
 
 const require = createRequire(import.meta.url);
@@ -28,13 +31,13 @@ export interface BatchPoolOptions<T, R> {
   worker: URL;
   /** The same work in this thread (it may load its code on first use). */
   inProcess: (items: readonly T[]) => R[] | Promise<R[]>;
-  /** Worker threads; 1 keeps all work in this thread (but `needsWorker`'s items). Default: the machine's available parallelism. */
+  /** Worker threads; 1 keeps all work in this thread (but `isolate`'s items). Default: the machine's available parallelism. */
   threads?: number | undefined;
   workerData?: unknown;
-  /** The result of an item that ran out of memory in a worker, alone; without it, the job fails with the worker's error. */
+  /** The result of an item that ran out of memory alone; without it, the job fails. */
   outOfMemory?: (item: T) => R | Promise<R>;
-  /** Items to run in a worker however small the job: they may run out of memory. */
-  needsWorker?: (item: T) => boolean;
+  /** Items to run in a process of their own, one at a time: they may run out of memory. */
+  isolate?: (item: T) => boolean;
 }
 
 export class BatchPool<T, R> {
@@ -47,14 +50,34 @@ export class BatchPool<T, R> {
 
   /** Runs every item; `onDone` hears how many items each finished batch held (for progress). */
   async run(items: readonly T[], onDone?: (count: number) => void): Promise<R[]> {
+    const isolate = this.options.isolate;
+    if (isolate === undefined || !items.some(isolate)) return this.runShared(items, onDone);
+    // The isolated items beside the others; results put back in order.
+    const [shared, isolated] = await Promise.all([
+      this.runShared(
+        items.filter((item) => !isolate(item)),
+        onDone,
+      ),
+      this.runIsolated(items.filter(isolate)).then((results) => {
+        onDone?.(results.length);
+        return results;
+      }),
+    ]);
+    let nextShared = 0;
+    let nextIsolated = 0;
+    return items.map((item) => (isolate(item) ? isolated[nextIsolated++] : shared[nextShared++]) as R);
+  }
+
+  /** Items that share this thread (a small job, or `threads: 1`) or the pool's workers, in batches. */
+  private async runShared(items: readonly T[], onDone?: (count: number) => void): Promise<R[]> {
     if (items.length === 0) return [];
     if (this.threads === 1 || items.length < IN_PROCESS_BELOW) {
-      const results = await this.runHere(items);
+      const results = await this.options.inProcess(items);
       onDone?.(items.length);
       return results;
     }
     const pool = this.start();
-    const batches = inBatches(items, batchSize(items.length, this.threads), this.options.needsWorker);
+    const batches = inBatches(items, batchSize(items.length, this.threads));
     return (
       await Promise.all(
         batches.map(async (batch) => {
@@ -66,40 +89,27 @@ export class BatchPool<T, R> {
     ).flat();
   }
 
-  /** A small job (or `threads: 1`): in this thread, but `needsWorker`'s items. */
-  private async runHere(items: readonly T[]): Promise<R[]> {
-    const needsWorker = this.options.needsWorker;
-    if (needsWorker === undefined || !items.some(needsWorker)) return this.options.inProcess(items);
-    // Each heavy item alone in a worker, the others here; results put back in order.
-    const light = items.filter((item) => !needsWorker(item));
-    // This thread's compiler is not loaded for nothing (a dev edit of one large page).
-    const here = light.length > 0 ? await this.options.inProcess(light) : [];
-    const pool = this.start();
-    const results: R[] = [];
-    let next = 0;
-    for (const item of items) results.push(needsWorker(item) ? ((await this.runBatch(pool, [item]))[0] as R) : (here[next++] as R));
-    return results;
-  }
-
-  /** A batch in a worker; when the worker runs out of memory, its items one at a time (see the top of this file). */
+  /** A batch in a worker; when the worker runs out of memory, its items one at a time in a process (see the top of this file). */
   private async runBatch(pool: Piscina<readonly T[], R[]>, batch: readonly T[]): Promise<R[]> {
-    const outOfMemory = this.options.outOfMemory;
     try {
       return await pool.run(batch);
     } catch (error) {
-      if (outOfMemory === undefined || !isOutOfMemory(error)) throw error;
-      if (batch.length === 1) return [await outOfMemory(batch[0] as T)];
+      if (this.options.outOfMemory === undefined || !isOutOfMemory(error)) throw error;
     }
-    const results: R[] = [];
-    for (const item of batch) {
-      try {
-        results.push(...(await pool.run([item])));
-      } catch (error) {
-        if (!isOutOfMemory(error)) throw error;
-        results.push(await outOfMemory(item));
-      }
-    }
-    return results;
+    return this.runIsolated(batch);
+  }
+
+  /** Items one at a time in processes of their own; an item that runs out of memory gives `outOfMemory`'s result. */
+  private async runIsolated(items: readonly T[]): Promise<R[]> {
+    const outcomes: IsolatedOutcome<R>[] = await runIsolated(this.options.worker, this.options.workerData, items);
+    const outOfMemory = this.options.outOfMemory;
+    return Promise.all(
+      outcomes.map((outcome, n) => {
+        if ('result' in outcome) return outcome.result;
+        if (outOfMemory === undefined) throw new Error('a worker process ran out of memory');
+        return outOfMemory(items[n] as T);
+      }),
+    );
   }
 
   async close(): Promise<void> {
@@ -138,23 +148,9 @@ function batchSize(count: number, threads: number): number {
   return Math.min(MAX_BATCH, Math.ceil(count / (threads * 4)));
 }
 
-/** Consecutive items, `size` at a time; each heavy one (`alone`) in a batch of its own, so that running out of memory names it. */
-function inBatches<T>(items: readonly T[], size: number, alone?: (item: T) => boolean): T[][] {
+/** Consecutive items, `size` at a time. */
+function inBatches<T>(items: readonly T[], size: number): T[][] {
   const batches: T[][] = [];
-  let batch: T[] = [];
-  for (const item of items) {
-    if (alone?.(item)) {
-      if (batch.length > 0) batches.push(batch);
-      batches.push([item]);
-      batch = [];
-      continue;
-    }
-    batch.push(item);
-    if (batch.length === size) {
-      batches.push(batch);
-      batch = [];
-    }
-  }
-  if (batch.length > 0) batches.push(batch);
+  for (let start = 0; start < items.length; start += size) batches.push(items.slice(start, start + size));
   return batches;
 }

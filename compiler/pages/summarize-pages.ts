@@ -1,7 +1,7 @@
 // Summarizes many pages at once, in a pool of worker threads for a large site
 // and in this thread for a small one (host/worker-pool.ts decides).
 
-import { WORKER_PAGE_CHARS } from '../host/project-host.js';
+import { ISOLATED_PAGE_CHARS } from '../host/project-host.js';
 import { BatchPool } from '../host/worker-pool.js';
 import type { PageSummaryResult } from './summarize-page.js';
 import type { PageFile } from './summarize-worker.js';
@@ -33,7 +33,7 @@ export async function summarizePages(files: readonly PageFile[], options: Summar
     },
     threads: options.threads,
     outOfMemory: async (file) => (await loadSummarizer()).pageOutOfMemory(file.path, file.text),
-    needsWorker: (file) => file.text.length >= WORKER_PAGE_CHARS,
+    isolate: (file) => file.text.length >= ISOLATED_PAGE_CHARS,
   });
   let done = 0;
   try {

@@ -1,5 +1,6 @@
 // The worker side of summarize-pages.ts: piscina loads this file in each
-// worker thread and calls its default export with one batch of pages.
+// worker thread and calls its default export with one batch of pages (as
+// does an isolated process, host/isolated-process.ts, with one page).
 
 import { type PageSummaryResult, summarizePage } from './summarize-page.js';
 
