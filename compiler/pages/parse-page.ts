@@ -1,7 +1,8 @@
 // Parsing a page, shared by its summary (summarize-page.ts) and its body
 // (compiler/render/): frontmatter, then the MDX (or Markdown) tree, parsed
 // once by @mdx-js/mdx's parser — the one the build compiles with — plus
-// remark-gfm (tables, strikethrough, autolinks, task lists, footnotes).
+// remark-gfm's syntax (tables, strikethrough, autolinks, task lists,
+// footnotes; remark-gfm-lean.ts).
 // Never throws on bad input: a syntax error becomes a `page/mdx-syntax`
 // diagnostic with the sentence rewritten for humans, and no tree; the
 // page's later syntax errors are found by parsing it again with the
@@ -18,10 +19,10 @@
 
 import { createProcessor } from '@mdx-js/mdx';
 import type { Root } from 'mdast';
-import remarkGfm from 'remark-gfm';
 import type { DiagnosticBag, Location } from '../diagnostics/diagnostic.js';
 import type { SourceFile } from '../source/source-file.js';
 import { type ParsedFrontmatter, parseFrontmatter } from './parse-frontmatter.js';
+import remarkGfmLean from './remark-gfm-lean.js';
 
 export interface CustomHeadingId {
   line: number;
@@ -105,7 +106,7 @@ function processorFor(path: string, gfm: boolean): Processor {
   const key = `${format}${gfm ? '+gfm' : ''}`;
   let processor = processors.get(key);
   if (processor === undefined) {
-    processor = createProcessor({ format, remarkPlugins: gfm ? [remarkGfm] : [] });
+    processor = createProcessor({ format, remarkPlugins: gfm ? [remarkGfmLean] : [] });
     processors.set(key, processor);
   }
   return processor;
