@@ -1,16 +1,19 @@
-// The page parser's GFM (compiler/pages/remark-gfm-lean.ts) skips the
-// literal-autolink pass on trees whose text cannot hold one. It must give
-// remark-gfm's tree, positions and all, for every page of the test fixtures
-// and the bundled example, and for lines at the pass's edges; and both ways
-// (skipped, run) must be taken.
+// The page parser's GFM (compiler/pages/remark-gfm-lean.ts) leaves out the
+// literal-autolink and table constructs for a page whose source could use
+// neither, and skips the literal-autolink pass on trees whose text cannot hold
+// one. It must give remark-gfm's tree, positions and all, for every page of
+// the test fixtures and the bundled example, for lines at the edges, and for
+// random sources made of the characters those constructs turn on; and every
+// way (left out, kept; skipped, run) must be taken.
 
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { createProcessor } from '@mdx-js/mdx';
+import fc from 'fast-check';
 import remarkGfm from 'remark-gfm';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import remarkGfmLean, { mayHoldLiteral } from '../compiler/pages/remark-gfm-lean.js';
+import remarkGfmLean, { type GfmNeeds, gfmNeeds, mayHoldLiteral } from '../compiler/pages/remark-gfm-lean.js';
 
 const EDGES = [
   'Visit www.example.com today.',
@@ -34,6 +37,12 @@ const EDGES = [
   'https://example.com',
   'a@b',
   'www.',
+  'a\n:-',
+  'a\n-:',
+  'a | b\n- | -',
+  'a\n---',
+  '| a |\n| - |\n| 1 |',
+  'Ratio 3:-1 and -:) here.',
 ];
 
 function pagesUnder(dir: string): string[] {
@@ -45,24 +54,33 @@ function pagesUnder(dir: string): string[] {
   });
 }
 
-const processors = {
-  gfm: { mdx: createProcessor({ format: 'mdx', remarkPlugins: [remarkGfm] }), md: createProcessor({ format: 'md', remarkPlugins: [remarkGfm] }) },
-  lean: {
-    mdx: createProcessor({ format: 'mdx', remarkPlugins: [remarkGfmLean] }),
-    md: createProcessor({ format: 'md', remarkPlugins: [remarkGfmLean] }),
-  },
+const gfm = {
+  mdx: createProcessor({ format: 'mdx', remarkPlugins: [remarkGfm] }),
+  md: createProcessor({ format: 'md', remarkPlugins: [remarkGfm] }),
 };
+const leanProcessors = new Map<string, ReturnType<typeof createProcessor>>();
+
+/** The lean processor for a source, as parse-page.ts picks it. */
+function lean(format: 'md' | 'mdx', needs: GfmNeeds): ReturnType<typeof createProcessor> {
+  const key = `${format} ${needs.autolinkLiterals} ${needs.tables}`;
+  let processor = leanProcessors.get(key);
+  if (processor === undefined) {
+    processor = createProcessor({ format, remarkPlugins: [[remarkGfmLean, needs]] });
+    leanProcessors.set(key, processor);
+  }
+  return processor;
+}
 
 /** The tree as JSON, or the error the parser threw. */
-function parsed(kind: 'gfm' | 'lean', format: 'md' | 'mdx', text: string): string {
+function parsed(processor: ReturnType<typeof createProcessor>, text: string): string {
   try {
-    return JSON.stringify(processors[kind][format].parse(text));
+    return JSON.stringify(processor.parse(text));
   } catch (error) {
     return `error: ${error instanceof Error ? error.message : String(error)}`;
   }
 }
 
-test('GFM with the literal-autolink pass skipped where it finds nothing: the same trees as remark-gfm', () => {
+test('GFM with constructs and the literal-autolink pass left out where they find nothing: the same trees as remark-gfm', () => {
   const samples = [
     ...[...pagesUnder('tests/fixtures'), ...pagesUnder('examples')].map((path) => ({
       name: path,
@@ -73,25 +91,71 @@ test('GFM with the literal-autolink pass skipped where it finds nothing: the sam
       (['md', 'mdx'] as const).map((format) => ({ name: `edge ${n} (${format}): ${JSON.stringify(text)}`, text, format })),
     ),
   ];
-  let skipped = 0;
-  let searched = 0;
+  const taken = new Set<string>();
   for (const { name, text, format } of samples) {
-    const lean = parsed('lean', format, text);
-    assert.equal(lean, parsed('gfm', format, text), name);
-    if (lean.startsWith('error: ')) continue;
-    if (mayHoldLiteral(processors.lean[format].parse(text))) searched++;
-    else skipped++;
+    const needs = gfmNeeds(text);
+    const tree = parsed(lean(format, needs), text);
+    assert.equal(tree, parsed(gfm[format], text), name);
+    if (tree.startsWith('error: ')) continue;
+    taken.add(`autolinks ${needs.autolinkLiterals}`).add(`tables ${needs.tables}`);
+    taken.add(`search ${mayHoldLiteral(lean(format, needs).parse(text))}`);
   }
-  assert.ok(skipped > 100 && searched > 20, `skipped ${skipped}, searched ${searched}`);
+  assert.equal([...taken].sort(), ['autolinks false', 'autolinks true', 'search false', 'search true', 'tables false', 'tables true']);
 });
 
-test('the hint needs what each of the pass expressions needs', () => {
-  const tree = (text: string) => processors.lean.mdx.parse(text);
+test('random sources of table, autolink and block characters: the same trees as remark-gfm', () => {
+  const pieces = [
+    'a',
+    'b',
+    ' ',
+    '  ',
+    '\t',
+    '\n',
+    '\n\n',
+    '-',
+    '--',
+    ':',
+    '|',
+    '> ',
+    '* ',
+    '1. ',
+    '`',
+    '#',
+    'w',
+    'www',
+    '.',
+    'h',
+    'http',
+    's',
+    '://',
+    '@',
+    'x.y',
+    '_',
+    '~',
+    '[',
+    ']',
+    '^',
+    '\\',
+  ];
+  fc.assert(
+    fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 40 }), (parts) => {
+      const text = parts.join('');
+      return parsed(lean('md', gfmNeeds(text)), text) === parsed(gfm.md, text);
+    }),
+    { seed: 20261123, numRuns: 4000 },
+  );
+});
+
+test('the hints need what each of the constructs and the pass expressions needs', () => {
+  const tree = (text: string) => lean('mdx', gfmNeeds(text)).parse(text);
   assert.ok(mayHoldLiteral(tree('www.example.com')));
   assert.ok(mayHoldLiteral(tree('WWW.example.com')));
   assert.ok(mayHoldLiteral(tree('Http://x')));
   assert.ok(mayHoldLiteral(tree('me@example.com')));
   assert.not.ok(mayHoldLiteral(tree('`me@example.com` [x](https://example.com) www')));
+  assert.equal(gfmNeeds('Www.x and a\n:-'), { autolinkLiterals: true, tables: true });
+  assert.equal(gfmNeeds('HTTPS://x'), { autolinkLiterals: true, tables: false });
+  assert.equal(gfmNeeds('www x - y : z'), { autolinkLiterals: false, tables: false });
 });
 
 test.run();

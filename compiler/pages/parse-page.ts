@@ -22,7 +22,7 @@ import type { Root } from 'mdast';
 import type { DiagnosticBag, Location } from '../diagnostics/diagnostic.js';
 import type { SourceFile } from '../source/source-file.js';
 import { type ParsedFrontmatter, parseFrontmatter } from './parse-frontmatter.js';
-import remarkGfmLean from './remark-gfm-lean.js';
+import remarkGfmLean, { type GfmNeeds, gfmNeeds } from './remark-gfm-lean.js';
 
 export interface CustomHeadingId {
   line: number;
@@ -100,13 +100,16 @@ function blankOut(text: string, ranges: readonly { start: number; end: number }[
 type Processor = ReturnType<typeof createProcessor>;
 const processors = new Map<string, Processor>();
 
-/** One processor per format, made once per thread: creating one costs more than parsing a page. */
-function processorFor(path: string, gfm: boolean): Processor {
+/**
+ * One processor per format and set of GFM constructs (remark-gfm-lean.ts; none: no GFM), made once per thread:
+ * creating one costs more than parsing a page.
+ */
+function processorFor(path: string, gfm: GfmNeeds | undefined): Processor {
   const format = pageFormat(path);
-  const key = `${format}${gfm ? '+gfm' : ''}`;
+  const key = gfm === undefined ? format : `${format}+gfm${gfm.autolinkLiterals ? '+autolinks' : ''}${gfm.tables ? '+tables' : ''}`;
   let processor = processors.get(key);
   if (processor === undefined) {
-    processor = createProcessor({ format, remarkPlugins: gfm ? [remarkGfmLean] : [] });
+    processor = createProcessor({ format, remarkPlugins: gfm === undefined ? [] : [[remarkGfmLean, gfm]] });
     processors.set(key, processor);
   }
   return processor;
@@ -124,10 +127,10 @@ interface ParserMessage {
 function parseMarkdown(file: SourceFile, source: string, bag: DiagnosticBag): Root | undefined {
   try {
     try {
-      return processorFor(file.path, true).parse(source);
+      return processorFor(file.path, gfmNeeds(source)).parse(source);
     } catch (error) {
       if (!(error instanceof RangeError)) throw error;
-      return processorFor(file.path, false).parse(source);
+      return processorFor(file.path, undefined).parse(source);
     }
   } catch (error) {
     if (!isParserMessage(error)) throw error;
@@ -211,7 +214,7 @@ function reportLaterErrors(file: SourceFile, source: string, first: ParserMessag
     blankedTags ||= TAG_START.test(blanked.removed);
     text = blanked.text;
     try {
-      processorFor(file.path, true).parse(text);
+      processorFor(file.path, gfmNeeds(text)).parse(text);
       return;
     } catch (next) {
       if (!isParserMessage(next)) return;

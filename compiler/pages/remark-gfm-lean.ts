@@ -1,32 +1,65 @@
 // remark-gfm's syntax (tables, strikethrough, literal autolinks, task lists,
-// footnotes), as the remark plugin it is, but for one pass: the search for
-// literal autolinks in text (`www.example.com`, `https://…`, `me@example.com`),
-// mdast-util-gfm-autolink-literal's find-and-replace of four regular
-// expressions over every text node, runs only on a tree one of whose text
-// nodes holds `@`, `http://`, `https://` or `www.`, which each expression
-// needs. In a CPU profile of 1,500 bench pages compiled in one thread it was
-// 0.63 s of 12.2 s, on pages whose text nodes hold none (their URLs are in
-// code and link destinations). The parse itself is remark-gfm's
-// (micromark-extension-gfm, mdast-util-gfm); the bench's floors keep
-// remark-gfm, and tests/remark-gfm-lean.test.ts compares the trees both make.
+// footnotes), as the remark plugin it is, but for work a page cannot use:
+//
+// - The search for literal autolinks in text (`www.example.com`, `https://…`,
+//   `me@example.com`), mdast-util-gfm-autolink-literal's find-and-replace of
+//   four regular expressions over every text node, runs only on a tree one
+//   of whose text nodes holds `@`, `http://`, `https://` or `www.`, which
+//   each expression needs (`mayHoldLiteral`).
+// - The parser's own constructs for literal autolinks and tables, tried at
+//   every letter and every line, are left out for a page whose source could
+//   hold neither (`gfmNeeds`): a literal autolink needs what the search
+//   needs; a table's delimiter row needs a pipe or a colon beside a dash
+//   (`a` over `:-` is a table).
+//
+// In a CPU profile of 1,500 bench pages compiled in one thread, the search was
+// 0.63 s of 12.2 s and the two constructs 0.77 s of 11.1 s. The parse is
+// otherwise remark-gfm's (its micromark extensions, mdast-util-gfm), the
+// bench's floors keep remark-gfm, and tests/remark-gfm-lean.test.ts compares
+// the trees both make.
 
 import type { Nodes, Root } from 'mdast';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
-import { gfm } from 'micromark-extension-gfm';
+import { gfmAutolinkLiteral } from 'micromark-extension-gfm-autolink-literal';
+import { gfmFootnote } from 'micromark-extension-gfm-footnote';
+import { gfmStrikethrough } from 'micromark-extension-gfm-strikethrough';
+import { gfmTable } from 'micromark-extension-gfm-table';
+import { gfmTaskListItem } from 'micromark-extension-gfm-task-list-item';
 import type { Processor } from 'unified';
 
-/** What each of the transform's expressions needs in a text node (`www(?=\.)` and the schemes are matched in any case). */
+/** The GFM constructs a page's source could use (the others are always on). */
+export interface GfmNeeds {
+  autolinkLiterals: boolean;
+  tables: boolean;
+}
+
+/** What each of the literal-autolink expressions and constructs needs (`www.` and the schemes in any case). */
 const LITERAL_HINT = /@|https?:\/\/|www\./i;
+/** What a table's delimiter row needs. */
+const TABLE_HINT = /\||:-|-:/;
+
+/** The constructs a page's source could use. */
+export function gfmNeeds(source: string): GfmNeeds {
+  return { autolinkLiterals: LITERAL_HINT.test(source), tables: TABLE_HINT.test(source) };
+}
 
 /** What remark-parse reads off a processor's data (its types are not a dependency of docsc's). */
 interface ParserData {
-  micromarkExtensions?: ReturnType<typeof gfm>[];
+  micromarkExtensions?: ReturnType<typeof gfmTable>[];
   fromMarkdownExtensions?: ReturnType<typeof gfmFromMarkdown>[];
 }
 
-export default function remarkGfmLean(this: Processor): void {
+/** The plugin, for pages with these needs (all of GFM when none are given). */
+export default function remarkGfmLean(this: Processor, needs: GfmNeeds = { autolinkLiterals: true, tables: true }): void {
   const data = this.data() as ParserData;
-  (data.micromarkExtensions ??= []).push(gfm());
+  // micromark-extension-gfm's constructs, in its order.
+  (data.micromarkExtensions ??= []).push(
+    ...(needs.autolinkLiterals ? [gfmAutolinkLiteral()] : []),
+    gfmFootnote(),
+    gfmStrikethrough(),
+    ...(needs.tables ? [gfmTable()] : []),
+    gfmTaskListItem(),
+  );
   const extensions = gfmFromMarkdown();
   const transforms = extensions.flatMap((extension) => extension.transforms ?? []);
   // mdast-util-gfm 3's one transform is the autolink literals'; with any other, nothing is skipped.
