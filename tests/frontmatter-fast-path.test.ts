@@ -6,12 +6,12 @@
 // which frontmatter ignores). The pages are every page of the test fixtures and the
 // bundled example, and lines chosen at YAML's edges.
 
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parseFrontmatter, simplePairs } from '../compiler/pages/parse-frontmatter.js';
 import { SourceFile } from '../compiler/source/source-file.js';
+import { samplePages } from './support/sample-pages.js';
 
 const EDGES = [
   'title: yes',
@@ -88,18 +88,9 @@ const EDGES = [
   ' title: indented',
 ];
 
-function pagesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (name === 'node_modules' || name.startsWith('.') || name === '_site') return [];
-    if (statSync(path).isDirectory()) return pagesUnder(path);
-    return /\.mdx?$/.test(name) ? [path] : [];
-  });
-}
-
 /** Pages with frontmatter: the fixtures' and example's, and one per edge line. */
 function samples(): { name: string; text: string }[] {
-  const files = [...pagesUnder('tests/fixtures'), ...pagesUnder('examples')]
+  const files = samplePages()
     .map((path) => ({ name: path, text: readFileSync(path, 'utf8') }))
     .filter(({ text }) => /^---[ \t]*\r?\n[\s\S]*?\n---[ \t]*\r?$/m.test(text) && text.startsWith('---'));
   return [...files, ...EDGES.map((line, i) => ({ name: `edge ${i}: ${JSON.stringify(line)}`, text: `---\n${line}\n---\n\nBody.\n` }))];

@@ -6,14 +6,14 @@
 // random sources made of the characters those constructs turn on; and every
 // way (left out, kept; skipped, run) must be taken.
 
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { createProcessor } from '@mdx-js/mdx';
 import fc from 'fast-check';
 import remarkGfm from 'remark-gfm';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import remarkGfmLean, { type GfmNeeds, gfmNeeds, mayHoldLiteral } from '../compiler/pages/remark-gfm-lean.js';
+import { samplePages } from './support/sample-pages.js';
 
 const EDGES = [
   'Visit www.example.com today.',
@@ -45,15 +45,6 @@ const EDGES = [
   'Ratio 3:-1 and -:) here.',
 ];
 
-function pagesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (name === 'node_modules' || name.startsWith('.') || name === '_site') return [];
-    if (statSync(path).isDirectory()) return pagesUnder(path);
-    return /\.mdx?$/.test(name) ? [path] : [];
-  });
-}
-
 const gfm = {
   mdx: createProcessor({ format: 'mdx', remarkPlugins: [remarkGfm] }),
   md: createProcessor({ format: 'md', remarkPlugins: [remarkGfm] }),
@@ -82,7 +73,7 @@ function parsed(processor: ReturnType<typeof createProcessor>, text: string): st
 
 test('GFM with constructs and the literal-autolink pass left out where they find nothing: the same trees as remark-gfm', () => {
   const samples = [
-    ...[...pagesUnder('tests/fixtures'), ...pagesUnder('examples')].map((path) => ({
+    ...samplePages().map((path) => ({
       name: path,
       text: readFileSync(path, 'utf8'),
       format: path.endsWith('.md') ? ('md' as const) : ('mdx' as const),
