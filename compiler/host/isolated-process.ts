@@ -10,7 +10,7 @@
 //
 // The child (isolated-child.ts) loads the same worker module as the pool's
 // threads, with the same data, and inherits this process's Node options (a
-// `--max-old-space-size` among them). Its stdout is ignored and its stderr
+// `--max-old-space-size` among them; not the inspector's). Its stdout is ignored and its stderr
 // kept for the error of a child that ended for another reason: V8's report
 // of a heap it exhausted is expected, not news for the terminal.
 
@@ -57,6 +57,22 @@ export async function runIsolated<T, R>(worker: URL, workerData: unknown, items:
   return outcomes;
 }
 
+/**
+ * This process's Node options but the inspector's: the child could not bind the port this process holds, and with
+ * `--inspect-brk` or `--inspect-wait` it would wait for a debugger before its first line, and the build with it.
+ */
+function childExecArgv(): string[] {
+  const kept: string[] = [];
+  const args = process.execArgv;
+  for (let n = 0; n < args.length; n++) {
+    const arg = args[n] as string;
+    if (!/^--(inspect|debug)(-brk|-port|-wait)?(=|$)/.test(arg)) kept.push(arg);
+    // `--inspect-port 9229`: the port is the next argument.
+    else if (/^--(inspect|debug)-port$/.test(arg)) n++;
+  }
+  return kept;
+}
+
 type RunAnswer = ChildAnswer | { kind: 'ended'; how: string; stderr: string };
 
 class IsolatedChild {
@@ -67,7 +83,7 @@ class IsolatedChild {
 
   constructor(worker: URL, workerData: unknown) {
     this.process = fork(workerModule(new URL('./isolated-child.js', import.meta.url)).filename, [], {
-      execArgv: process.execArgv,
+      execArgv: childExecArgv(),
       serialization: 'advanced',
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
     });

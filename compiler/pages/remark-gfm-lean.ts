@@ -52,8 +52,10 @@ interface ParserData {
 /** The plugin, for pages with these needs (all of GFM when none are given). */
 export default function remarkGfmLean(this: Processor, needs: GfmNeeds = { autolinkLiterals: true, tables: true }): void {
   const data = this.data() as ParserData;
+  data.micromarkExtensions ??= [];
+  data.fromMarkdownExtensions ??= [];
   // micromark-extension-gfm's constructs, in its order.
-  (data.micromarkExtensions ??= []).push(
+  data.micromarkExtensions.push(
     ...(needs.autolinkLiterals ? [gfmAutolinkLiteral()] : []),
     gfmFootnote(),
     gfmStrikethrough(),
@@ -74,7 +76,7 @@ export default function remarkGfmLean(this: Processor, needs: GfmNeeds = { autol
             : extension,
         )
       : extensions;
-  (data.fromMarkdownExtensions ??= []).push(lean);
+  data.fromMarkdownExtensions.push(lean);
 }
 
 /** Whether a text node of the tree could hold a literal autolink (a walk with a stack of its own: trees can nest thousands deep). */
