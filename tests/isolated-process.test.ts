@@ -24,6 +24,10 @@ const words = (count: number, from = 0) => Array.from({ length: count }, (_, n) 
 
 test('an item whose allocation aborts its process fails alone, in a small job and in a large one', async () => {
   assert.equal(await runPool(['a', 'abort', 'b']), { results: ['A', 'out of memory: abort', 'B'] });
+  // Two processes at once (the pool's two threads), results in order.
+  assert.equal(await runPool(['iso1', 'abort1', 'a', 'iso2', 'abort2', 'b', 'iso3']), {
+    results: ['ISO1', 'out of memory: abort1', 'A', 'ISO2', 'out of memory: abort2', 'B', 'ISO3'],
+  });
   assert.equal(await runPool(['--threads', '1', 'abort', 'abort', 'c']), {
     results: ['out of memory: abort', 'out of memory: abort', 'C'],
   });

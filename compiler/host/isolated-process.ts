@@ -1,10 +1,11 @@
-// Items that may exhaust the heap run in a child process of their own, one
-// at a time, rather than in a worker thread. Node ends a worker thread that
-// reaches its heap limit with ERR_WORKER_OUT_OF_MEMORY only on a best-effort
-// basis: depending on the shape of the last allocation (an array or a string
-// that grows past the 16 MB of headroom Node gives the dying worker), V8
-// aborts the whole process instead (nodejs/node#47224), and with it the
-// command and every page it was building. A child process that aborts takes
+// Items that may exhaust the heap run in child processes, one at a time in
+// each (as many processes as the caller asks for), rather than in worker
+// threads. Node ends a worker thread that reaches its heap limit with
+// ERR_WORKER_OUT_OF_MEMORY only on a best-effort basis: depending on the
+// shape of the last allocation (an array or a string that grows past the
+// 16 MB of headroom Node gives the dying worker), V8 aborts the whole
+// process instead (nodejs/node#47224), and with it the command and every
+// page it was building. A child process that aborts takes
 // only itself: its exit and V8's "heap out of memory" on its stderr name the
 // item it was running, and a new child takes the items left.
 //
@@ -32,8 +33,29 @@ const STDERR_KEPT = 8192;
 /** V8's message on a heap it could not grow, as Node prints it ("FATAL ERROR: … JavaScript heap out of memory"). */
 const HEAP_EXHAUSTED = /JavaScript heap out of memory/;
 
-/** Runs `worker`'s default export on each item alone, in child processes; results in input order. */
-export async function runIsolated<T, R>(worker: URL, workerData: unknown, items: readonly T[]): Promise<IsolatedOutcome<R>[]> {
+/**
+ * Runs `worker`'s default export on each item alone, in up to `processes` child processes at once (each taking
+ * every `processes`-th item, one at a time); results in input order.
+ */
+export async function runIsolated<T, R>(worker: URL, workerData: unknown, items: readonly T[], processes = 1): Promise<IsolatedOutcome<R>[]> {
+  const lanes = Math.max(1, Math.min(processes, items.length));
+  const outcomes: IsolatedOutcome<R>[] = new Array(items.length);
+  await Promise.all(
+    Array.from({ length: lanes }, async (_, lane) => {
+      const indices = items.map((_, n) => n).filter((n) => n % lanes === lane);
+      const laneOutcomes = await runLane<R>(
+        worker,
+        workerData,
+        indices.map((n) => items[n]),
+      );
+      for (const [k, n] of indices.entries()) outcomes[n] = laneOutcomes[k] as IsolatedOutcome<R>;
+    }),
+  );
+  return outcomes;
+}
+
+/** Items one at a time in a child, a new one after each that ran out of memory. */
+async function runLane<R>(worker: URL, workerData: unknown, items: readonly unknown[]): Promise<IsolatedOutcome<R>[]> {
   const outcomes: IsolatedOutcome<R>[] = [];
   let child: IsolatedChild | undefined;
   try {

@@ -58,7 +58,7 @@ export class BatchPool<T, R> {
         items.filter((item) => !isolate(item)),
         onDone,
       ),
-      this.runIsolated(items.filter(isolate)).then((results) => {
+      this.runIsolated(items.filter(isolate), this.threads).then((results) => {
         onDone?.(results.length);
         return results;
       }),
@@ -99,9 +99,9 @@ export class BatchPool<T, R> {
     return this.runIsolated(batch);
   }
 
-  /** Items one at a time in processes of their own; an item that runs out of memory gives `outOfMemory`'s result. */
-  private async runIsolated(items: readonly T[]): Promise<R[]> {
-    const outcomes: IsolatedOutcome<R>[] = await runIsolated(this.options.worker, this.options.workerData, items);
+  /** Items one at a time in up to `processes` processes of their own; an item that runs out of memory gives `outOfMemory`'s result. */
+  private async runIsolated(items: readonly T[], processes = 1): Promise<R[]> {
+    const outcomes: IsolatedOutcome<R>[] = await runIsolated(this.options.worker, this.options.workerData, items, processes);
     const outOfMemory = this.options.outOfMemory;
     return Promise.all(
       outcomes.map((outcome, n) => {
