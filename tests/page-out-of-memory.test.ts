@@ -18,8 +18,14 @@ import { ISOLATED_PAGE_CHARS } from '../compiler/host/project-host.js';
 import { type Run, runNode } from './support/run-node.js';
 
 const projectRoot = fileURLToPath(new URL('../', import.meta.url));
-/** Far less than a page of a few hundred kilobytes of table needs (0.3-1 GB), enough for the others (a small page: 10 MB). */
-const HEAP_MB = 128;
+/**
+ * Far less than a page of a few hundred kilobytes of table needs (0.3-1 GB), enough for the others (a small page:
+ * 10 MB; the site builds with 40 MB). Small on purpose: the batch's page runs out in a worker thread, which V8
+ * may abort the process for when the allocation at the limit outgrows Node's 16 MB of headroom
+ * (compiler/host/isolated-process.ts); the earlier the heap runs out, the smaller the parser's arrays then
+ * (128 MB until 2026-11-23, when the large page, then in a worker thread too, once aborted the build in CI).
+ */
+const HEAP_MB = 64;
 
 /** A table with formatting in every cell, about `chars` long: the densest Markdown there is for the parser. */
 function tablePage(title: string, chars: number): string {
