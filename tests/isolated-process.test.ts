@@ -28,6 +28,8 @@ test('an item whose allocation aborts its process fails alone, in a small job an
   assert.equal(await runPool(['iso1', 'abort1', 'a', 'iso2', 'abort2', 'b', 'iso3']), {
     results: ['ISO1', 'out of memory: abort1', 'A', 'ISO2', 'out of memory: abort2', 'B', 'ISO3'],
   });
+  // V8's message found however long the report after it.
+  assert.equal(await runPool(['abort-long-report', 'd']), { results: ['out of memory: abort-long-report', 'D'] });
   assert.equal(await runPool(['--threads', '1', 'abort', 'abort', 'c']), {
     results: ['out of memory: abort', 'out of memory: abort', 'C'],
   });

@@ -27,7 +27,7 @@ export type ChildAnswer = { kind: 'result'; result: unknown } | { kind: 'error';
 /** What an item gave: its result, or that the child ran out of memory running it. */
 export type IsolatedOutcome<R> = { result: R } | { outOfMemory: true };
 
-/** The end of a child's stderr kept for an error (V8's report of its last collections fits). */
+/** The end of a child's stderr kept for the error of a child that ended for another reason. */
 const STDERR_KEPT = 8192;
 
 /** V8's message on a heap it could not grow, as Node prints it ("FATAL ERROR: … JavaScript heap out of memory"). */
@@ -68,7 +68,7 @@ async function runLane<R>(worker: URL, workerData: unknown, items: readonly unkn
       }
       if (answer.kind === 'error') throw new Error(answer.message);
       child = undefined;
-      if (!HEAP_EXHAUSTED.test(answer.stderr)) {
+      if (!answer.heapExhausted) {
         throw new Error(`a worker process ended (${answer.how}) while running an item:\n${answer.stderr.trimEnd()}`);
       }
       outcomes.push({ outOfMemory: true });
@@ -95,11 +95,13 @@ function childExecArgv(): string[] {
   return kept;
 }
 
-type RunAnswer = ChildAnswer | { kind: 'ended'; how: string; stderr: string };
+type RunAnswer = ChildAnswer | { kind: 'ended'; how: string; stderr: string; heapExhausted: boolean };
 
 class IsolatedChild {
   private process: ChildProcess;
   private stderr = '';
+  /** Whether V8 said so on the child's stderr (looked for as it streams: the end kept may begin after it). */
+  private heapExhausted = false;
   private ended: { how: string } | undefined;
   private waiting: ((answer: RunAnswer) => void) | undefined;
 
@@ -110,23 +112,25 @@ class IsolatedChild {
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
     });
     this.process.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+      // The end of what came before, for a message split between two chunks.
+      if (HEAP_EXHAUSTED.test(this.stderr.slice(-64) + chunk)) this.heapExhausted = true;
       this.stderr = (this.stderr + chunk).slice(-STDERR_KEPT);
     });
     this.process.on('message', (answer: ChildAnswer) => this.answered(answer));
     // 'close' rather than 'exit': by then the child's stderr has been read to its end.
     this.process.on('close', (code, signal) => {
       this.ended = { how: signal === null ? `exit code ${code}` : `signal ${signal}` };
-      this.answered({ kind: 'ended', how: this.ended.how, stderr: this.stderr });
+      this.answered(this.endedAnswer());
     });
     this.process.on('error', (error) => {
       this.ended = { how: error.message };
-      this.answered({ kind: 'ended', how: error.message, stderr: this.stderr });
+      this.answered(this.endedAnswer());
     });
     this.send({ kind: 'start', filename: workerModule(worker).filename, workerData });
   }
 
   run(item: unknown): Promise<RunAnswer> {
-    if (this.ended) return Promise.resolve({ kind: 'ended', how: this.ended.how, stderr: this.stderr });
+    if (this.ended) return Promise.resolve(this.endedAnswer());
     return new Promise((done) => {
       this.waiting = done;
       this.send({ kind: 'item', item });
@@ -135,6 +139,10 @@ class IsolatedChild {
 
   close(): void {
     if (this.process.connected) this.process.disconnect();
+  }
+
+  private endedAnswer(): RunAnswer {
+    return { kind: 'ended', how: this.ended?.how ?? 'ended', stderr: this.stderr, heapExhausted: this.heapExhausted };
   }
 
   private send(message: ParentMessage): void {
