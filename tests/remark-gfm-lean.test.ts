@@ -43,6 +43,7 @@ const EDGES = [
   'a\n---',
   '| a |\n| - |\n| 1 |',
   'Ratio 3:-1 and -:) here.',
+  'Mail me&#64;example.com, visit www&#46;example.com or https&#58;//example.com.',
 ];
 
 const gfm = {

@@ -5,15 +5,16 @@
 // shape of the last allocation (an array or a string that grows past the
 // 16 MB of headroom Node gives the dying worker), V8 aborts the whole
 // process instead (nodejs/node#47224), and with it the command and every
-// page it was building. A child process that aborts takes
-// only itself: its exit and V8's "heap out of memory" on its stderr name the
-// item it was running, and a new child takes the items left.
+// page it was building. A child process that aborts takes only itself: its
+// exit and V8's "heap out of memory" on its stderr name the item it was
+// running, and a new child takes the items left.
 //
 // The child (isolated-child.ts) loads the same worker module as the pool's
 // threads, with the same data, and inherits this process's Node options (a
-// `--max-old-space-size` among them; not the inspector's). Its stdout is ignored and its stderr
-// kept for the error of a child that ended for another reason: V8's report
-// of a heap it exhausted is expected, not news for the terminal.
+// `--max-old-space-size` among them; not the inspector's). Its stdout is
+// ignored and its stderr kept for the error of a child that ended for
+// another reason: V8's report of a heap it exhausted is expected, not news
+// for the terminal.
 
 import { type ChildProcess, fork } from 'node:child_process';
 import { workerModule } from './worker-module.js';

@@ -5,7 +5,9 @@
 //   `me@example.com`), mdast-util-gfm-autolink-literal's find-and-replace of
 //   four regular expressions over every text node, runs only on a tree one
 //   of whose text nodes holds `@`, `http://`, `https://` or `www.`, which
-//   each expression needs (`mayHoldLiteral`).
+//   each expression needs (`mayHoldLiteral`). It is asked of the tree even
+//   when the source holds none of them: a character reference decodes into
+//   a text node (`me&#64;example.com` is an email link to remark-gfm too).
 // - The parser's own constructs for literal autolinks and tables, tried at
 //   every letter and every line, are left out for a page whose source could
 //   hold neither (`gfmNeeds`): a literal autolink needs what the search
