@@ -2,7 +2,8 @@
 // (compiler/render/): frontmatter, then the MDX (or Markdown) tree, parsed
 // once by @mdx-js/mdx's parser — the one the build compiles with — plus
 // remark-gfm's syntax (tables, strikethrough, autolinks, task lists,
-// footnotes; remark-gfm-lean.ts).
+// footnotes; remark-gfm-lean.ts); its mdast is compiled by a fork of
+// mdast-util-from-markdown that allocates less (remark-parse-fork.ts).
 // Never throws on bad input: a syntax error becomes a `page/mdx-syntax`
 // diagnostic with the sentence rewritten for humans, and no tree; the
 // page's later syntax errors are found by parsing it again with the
@@ -23,6 +24,7 @@ import type { DiagnosticBag, Location } from '../diagnostics/diagnostic.js';
 import type { SourceFile } from '../source/source-file.js';
 import { type ParsedFrontmatter, parseFrontmatter } from './parse-frontmatter.js';
 import remarkGfmLean, { type GfmNeeds, gfmNeeds } from './remark-gfm-lean.js';
+import remarkParseFork from './remark-parse-fork.js';
 
 export interface CustomHeadingId {
   line: number;
@@ -109,7 +111,7 @@ function processorFor(path: string, gfm: GfmNeeds | undefined): Processor {
   const key = gfm === undefined ? format : `${format}+gfm${gfm.autolinkLiterals ? '+autolinks' : ''}${gfm.tables ? '+tables' : ''}`;
   let processor = processors.get(key);
   if (processor === undefined) {
-    processor = createProcessor({ format, remarkPlugins: gfm === undefined ? [] : [[remarkGfmLean, gfm]] });
+    processor = createProcessor({ format, remarkPlugins: gfm === undefined ? [remarkParseFork] : [[remarkGfmLean, gfm], remarkParseFork] });
     processors.set(key, processor);
   }
   return processor;
