@@ -28,6 +28,7 @@ import { gfmStrikethrough } from 'micromark-extension-gfm-strikethrough';
 import { gfmTable } from 'micromark-extension-gfm-table';
 import { gfmTaskListItem } from 'micromark-extension-gfm-task-list-item';
 import type { Processor } from 'unified';
+import type { ParserData } from './remark-parse-fork.js';
 
 /** The GFM constructs a page's source could use (the others are always on). */
 export interface GfmNeeds {
@@ -43,12 +44,6 @@ const TABLE_HINT = /\||:-|-:/;
 /** The constructs a page's source could use. */
 export function gfmNeeds(source: string): GfmNeeds {
   return { autolinkLiterals: LITERAL_HINT.test(source), tables: TABLE_HINT.test(source) };
-}
-
-/** What remark-parse reads off a processor's data (its types are not a dependency of docsc's). */
-interface ParserData {
-  micromarkExtensions?: ReturnType<typeof gfmTable>[];
-  fromMarkdownExtensions?: ReturnType<typeof gfmFromMarkdown>[];
 }
 
 /** The plugin, for pages with these needs (all of GFM when none are given). */
