@@ -3,7 +3,7 @@
 // checks fail a run whose build did something else — a benchmark that
 // silently measures the wrong thing is a defect. No build runs here.
 
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -28,6 +28,8 @@ import {
   editOperation,
   editPage,
   editSnippet,
+  resetWork,
+  SET_ASIDE,
   verifyAddRemove,
   verifyCheck,
   verifyCold,
@@ -258,6 +260,24 @@ test('client JavaScript per page: the scripts a page names and their static impo
   assert.is(disk.outputFiles, 6);
   assert.is(disk.outputBytesPerPage, Math.round(disk.outputBytes / 2));
   assert.is(disk.cacheBytes, 0);
+});
+
+test('emptying a work folder sets its contents aside beside it, unchanged, instead of deleting them', () => {
+  const parent = join(temp, 'reset');
+  const work = join(parent, 'build-cold');
+  resetWork(work);
+  assert.equal(readdirSync(work), []);
+  for (const run of [1, 2]) {
+    mkdirSync(join(work, 'out', 'page'), { recursive: true });
+    writeFileSync(join(work, 'out', 'page', 'index.html'), `run ${run}`);
+    resetWork(work);
+    assert.equal(readdirSync(work), [], 'the work folder is empty again');
+  }
+  const aside = readdirSync(join(parent, SET_ASIDE)).sort();
+  assert.is(aside.length, 2);
+  const contents = aside.map((name) => readFileSync(join(parent, SET_ASIDE, name, 'out', 'page', 'index.html'), 'utf8')).sort();
+  assert.equal(contents, ['run 1', 'run 2']);
+  assert.equal(readdirSync(parent).sort(), [SET_ASIDE, 'build-cold'].sort());
 });
 
 test.after(() => rmSync(temp, { recursive: true, force: true }));
