@@ -40,7 +40,7 @@ export interface Upstream {
 }
 
 export function installedUpstream(): Upstream {
-  // The package exports its entry only; its folder is two up from it (index.js → lib/index.js).
+  // The package exports its entry only (index.js, at its root); the code is in lib/index.js beside it.
   const root = dirname(fileURLToPath(import.meta.resolve('mdast-util-from-markdown')));
   return {
     version: (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version,
