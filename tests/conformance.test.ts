@@ -46,7 +46,9 @@ for (const name of cases) {
 }
 
 test('every conformance baseline has its case', () => {
-  const orphans = entries.filter((name) => /\.(expected|urls)\.txt$/.test(name) && !existsSync(join(FIXTURES, name.replace(/\.(expected|urls)\.txt$/, ''))));
+  const orphans = entries.filter(
+    (name) => /\.(expected|urls)\.txt$/.test(name) && !existsSync(join(FIXTURES, name.replace(/\.(expected|urls)\.txt$/, ''))),
+  );
   assert.equal(orphans, []);
 });
 

@@ -17,4 +17,3 @@ export function publishedUrls(outDir: string): string[] {
   }
   return lines;
 }
-
