@@ -115,11 +115,24 @@ test.after.each(async () => {
   await context.close();
 });
 
+/** The page with its playground open (the bar's Try it opens it over the page). */
 async function open(path: string): Promise<Page> {
   const page = await context.newPage();
   await page.goto(`${site.origin}${path}`);
-  await page.waitForSelector('[data-docsc-playground] form');
+  await openPlayground(page);
   return page;
+}
+
+async function openPlayground(page: Page): Promise<void> {
+  await page.click('[data-docsc-try-it]');
+  await page.waitForSelector('[data-docsc-playground] form');
+}
+
+/** Types a JSON body as text: the raw editor, behind the switch when the body has typed fields. */
+async function fillBody(page: Page, text: string): Promise<void> {
+  const raw = page.locator('[data-pg="raw"]');
+  if ((await raw.count()) > 0 && (await raw.getAttribute('aria-pressed')) !== 'true') await raw.click();
+  await page.fill('[data-pg="body"]', text);
 }
 
 async function send(page: Page): Promise<void> {
@@ -210,7 +223,7 @@ test('the build’s samples are the playground’s for the same request: nothing
 test('quotes, backslashes, line breaks and $ in the inputs make valid escaped strings in every sample', async () => {
   const page = await open('/api-reference/pets/create-a-pet');
   const body = '{"name": "O\'Brien \\"Bo\\" $HOME {$x}",\n"tag": "a\\\\b"}';
-  await page.fill('[data-pg="body"]', body);
+  await fillBody(page, body);
   assert.match(await sampleCode(page, 'go'), `payload := strings.NewReader(${goString(body)})`);
   assert.match(await sampleCode(page, 'java'), `RequestBody.create(mediaType, ${javaString(body)})`);
   const php = await sampleCode(page, 'php');
@@ -254,7 +267,7 @@ test('an API key in the query and in a cookie; HTTP basic; no authentication', a
 test('bearer token and a JSON body; then the form-urlencoded body', async () => {
   const page = await open('/api-reference/pets/create-a-pet');
   await page.fill('[data-pg-cred="bearerAuth:value"]', 'tok');
-  await page.fill('[data-pg="body"]', '{"name": "Bo"}');
+  await fillBody(page, '{"name": "Bo"}');
   await send(page);
   let request = last();
   assert.is(request.method, 'POST');
@@ -339,7 +352,7 @@ test('credentials stay out of localStorage unless the reader opts in', async () 
   await page.check('[data-pg="remember"]');
   assert.match(await stored(), 'secret-tok');
   await page.reload();
-  await page.waitForSelector('[data-pg-cred="bearerAuth:value"]');
+  await openPlayground(page);
   assert.is(await page.inputValue('[data-pg-cred="bearerAuth:value"]'), 'secret-tok');
   await page.uncheck('[data-pg="remember"]');
   assert.not.match(await stored(), 'secret-tok');
@@ -349,7 +362,7 @@ test('a page documented with ParamFields gets the playground from its fields', a
   const page = await open('/guides/create-widget');
   await page.fill('[data-pg-param="path:widget_id"]', 'w1');
   await page.fill('[data-pg-param="header:X-Trace"]', 'tr');
-  await page.fill('[data-pg="body"]', '{"name":"gizmo","size":3}');
+  await fillBody(page, '{"name":"gizmo","size":3}');
   await send(page);
   const request = last();
   assert.is(request.method, 'POST');
@@ -362,7 +375,7 @@ test('api.mdx.auth authenticates ParamField pages; api.playground.credentials se
   await context.addCookies([{ name: 'session', value: 'from-browser', domain: '127.0.0.1', path: '/' }]);
   const fill = async (page: Page) => {
     await page.fill('[data-pg-param="path:widget_id"]', 'w1');
-    await page.fill('[data-pg="body"]', '{"name":"gizmo"}');
+    await fillBody(page, '{"name":"gizmo"}');
   };
   // The default site: no way to authenticate, and no cookie goes to the API.
   const plain = await open('/guides/create-widget');
@@ -381,7 +394,7 @@ test('api.mdx.auth authenticates ParamField pages; api.playground.credentials se
   try {
     const page = await context.newPage();
     await page.goto(`${authSite.origin}/guides/create-widget`);
-    await page.waitForSelector('[data-docsc-playground] form');
+    await openPlayground(page);
     await page.fill('[data-pg-cred="key:value"]', 'wk-1');
     await fill(page);
     await send(page);

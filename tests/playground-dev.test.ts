@@ -53,6 +53,7 @@ test('through the dev proxy: an API without CORS answers, cookies arrive', async
   const context = await newContext(browser);
   const page = await context.newPage();
   await page.goto(`${session.url}/api-reference/pets/list-pets`);
+  await page.click('[data-docsc-try-it]');
   await page.waitForSelector('[data-pg="send"]');
   await page.selectOption('[data-pg="auth"]', { index: 2 });
   await page.fill('[data-pg-cred="apiKeyCookie:value"]', 'c-key');

@@ -8,6 +8,7 @@
 
 import type { PlaygroundData, PlaygroundScheme } from '../../runtime/client/playground/playground-data.js';
 import type { PageSummary } from '../pages/summarize-page.js';
+import { renderApiHead } from './api-head.js';
 import type { ApiSettings } from './api-settings.js';
 import { renderPlaygroundEmbed } from './playground-data.js';
 import type { ApiPageBody } from './render-api-page.js';
@@ -18,7 +19,17 @@ export function paramFieldPlayground(summary: PageSummary, settings: ApiSettings
   const api = summary.frontmatter.api?.value;
   if (api === undefined || settings.display === 'none') return undefined;
   const data = apiFieldData(api, settings);
-  return data ? { html: renderPlaygroundEmbed(data), text: '', toc: [], scripts: ['playground'] } : undefined;
+  if (!data) return undefined;
+  // The same bar as a generated page's, under the title (compiler/site/page-columns.ts), with Try it.
+  const head = renderApiHead({
+    label: data.method,
+    method: data.method.toLowerCase(),
+    path: data.path,
+    servers: data.servers.map((server) => ({ url: server.url })),
+    deprecated: false,
+    playground: renderPlaygroundEmbed(data),
+  });
+  return { html: head, text: '', toc: [], scripts: ['playground'] };
 }
 
 /** docs.json `api.mdx.auth` as the playground's one way to authenticate; none: optional and empty. */

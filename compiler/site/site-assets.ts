@@ -17,7 +17,7 @@ export interface SiteAsset {
 }
 
 /** Stylesheets of runtime/, in cascade order, served as one file. */
-const STYLESHEETS = ['site.css', 'components.css', 'playground.css'];
+const STYLESHEETS = ['site.css', 'components.css', 'api-page.css', 'playground.css'];
 
 /** Where pages with a Mermaid diagram load mermaid from. */
 export const MERMAID_PATH = '_docsc/mermaid.js';

@@ -1,4 +1,4 @@
-// API pages' script: the playground and the code sample tabs
+// API pages' script: the playground and the bar's copy button
 // (runtime/client/playground/). The reference works without it.
 
 import { initPlayground } from '../playground/init-playground.js';

@@ -1,33 +1,32 @@
-// The playground of one API page, built from its embedded data: server and
-// variables, authentication, parameters, body, a live request preview, the
-// send button and the answer. In simple mode (no usable server, or docs.json
-// asks for it) there is no send button and a message says why. Everything
-// from the document or the server is put in the page with textContent or
-// attribute setters, never as HTML.
+// The playground of one API page, built from its embedded data: a panel
+// over the page (a modal `<dialog>`) that the bar's "Try it" button opens —
+// Escape and the close button close it and give the focus back to Try it.
+// Inside: server and variables, authorization, parameters and body
+// (playground-inputs.ts, body-editor.ts) beside the live request preview,
+// Send and the answer (show-answer.ts). Every edit rewrites the preview, the
+// page's own request examples (request-preview.ts) and the base URL in the
+// bar. In simple mode (no usable server, or docs.json asks for it) there is
+// no Send button and a message says why. Everything from the document or
+// the server is put in the page with textContent or attribute setters,
+// never as HTML.
 
-import { type BuiltRequest, buildRequest, type Credentials, type PlaygroundState } from './build-request.js';
+import { bodyEditor } from './body-editor.js';
+import { buildRequest, type PlaygroundState } from './build-request.js';
 import { CredentialStore } from './credential-store.js';
-import type { PlaygroundData, PlaygroundParameter, PlaygroundScheme } from './playground-data.js';
+import { h } from './element.js';
+import type { PlaygroundData } from './playground-data.js';
+import { authInputs, parameterInputs, serverInputs } from './playground-inputs.js';
 import { previewRequest, SAMPLE_INFO, SAMPLE_LANGUAGES, type SampleLanguage, syncReferenceSamples } from './request-preview.js';
-import { type Answer, formatBody, sendRequest } from './send-request.js';
+import { sendRequest } from './send-request.js';
 import { serverUrl } from './server-url.js';
-
-type Attributes = Record<string, string | boolean | undefined>;
-
-function h<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Attributes = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
-  const element = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) {
-    if (value === undefined || value === false) continue;
-    element.setAttribute(name, value === true ? '' : value);
-  }
-  element.append(...children);
-  return element;
-}
+import { showAnswer } from './show-answer.js';
 
 /** Whether the page is served by `docsc dev` (which injects its client), where the proxy exists. */
 function servedByDev(): boolean {
   return document.querySelector('script[src="/_docsc/dev/client.js"]') !== null;
 }
+
+let dialogs = 0;
 
 export function mountPlayground(section: HTMLElement, data: PlaygroundData): void {
   const state: PlaygroundState = {
@@ -46,12 +45,13 @@ export function mountPlayground(section: HTMLElement, data: PlaygroundData): voi
   state.credentials = store.load();
   let language: SampleLanguage = 'curl';
   const viaProxy = data.proxy && servedByDev();
+  const head = section.closest('.docsc-api-head') ?? document;
+  const tryIt = head.querySelector<HTMLButtonElement>('[data-docsc-try-it]');
+  const base = head.querySelector<HTMLElement>('[data-docsc-api-base]');
 
-  const form = h('form', { class: 'docsc-pg-form', novalidate: true });
-  const preview = h('pre', { class: 'docsc-pg-preview', 'data-pg': 'preview' });
+  const preview = h('pre', { class: 'docsc-pg-preview', 'data-pg': 'preview', tabindex: '0' });
   const problem = h('p', { class: 'docsc-pg-problem', 'data-pg': 'problem', role: 'status' });
   const answerBox = h('div', { class: 'docsc-pg-answer', 'data-pg': 'answer', 'aria-live': 'polite' });
-  const serverBox = h('div', { class: 'docsc-pg-servers' });
   let initial = true;
   const update = () => {
     const masked = buildRequest(data, state, location.href, true);
@@ -60,154 +60,26 @@ export function mountPlayground(section: HTMLElement, data: PlaygroundData): voi
     if (!initial) syncReferenceSamples(document, masked);
     const real = buildRequest(data, state, location.href, false);
     problem.textContent = data.mode === 'interactive' ? (real.error ?? '') : '';
+    const server = data.servers[state.server];
+    const target = server ? serverUrl(server, state.variables, location.href) : undefined;
+    if (base && target?.ok) base.textContent = target.url.replace(/\/+$/, '');
   };
 
-  section.replaceChildren(h('h2', { class: 'docsc-pg-title' }, 'Try it'));
+  // Inputs.
+  const inputs = h('div', { class: 'docsc-pg-inputs' });
   if (data.mode === 'simple')
-    section.append(h('p', { class: 'docsc-pg-simple', 'data-pg': 'simple' }, data.reason ?? 'Requests cannot be sent from this page.'));
-
-  // Servers and their variables.
-  const renderServer = () => {
-    serverBox.replaceChildren();
-    if (data.servers.length > 1) {
-      const select = h('select', { 'data-pg': 'server', 'aria-label': 'Server' });
-      for (const [i, server] of data.servers.entries()) {
-        const label = server.description ? `${server.url} — ${server.description}` : server.url;
-        select.append(h('option', { value: String(i), selected: i === state.server }, label));
-      }
-      select.addEventListener('change', () => {
-        state.server = Number(select.value);
-        state.variables = Object.fromEntries((data.servers[state.server]?.variables ?? []).map((v) => [v.name, v.default]));
-        renderServer();
-        update();
-      });
-      serverBox.append(h('label', {}, 'Server ', select));
-    } else if (data.servers[0]) serverBox.append(h('p', {}, 'Server ', h('code', {}, data.servers[0].url)));
-    for (const variable of data.servers[state.server]?.variables ?? []) {
-      const input = variable.enum
-        ? h(
-            'select',
-            { 'data-pg-var': variable.name },
-            ...variable.enum.map((v) => h('option', { value: v, selected: v === state.variables[variable.name] }, v)),
-          )
-        : h('input', { 'data-pg-var': variable.name, value: state.variables[variable.name] ?? '', spellcheck: 'false' });
-      input.addEventListener('input', () => {
-        state.variables[variable.name] = input.value;
-        update();
-      });
-      input.addEventListener('change', () => {
-        state.variables[variable.name] = input.value;
-        update();
-      });
-      serverBox.append(h('label', { class: 'docsc-pg-variable' }, `{${variable.name}} `, input));
-    }
-  };
-  renderServer();
-  form.append(serverBox);
-
-  // Authentication.
-  if (data.security.alternatives.length > 0) {
-    const box = h('fieldset', { class: 'docsc-pg-auth' }, h('legend', {}, 'Authorization'));
-    const inputs = h('div');
-    const remember = h('input', { type: 'checkbox', 'data-pg': 'remember', checked: store.remember });
-    const save = () => store.save(state.credentials, remember.checked);
-    remember.addEventListener('change', save);
-    const renderAuth = () => {
-      inputs.replaceChildren();
-      for (const scheme of data.security.alternatives[state.auth] ?? [])
-        inputs.append(
-          ...credentialInputs(scheme, state.credentials, () => {
-            save();
-            update();
-          }),
-        );
-    };
-    if (data.security.alternatives.length > 1 || data.security.optional) {
-      const select = h('select', { 'data-pg': 'auth', 'aria-label': 'Authentication method' });
-      for (const [i, alternative] of data.security.alternatives.entries()) {
-        select.append(h('option', { value: String(i) }, alternative.map((s) => `${s.name} (${s.label})`).join(' + ')));
-      }
-      if (data.security.optional) select.append(h('option', { value: '-1' }, 'None'));
-      select.addEventListener('change', () => {
-        state.auth = Number(select.value);
-        renderAuth();
-        update();
-      });
-      box.append(h('label', {}, 'Method ', select));
-    }
-    renderAuth();
-    box.append(inputs, h('label', { class: 'docsc-pg-remember' }, remember, ' Remember credentials in this browser'));
-    box.append(
-      h(
-        'p',
-        { class: 'docsc-pg-note' },
-        'Credentials are sent only to the selected server and are kept in this page unless you choose to remember them.',
-      ),
-    );
-    form.append(box);
-  }
-
-  // Parameters.
+    inputs.append(h('p', { class: 'docsc-pg-simple', 'data-pg': 'simple' }, data.reason ?? 'Requests cannot be sent from this page.'));
+  if (data.servers.length > 0) inputs.append(serverInputs(data, state, update));
+  if (data.security.alternatives.length > 0) inputs.append(authInputs(data, state, store, update));
   for (const location of ['path', 'query', 'header', 'cookie'] as const) {
-    const here = data.parameters.filter((p) => p.in === location);
-    if (here.length === 0) continue;
-    const box = h('fieldset', { class: 'docsc-pg-params' }, h('legend', {}, `${location[0]?.toUpperCase()}${location.slice(1)} parameters`));
-    for (const parameter of here) box.append(parameterInput(parameter, state, update));
-    form.append(box);
+    const box = parameterInputs(data, location, state, update);
+    if (box) inputs.append(box);
   }
-
-  // Body.
-  if (data.body && !(data.method === 'GET' || data.method === 'HEAD')) {
-    const body = data.body;
-    const box = h('fieldset', { class: 'docsc-pg-body' }, h('legend', {}, 'Body'));
-    const content = h('div');
-    const renderBody = () => {
-      content.replaceChildren();
-      const media = body.mediaTypes[state.mediaType];
-      if (!media) return;
-      if (media.fields) {
-        for (const field of media.fields) {
-          const input = field.file
-            ? h('input', { type: 'file', 'data-pg-form': field.name })
-            : h('input', { 'data-pg-form': field.name, value: state.form[field.name] ?? '', placeholder: field.type, required: field.required });
-          input.addEventListener(field.file ? 'change' : 'input', () => {
-            if (field.file) state.files[field.name] = input.files?.[0];
-            else state.form[field.name] = input.value;
-            update();
-          });
-          content.append(h('label', { class: 'docsc-pg-field' }, h('code', {}, field.name), field.required ? ' *' : '', ' ', input));
-        }
-      } else {
-        const editor = h('textarea', { 'data-pg': 'body', rows: '10', spellcheck: 'false', 'aria-label': `Body (${media.type})` });
-        editor.value = state.bodyText;
-        editor.addEventListener('input', () => {
-          state.bodyText = editor.value;
-          update();
-        });
-        content.append(editor);
-      }
-    };
-    if (body.mediaTypes.length > 1) {
-      const select = h(
-        'select',
-        { 'data-pg': 'media', 'aria-label': 'Content type' },
-        ...body.mediaTypes.map((m, i) => h('option', { value: String(i) }, m.type)),
-      );
-      select.addEventListener('change', () => {
-        state.mediaType = Number(select.value);
-        state.bodyText = body.mediaTypes[state.mediaType]?.example ?? '';
-        renderBody();
-        update();
-      });
-      box.append(h('label', {}, 'Content type ', select));
-    } else box.append(h('p', {}, h('code', {}, body.mediaTypes[0]?.type ?? '')));
-    renderBody();
-    box.append(content);
-    form.append(box);
-  }
+  const body = bodyEditor(data, state, update);
+  if (body) inputs.append(body);
 
   // Preview, send, answer.
-  const tabs = h('div', { class: 'docsc-pg-languages', role: 'tablist' });
+  const tabs = h('div', { class: 'docsc-pg-languages', role: 'tablist', 'aria-label': 'Language' });
   for (const name of SAMPLE_LANGUAGES) {
     const tab = h(
       'button',
@@ -221,7 +93,8 @@ export function mountPlayground(section: HTMLElement, data: PlaygroundData): voi
     });
     tabs.append(tab);
   }
-  form.append(h('div', { class: 'docsc-pg-request' }, tabs, preview));
+  const output = h('div', { class: 'docsc-pg-output' }, h('div', { class: 'docsc-pg-request' }, tabs, preview));
+  const form = h('form', { class: 'docsc-pg-form', novalidate: true }, inputs, output);
   if (data.mode === 'interactive') {
     const send = h('button', { type: 'submit', class: 'docsc-pg-send', 'data-pg': 'send' }, 'Send');
     let pending: AbortController | undefined;
@@ -249,91 +122,46 @@ export function mountPlayground(section: HTMLElement, data: PlaygroundData): voi
           send.disabled = false;
         });
     });
-    form.append(h('div', { class: 'docsc-pg-actions' }, send, problem));
-  }
-  section.append(form, answerBox);
-  update();
-  initial = false;
-}
+    output.append(h('div', { class: 'docsc-pg-actions' }, send, problem));
+  } else output.append(problem);
+  output.append(answerBox);
 
-function credentialInputs(scheme: PlaygroundScheme, credentials: Record<string, Credentials>, changed: () => void): HTMLElement[] {
-  credentials[scheme.name] ??= {};
-  const given = credentials[scheme.name] as Credentials;
-  const input = (key: keyof Credentials, label: string, type: string) => {
-    const element = h('input', { type, 'data-pg-cred': `${scheme.name}:${key}`, autocomplete: 'off', spellcheck: 'false' });
-    element.value = given[key] ?? '';
-    element.addEventListener('input', () => {
-      given[key] = element.value;
-      changed();
-    });
-    return h('label', { class: 'docsc-pg-field' }, `${label} `, element);
-  };
-  if (scheme.kind === 'basic') return [input('username', `${scheme.name} username`, 'text'), input('password', 'password', 'password')];
-  if (scheme.kind === 'apiKey') return [input('value', `${scheme.paramName} (${scheme.in ?? 'header'})`, 'password')];
-  if (scheme.kind === 'unsupported')
-    return [h('p', { class: 'docsc-pg-note' }, `${scheme.name}: ${scheme.label} cannot be sent from the playground.`)];
-  return [input('value', `${scheme.name} token`, 'password')];
-}
-
-function parameterInput(parameter: PlaygroundParameter, state: PlaygroundState, update: () => void): HTMLElement {
-  const key = `${parameter.in}:${parameter.name}`;
-  let input: HTMLInputElement | HTMLSelectElement;
-  if (parameter.enum) {
-    input = h(
-      'select',
-      { 'data-pg-param': key },
-      ...(parameter.required ? [] : [h('option', { value: '' }, '—')]),
-      ...parameter.enum.map((v) => h('option', { value: v }, v)),
-    );
-    input.value = state.params[key] ?? '';
-  } else {
-    input = h('input', { 'data-pg-param': key, placeholder: parameter.type ?? '', spellcheck: 'false', required: parameter.required });
-    input.value = state.params[key] ?? '';
-  }
-  const changed = () => {
-    state.params[key] = input.value;
-    update();
-  };
-  input.addEventListener('input', changed);
-  input.addEventListener('change', changed);
-  return h(
-    'label',
-    { class: 'docsc-pg-field' },
-    h('code', {}, parameter.name),
-    parameter.required ? ' *' : '',
-    parameter.type ? ` ${parameter.type} ` : ' ',
-    input,
-  );
-}
-
-function showAnswer(box: HTMLElement, answer: Answer, request: BuiltRequest): void {
-  if (answer.redirected && answer.status === 0) {
-    box.replaceChildren(
+  // The panel.
+  const titleId = `docsc-pg-title-${++dialogs}`;
+  const close = h('button', { type: 'button', class: 'docsc-pg-close', 'data-pg': 'close', 'aria-label': 'Close the playground' }, '✕');
+  const dialog = h(
+    'dialog',
+    { class: 'docsc-pg-dialog', 'aria-labelledby': titleId },
+    h(
+      'div',
+      { class: 'docsc-pg-top' },
       h(
         'p',
-        { 'data-pg': 'status' },
-        'The server answered with a redirect, which the playground does not follow (your credentials would go with it).',
+        { class: 'docsc-pg-title', id: titleId },
+        h('span', { class: 'docsc-method', 'data-method': data.method.toLowerCase() }, data.method),
+        ' ',
+        h('code', {}, data.path),
       ),
-    );
-    return;
-  }
-  const status = h(
-    'p',
-    { class: 'docsc-pg-status', 'data-pg': 'status', 'data-status': String(answer.status) },
-    `${answer.status} ${answer.statusText}`.trim(),
-    h('span', { class: 'docsc-pg-time' }, ` · ${answer.ms} ms`),
+      close,
+    ),
+    form,
   );
-  const headers = h(
-    'details',
-    { class: 'docsc-pg-headers' },
-    h('summary', {}, `Headers (${answer.headers.length})`),
-    h('pre', {}, answer.headers.map(([k, v]) => `${k}: ${v}`).join('\n')),
-  );
-  const note = answer.redirected ? h('p', { class: 'docsc-pg-note' }, `Redirect to ${answer.redirected} not followed.`) : '';
-  const body = h('pre', { class: 'docsc-pg-response-body', 'data-pg': 'response-body' });
-  body.textContent = formatBody(answer);
-  box.replaceChildren(status, note, headers, body);
-  box.dataset.url = request.url;
+  close.addEventListener('click', () => dialog.close());
+  dialog.addEventListener('close', () => tryIt?.focus());
+  // A click on the backdrop (the dialog itself, outside its content) closes it too.
+  dialog.addEventListener('click', (event) => {
+    if (event.target === dialog) dialog.close();
+  });
+  section.replaceChildren(dialog);
+  if (tryIt) {
+    tryIt.addEventListener('click', () => {
+      if (!dialog.open) dialog.showModal();
+    });
+    tryIt.setAttribute('aria-controls', titleId.replace('title', 'dialog'));
+    dialog.id = titleId.replace('title', 'dialog');
+  } else dialog.show();
+  update();
+  initial = false;
 }
 
 function corsHint(viaProxy: boolean): string {

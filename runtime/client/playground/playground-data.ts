@@ -55,4 +55,16 @@ export interface PlaygroundMediaType {
   example?: string;
   /** Form bodies (urlencoded, multipart): one input per property; `file` for binary ones. */
   fields?: { name: string; type: string; required: boolean; file: boolean; value?: string }[];
+  /** JSON object bodies: the top-level properties, each a typed input that edits the JSON (which stays editable as text). */
+  properties?: BodyProperty[];
+}
+
+export interface BodyProperty {
+  name: string;
+  /** As the reference shows it: `string`, `integer<int64>`, `object[]`… */
+  type: string;
+  /** How an input's text becomes the JSON value: `json` parses it (objects, arrays). */
+  kind: 'string' | 'number' | 'boolean' | 'json';
+  required: boolean;
+  enum?: string[];
 }

@@ -4,7 +4,7 @@
 // cookie, body), `data-param-type`, `data-param-required` and
 // `data-param-default`.
 
-import type { PlaygroundData } from './playground-data.js';
+import type { BodyProperty, PlaygroundData } from './playground-data.js';
 
 export function readParamFields(root: ParentNode, data: PlaygroundData): PlaygroundData {
   const parameters: PlaygroundData['parameters'] = [];
@@ -29,10 +29,25 @@ export function readParamFields(root: ParentNode, data: PlaygroundData): Playgro
     const hasFile = fields.some((f) => f.file);
     result.body = {
       required: fields.some((f) => f.required),
-      mediaTypes: hasFile ? [{ type: 'multipart/form-data', fields }] : [{ type: 'application/json', example: JSON.stringify(bodyExample, null, 2) }],
+      mediaTypes: hasFile
+        ? [{ type: 'multipart/form-data', fields }]
+        : [
+            {
+              type: 'application/json',
+              example: JSON.stringify(bodyExample, null, 2),
+              properties: fields.map((f) => ({ name: f.name, type: f.type, kind: kindOf(f.type), required: f.required })),
+            },
+          ],
     };
   }
   return result;
+}
+
+function kindOf(type: string): BodyProperty['kind'] {
+  if (/^(number|integer)/i.test(type)) return 'number';
+  if (/^bool/i.test(type)) return 'boolean';
+  if (/^(array|object)|\[\]$/i.test(type)) return 'json';
+  return 'string';
 }
 
 function exampleOf(type: string): unknown {

@@ -1,0 +1,187 @@
+// The chrome around every page: the top bar (logo, name, search, navbar
+// links, primary button, color-mode toggle), the footer, favicons and
+// scripts in the head, the tab bar (tabs with `menu` as dropdowns), the
+// sidebar's selectors (version, language, product, dropdown) as `<details>`
+// lists of links, and anchor lists. All values from docs.json are escaped;
+// links go through `safeHref`.
+
+import { clientScriptPath } from './client-bundle.js';
+import { escapeHtml, escapeHtmlLatin1, safeHref } from './escape-html.js';
+import type { NavigationIcons } from './navigation-icon.js';
+import { SHARDS } from './search-index.js';
+import { equivalentHref, type Switcher, type SwitcherLink } from './site-navigation.js';
+import type { SiteSettings } from './site-settings.js';
+
+export function renderTopBar(settings: SiteSettings): string {
+  const home = settings.logo?.href !== undefined ? (safeHref(settings.logo.href) ?? '/') : '/';
+  const logo = settings.logo
+    ? imageTag(settings.logo.light, '', 'docsc-logo docsc-logo-light') +
+      (settings.logo.dark !== settings.logo.light ? imageTag(settings.logo.dark, '', 'docsc-logo docsc-logo-dark') : '')
+    : '';
+  const links = settings.navbarLinks.map((l) => linkTag(l)).filter((l) => l !== '');
+  const primary = settings.primary ? linkTag(settings.primary, 'docsc-primary-button') : '';
+  if (primary !== '') links.push(primary);
+  return [
+    '<div class="docsc-topbar">',
+    '<button type="button" class="docsc-menu-button" aria-controls="docsc-sidebar" aria-expanded="false" aria-label="Menu"><span aria-hidden="true">&#9776;</span></button>',
+    `<a class="docsc-home" href="${escapeHtml(home)}">${logo}<span class="docsc-site-name">${escapeHtml(settings.name)}</span></a>`,
+    `<button type="button" class="docsc-search-button" data-prompt="${escapeHtmlLatin1(settings.searchPrompt)}" data-shards="${SHARDS}" aria-keyshortcuts="Control+K Meta+K /"><span>${escapeHtmlLatin1(settings.searchPrompt)}</span> <kbd>Ctrl K</kbd></button>`,
+    links.length > 0 ? `<nav class="docsc-navbar" aria-label="Site links"><ul>${links.map((l) => `<li>${l}</li>`).join('')}</ul></nav>` : '',
+    settings.appearance.strict
+      ? ''
+      : '<button type="button" class="docsc-theme-toggle" aria-label="Dark mode" aria-pressed="false"><span class="docsc-theme-icon" aria-hidden="true"></span></button>',
+    '</div>',
+  ]
+    .filter((line) => line !== '')
+    .join('\n');
+}
+
+export function imageTag(src: string, alt: string, className: string): string {
+  const safe = safeHref(src);
+  return safe === undefined ? '' : `<img class="${className}" src="${escapeHtml(safe)}" alt="${escapeHtml(alt)}">`;
+}
+
+export function linkTag(link: { label: string; href: string }, className?: string): string {
+  const href = safeHref(link.href);
+  if (href === undefined) return '';
+  const external = /^[a-z]+:/i.test(href);
+  return `<a href="${escapeHtml(href)}"${className ? ` class="${className}"` : ''}${external ? ' rel="noopener"' : ''}>${escapeHtml(link.label)}</a>`;
+}
+
+export function renderScripts(extra: readonly string[] | undefined): string {
+  return ['site', ...(extra ?? [])].map((name) => `<script type="module" src="/${clientScriptPath(escapeHtml(name))}"></script>`).join('\n');
+}
+
+export function faviconLinks(settings: SiteSettings): string {
+  if (settings.favicon === undefined) return '';
+  const light = safeHref(settings.favicon.light);
+  const dark = safeHref(settings.favicon.dark);
+  if (light === undefined) return '';
+  if (dark === undefined || dark === light) return `<link rel="icon" href="${escapeHtml(light)}">`;
+  return [
+    `<link rel="icon" href="${escapeHtml(light)}" media="(prefers-color-scheme: light)">`,
+    `<link rel="icon" href="${escapeHtml(dark)}" media="(prefers-color-scheme: dark)">`,
+  ].join('\n');
+}
+
+/** One division link's inner HTML: icon and label. */
+export function linkContent(link: SwitcherLink, icons: NavigationIcons): string {
+  const tag = link.tag !== undefined ? ` <span class="docsc-tag">${escapeHtml(link.tag)}</span>` : '';
+  const icon = icons.icon(link.icon);
+  // `color`: the icon's colour per mode (hex only, checked where it was read).
+  const tinted =
+    icon !== '' && link.iconColor !== undefined
+      ? `<span class="docsc-icon-tint" style="color:light-dark(${link.iconColor.light},${link.iconColor.dark})">${icon}</span>`
+      : icon;
+  return `${tinted}<span>${escapeHtml(link.label)}</span>${tag}`;
+}
+
+export function divisionAnchor(link: SwitcherLink, href: string, current: boolean, icons: NavigationIcons, extra = ''): string {
+  const safe = safeHref(href);
+  if (safe === undefined) return `<span class="docsc-link-disabled">${linkContent(link, icons)}</span>`;
+  const attrs = `${current ? ' aria-current="true"' : ''}${link.external ? ' rel="noopener"' : ''}`;
+  return `<a href="${escapeHtml(safe)}"${attrs}>${linkContent(link, icons)}${extra}</a>`;
+}
+
+/** Tabs: a horizontal bar; a tab with `menu` is a dropdown of its items (a `<details>`, usable without JavaScript). */
+export function renderTabBar(switcher: Switcher, icons: NavigationIcons): string {
+  const firstEnd = switcher.links.findIndex((link) => link.alignEnd);
+  const items = switcher.links.map((link, index) => {
+    const current = index === switcher.current;
+    const end = index === firstEnd ? ' class="docsc-tab-end"' : '';
+    if (link.children && link.children.length > 0) {
+      const entries = link.children.map((child) => `<li>${divisionAnchor(child, child.href, false, icons, describe(child))}</li>`).join('');
+      return `<li class="docsc-tab-menu${current ? ' docsc-current' : ''}${index === firstEnd ? ' docsc-tab-end' : ''}"><details class="docsc-dropdown"><summary${current ? ' aria-current="true"' : ''}>${linkContent(link, icons)}</summary><ul>${entries}</ul></details></li>`;
+    }
+    return `<li${end}>${divisionAnchor(link, link.href, current, icons)}</li>`;
+  });
+  return `<nav class="docsc-tabs" aria-label="Tabs"><ul>${items.join('')}</ul></nav>`;
+}
+
+export function describe(link: SwitcherLink): string {
+  return link.description ? `<small class="docsc-description-text">${escapeHtml(link.description)}</small>` : '';
+}
+
+/**
+ * A version, language, product or dropdown selector: a `<details>` whose
+ * summary names the current division and whose list links to the others.
+ * Version and language links lead to the current page's equivalent there.
+ */
+export function renderSelector(switcher: Switcher, url: string, icons: NavigationIcons): string {
+  const named = (link: SwitcherLink) => (switcher.kind === 'language' ? { ...link, label: LANGUAGE_NAMES[link.label] ?? link.label } : link);
+  const links = switcher.links.map(named);
+  const current = links[switcher.current];
+  const label = kindLabel(switcher.kind);
+  const entries = links.map((link, index) => {
+    const href = equivalentHref(url, switcher, index) ?? link.href;
+    return `<li>${divisionAnchor(link, href, index === switcher.current, icons, describe(link))}</li>`;
+  });
+  const summary = current ? linkContent(current, icons) : escapeHtml(label);
+  return `<details class="docsc-selector docsc-dropdown" data-kind="${escapeHtml(switcher.kind)}"><summary><span class="docsc-visually-hidden">${escapeHtml(label)}: </span>${summary}</summary><ul>${entries.join('')}</ul></details>`;
+}
+
+/** Seed 2.11's language codes, by the name a reader looks for. */
+const LANGUAGE_NAMES: Record<string, string> = {
+  ar: 'العربية',
+  cs: 'Čeština',
+  cn: '简体中文',
+  'zh-Hant': '繁體中文',
+  nl: 'Nederlands',
+  en: 'English',
+  fr: 'Français',
+  de: 'Deutsch',
+  hi: 'हिन्दी',
+  id: 'Bahasa Indonesia',
+  it: 'Italiano',
+  jp: '日本語',
+  ko: '한국어',
+  lv: 'Latviešu',
+  no: 'Norsk',
+  'pt-BR': 'Português (Brasil)',
+  ro: 'Română',
+  ru: 'Русский',
+  es: 'Español',
+  sv: 'Svenska',
+  tr: 'Türkçe',
+  ua: 'Українська',
+  vi: 'Tiếng Việt',
+};
+
+/** Seed 2.11 codes that are not BCP 47 language tags, as the tags `<html lang>` needs. */
+const LANGUAGE_TAGS: Record<string, string> = { cn: 'zh-CN', jp: 'ja', ua: 'uk' };
+
+/** The page's language: its language division's code (else the site's), as a BCP 47 tag. */
+export function htmlLanguage(switcher: Switcher | undefined, fallback: string): string {
+  const code = switcher?.links[switcher.current]?.label ?? fallback;
+  return LANGUAGE_TAGS[code] ?? code;
+}
+
+export function kindLabel(kind: string): string {
+  return kind === 'menu-item' ? 'Menu' : kind.charAt(0).toUpperCase() + kind.slice(1);
+}
+
+/** Anchors and global anchors: links with icons at the top of the sidebar. */
+export function renderLinkList(links: readonly SwitcherLink[], current: number, className: string, icons: NavigationIcons): string {
+  if (links.length === 0) return '';
+  const items = links.map((link, index) => `<li>${divisionAnchor(link, link.href, index === current, icons)}</li>`);
+  return `<ul class="${className}">${items.join('')}</ul>`;
+}
+
+export function renderFooter(settings: SiteSettings, icons: NavigationIcons): string {
+  const socials = settings.socials
+    .map((social) => {
+      const href = safeHref(social.href);
+      if (href === undefined) return '';
+      const icon = icons.icon(social.label === 'website' ? 'globe' : social.label, 'brands', 'fontawesome');
+      return `<li><a href="${escapeHtml(href)}" rel="noopener" aria-label="${escapeHtml(social.label)}">${icon || escapeHtml(social.label)}</a></li>`;
+    })
+    .filter((l) => l !== '');
+  const columns = settings.footerColumns.map((column) => {
+    const links = column.links.map((l) => linkTag(l)).filter((l) => l !== '');
+    const header = column.header !== undefined ? `<p class="docsc-footer-header">${escapeHtml(column.header)}</p>` : '';
+    return `<div class="docsc-footer-column">${header}<ul>${links.map((l) => `<li>${l}</li>`).join('')}</ul></div>`;
+  });
+  if (socials.length === 0 && columns.length === 0) return '';
+  const socialList = socials.length > 0 ? `<ul class="docsc-socials">${socials.join('')}</ul>` : '';
+  return `<footer class="docsc-footer">${columns.join('')}${socialList}</footer>`;
+}

@@ -1,0 +1,227 @@
+// API reference pages in a real browser (issue 36): the bundled example and
+// the API fixture (tests/fixtures/api/site, its servers pointed at an API on
+// loopback that answers CORS) are built with the real build(), served on
+// loopback and driven with playwright-core and Debian's chromium. At
+// 1440×900 the examples column is right of the fields and stays in view
+// while they scroll; at 390 px wide the page is one column, examples above
+// the fields; Try it opens the playground as a panel that a keyboard-only
+// reader fills, sends and closes (focus back on Try it); the request example
+// on the page follows a typed parameter; axe-core finds no serious or
+// critical violation on a guide page, an API page and the open playground.
+
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { build } from '../compiler/build/build.js';
+import { DEFAULT_API_SETTINGS } from '../compiler/reference/api-settings.js';
+import { renderApiPage } from '../compiler/reference/render-api-page.js';
+import { launchBrowser, newContext, type StaticSite, seriousViolations, serveSite } from './support/browser.js';
+import { loadDocument } from './support/load-document.js';
+import { loopbackServer } from './support/loopback-server.js';
+
+const API_PAGE = '/api-reference/pets/create-a-pet';
+
+const received: { url: string; headers: IncomingMessage['headers'] }[] = [];
+const api = loopbackServer(test, (req, res) => {
+  const cors = { 'access-control-allow-origin': req.headers.origin ?? '*', 'access-control-allow-credentials': 'true', vary: 'origin' };
+  if (req.method === 'OPTIONS') {
+    res.writeHead(204, {
+      ...cors,
+      'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE',
+      'access-control-allow-headers': req.headers['access-control-request-headers'] ?? '',
+    });
+    res.end();
+    return;
+  }
+  received.push({ url: req.url ?? '', headers: req.headers });
+  res.writeHead(200, { ...cors, 'content-type': 'application/json' });
+  res.end(JSON.stringify({ pets: [{ name: 'Rex' }], count: 1 }));
+});
+
+let dir: string;
+let browser: Browser;
+let example: StaticSite;
+let fixture: StaticSite;
+
+test.before(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'docsc-api-page-'));
+  const root = join(dir, 'fixture');
+  cpSync('tests/fixtures/api/site', root, { recursive: true });
+  const port = new URL(api.origin).port;
+  const spec = join(root, 'openapi.yaml');
+  writeFileSync(spec, readFileSync(spec, 'utf8').replaceAll('127.0.0.1:9/', `127.0.0.1:${port}/`).replace(`default: '9'`, `default: '${port}'`));
+  const [built, builtFixture] = await Promise.all([
+    build({ root: 'examples', outDir: join(dir, 'example'), cacheDir: false, threads: 1 }),
+    build({ root, outDir: join(dir, 'fixture-out'), cacheDir: false, threads: 1 }),
+  ]);
+  assert.ok(built.ok && builtFixture.ok, 'both sites build');
+  example = await serveSite(join(dir, 'example'));
+  fixture = await serveSite(join(dir, 'fixture-out'));
+  browser = await launchBrowser();
+});
+
+test.after(async () => {
+  await example?.close();
+  await fixture?.close();
+  await browser?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function open(site: StaticSite, path: string, width: number, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
+  const context = await newContext(browser, { width, colorScheme });
+  const page = await context.newPage();
+  await page.goto(`${site.origin}${path}`);
+  await page.waitForSelector('[data-docsc-try-it]');
+  return page;
+}
+
+type Box = { x: number; y: number; width: number; height: number };
+const box = async (page: Page, selector: string): Promise<Box> => {
+  const found = await page.locator(selector).first().boundingBox();
+  assert.ok(found, `${selector} is laid out`);
+  return found as Box;
+};
+
+test('at 1440×900 the examples are right of the fields and stay in view while the fields scroll', async () => {
+  const page = await open(example, API_PAGE, 1440);
+  const fields = await box(page, '.docsc-page-body');
+  const examples = await box(page, '.docsc-examples');
+  assert.ok(examples.x >= fields.x + fields.width, `examples (x ${examples.x}) right of the fields (ending at ${fields.x + fields.width})`);
+  assert.ok(examples.y < 300, 'the examples start at the top, beside the title');
+  assert.ok(await page.isVisible('.docsc-examples [data-example="request"]'));
+  assert.ok(await page.isVisible('.docsc-examples [data-example="response"]'));
+  assert.is(await page.locator('[data-docsc-code-samples]').count(), 1, 'each sample is shown once');
+  assert.is(await page.locator('.docsc-toc').count(), 0, 'no table of contents: the examples take its column');
+  const scrollable = await page.evaluate(() => document.documentElement.scrollHeight - innerHeight);
+  assert.ok(scrollable > 300, `the page scrolls (${scrollable} px)`);
+  const scrolled = Math.min(400, scrollable);
+  await page.evaluate((y) => window.scrollTo(0, y), scrolled);
+  const after = await box(page, '.docsc-examples');
+  assert.ok(after.y > examples.y - scrolled + 100, 'the column did not scroll away with the fields');
+  const header = await page.evaluate(() => document.querySelector('.docsc-header')?.getBoundingClientRect().bottom ?? 0);
+  assert.ok(after.y >= header - 1 && after.y < 200, `sticky: the column's top is at ${after.y} px after scrolling`);
+  assert.ok(after.y + Math.min(after.height, 300) <= 900, 'and in view');
+  await page.context().close();
+});
+
+test('at 390 px one column: the bar under the title, the examples above the fields, nothing wider than the screen', async () => {
+  const page = await open(example, API_PAGE, 390, 'dark');
+  const title = await box(page, '.docsc-title');
+  const bar = await box(page, '.docsc-api-bar');
+  const examples = await box(page, '.docsc-examples');
+  const fields = await box(page, '.docsc-page-body');
+  assert.ok(bar.y > title.y && examples.y > bar.y && fields.y >= examples.y + examples.height, 'title, bar, examples, fields, top to bottom');
+  assert.ok(Math.abs(examples.x - fields.x) < 2 && Math.abs(examples.width - fields.width) < 2, 'one column');
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 390), 'no horizontal scrolling');
+  // The mobile menu still opens.
+  await page.click('.docsc-menu-button');
+  assert.ok(await page.isVisible('#docsc-sidebar'));
+  await page.context().close();
+});
+
+test('Try it opens the playground over the page; Escape and the close button give the focus back to Try it', async () => {
+  const page = await open(example, API_PAGE, 1440);
+  assert.not.ok(await page.isVisible('.docsc-pg-dialog'), 'closed at first');
+  await page.click('[data-docsc-try-it]');
+  assert.ok(await page.isVisible('.docsc-pg-dialog[open]'));
+  assert.ok(await page.isVisible('[data-pg-body="name"]'), 'a typed input for a body field');
+  await page.keyboard.press('Escape');
+  assert.not.ok(await page.isVisible('.docsc-pg-dialog[open]'));
+  assert.ok(await page.evaluate(() => document.activeElement?.hasAttribute('data-docsc-try-it')), 'focus back on Try it (Escape)');
+  await page.click('[data-docsc-try-it]');
+  await page.click('[data-pg="close"]');
+  assert.not.ok(await page.isVisible('.docsc-pg-dialog[open]'));
+  assert.ok(await page.evaluate(() => document.activeElement?.hasAttribute('data-docsc-try-it')), 'focus back on Try it (close)');
+  await page.context().close();
+});
+
+/** Presses Tab until the focused element matches `selector` (at most 60 times). */
+async function tabTo(page: Page, selector: string): Promise<void> {
+  for (let i = 0; i < 60; i++) {
+    if (await page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector)) return;
+    await page.keyboard.press('Tab');
+  }
+  assert.unreachable(`Tab never reached ${selector}`);
+}
+
+test('keyboard only: Try it, fill a parameter, send to the API on loopback, read the answer, close', async () => {
+  const page = await open(fixture, '/api-reference/pets/list-pets', 1440);
+  received.length = 0;
+  await tabTo(page, '[data-docsc-try-it]');
+  await page.keyboard.press('Enter');
+  assert.ok(await page.isVisible('.docsc-pg-dialog[open]'));
+  await tabTo(page, '[data-pg-param="query:limit"]');
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('7');
+  await tabTo(page, '[data-pg="send"]');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('[data-pg="status"]');
+  assert.match((await page.textContent('[data-pg="status"]')) ?? '', /^200/);
+  assert.match((await page.textContent('[data-pg="status"]')) ?? '', /\d+ ms/, 'the time it took');
+  assert.match((await page.textContent('[data-pg="response-body"]')) ?? '', '"name": "Rex"');
+  assert.ok((await page.locator('[data-pg="response-body"] .docsc-j-key').count()) > 0, 'the body is highlighted');
+  assert.match(received.at(-1)?.url ?? '', /[?&]limit=7(&|$)/);
+  await page.keyboard.press('Escape');
+  assert.not.ok(await page.isVisible('.docsc-pg-dialog[open]'));
+  assert.ok(await page.evaluate(() => document.activeElement?.hasAttribute('data-docsc-try-it')));
+  await page.context().close();
+});
+
+test('the request example on the page follows a typed parameter', async () => {
+  const page = await open(fixture, '/api-reference/pets/list-pets', 1440);
+  const sample = () => page.textContent('[data-example="request"] figure[data-generated="curl"] code');
+  assert.not.match((await sample()) ?? '', 'limit=42');
+  await page.click('[data-docsc-try-it]');
+  await page.fill('[data-pg-param="query:limit"]', '42');
+  await page.keyboard.press('Escape');
+  assert.match((await sample()) ?? '', 'limit=42');
+  await page.context().close();
+});
+
+test('a typed body field rewrites the JSON body and the request example', async () => {
+  const page = await open(example, API_PAGE, 1440);
+  await page.click('[data-docsc-try-it]');
+  await page.fill('[data-pg-body="name"]', 'Bo');
+  await page.selectOption('[data-pg-body="species"]', 'cat');
+  const curl = (await page.textContent('[data-example="request"] figure[data-generated="curl"] code')) ?? '';
+  assert.match(curl, '"name": "Bo"');
+  assert.match(curl, '"species": "cat"');
+  await page.click('[data-pg="raw"]');
+  assert.equal(JSON.parse(await page.inputValue('[data-pg="body"]')), { name: 'Bo', species: 'cat', birthDate: '2024-03-01', tags: ['friendly'] });
+  await page.context().close();
+});
+
+test('axe-core: no serious or critical violation on a guide page, an API page and the open playground', async () => {
+  for (const scheme of ['light', 'dark'] as const) {
+    const context = await newContext(browser, { width: 1440, colorScheme: scheme });
+    const page = await context.newPage();
+    await page.goto(`${example.origin}/quickstart`);
+    assert.equal(await seriousViolations(page), [], `guide page (${scheme})`);
+    await page.goto(`${example.origin}${API_PAGE}`);
+    await page.waitForSelector('[data-docsc-try-it]');
+    assert.equal(await seriousViolations(page), [], `API page (${scheme})`);
+    await page.click('[data-docsc-try-it]');
+    await page.waitForSelector('.docsc-pg-dialog[open]');
+    assert.equal(await seriousViolations(page), [], `open playground (${scheme})`);
+    await context.close();
+  }
+});
+
+test('api.playground.display: none leaves no Try it; simple keeps it, without Send', async () => {
+  const document = await loadDocument('tests/fixtures/api/site', 'openapi.yaml');
+  const operation = document.operations.find((o) => o.method === 'get' && o.path === '/pets');
+  assert.ok(operation);
+  const item = { type: 'operation' as const, operation };
+  const none = renderApiPage(document, item, { ...DEFAULT_API_SETTINGS, display: 'none' });
+  assert.not.match(none.html, 'data-docsc-try-it');
+  assert.match(none.html, 'data-example="request"', 'the examples stay');
+  const simple = renderApiPage(document, item, { ...DEFAULT_API_SETTINGS, display: 'simple' });
+  assert.match(simple.html, 'data-docsc-try-it');
+  assert.match(simple.html, '"mode":"simple"');
+});
+
+test.run();
