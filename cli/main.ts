@@ -25,6 +25,10 @@ async function main(argv: string[]): Promise<number> {
       const { runDev } = await import('./commands/dev.js');
       return runDev(rest);
     }
+    case 'cache': {
+      const { runCache } = await import('./commands/cache.js');
+      return runCache(rest);
+    }
     case 'openapi-file': {
       const { runOpenapiFile } = await import('./commands/openapi-file.js');
       return runOpenapiFile(rest);

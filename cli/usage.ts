@@ -9,6 +9,8 @@ Usage:
                                 Build the static site (default: <dir>/_site), redoing only what changed
   docsc dev [dir] [options]     Build, serve on http://127.0.0.1:3000, rebuild and reload on every change
   docsc check [dir] [options]   Check docs.json, pages and OpenAPI documents; report every problem
+  docsc cache [clear] [dir] [--cache-dir <folder>]
+                                Show the build cache's size and entries by kind, or delete it (clear)
   docsc openapi-file <spec> [-o <folder>] [options]
                                 Write one MDX page per endpoint of an OpenAPI document (a file or an
                                 http(s) URL) and print the navigation groups for docs.json
@@ -30,6 +32,15 @@ Options for build:
   -o, --output <folder>                 Where the site goes (default: <dir>/_site); the docs folder itself is refused
   --cache-dir <folder>                  The build cache (default: <dir>/.docsc/cache)
   --no-cache                            Build without reading or writing a cache
+  --cache-max-size <size>               The cache's limit on disk (default: 2GiB; also DOCSC_CACHE_MAX_SIZE):
+                                        past it, the entries used least recently are removed after a build
+  --remote-cache <url>                  Read compiled pages from a Bazel HTTP cache server (…/ac/, …/cas/)
+                                        before compiling (also DOCSC_REMOTE_CACHE); credentials: one header
+                                        in DOCSC_REMOTE_CACHE_HEADER ("Authorization: Bearer …")
+  --remote-cache-upload                 Also upload what this build compiles (default: read-only; also
+                                        DOCSC_REMOTE_CACHE_UPLOAD=1): for trusted builds (main), not pull requests
+  --remote-cache-timeout <seconds>      Time limit of one request (default: 10); a failing server is skipped
+  --no-remote-cache                     Ignore DOCSC_REMOTE_CACHE
   --site-url <url>                      The site's address, for absolute URLs in sitemap.xml and canonical
                                         links; a path in it is the base path (https://owner.github.io/repo)
   --base-path <path>                    Serve the site under this path (/docs): every link and asset starts with it
@@ -41,7 +52,8 @@ Options for dev:
   -p, --port <n>                        Port to listen on (default: 3000; 0 picks a free one)
   --host <address>                      Address to listen on (default: 127.0.0.1)
   -o, --output <folder>                 Where the dev build goes (default: <dir>/.docsc/dev)
-  --cache-dir <folder>, --no-cache      As for build
+  --cache-dir <folder>, --no-cache, --cache-max-size <size>
+                                        As for build
   --base-path <path>                    As for build: the site is served there, and / leads to it
   --allow-private-urls                  As for check
 

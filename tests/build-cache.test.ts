@@ -22,12 +22,13 @@ import type { Diagnostic } from '../compiler/diagnostics/diagnostic.js';
 const base = mkdtempSync(join(tmpdir(), 'docsc-cache-'));
 let folders = 0;
 const freshDir = () => join(base, `case-${++folders}`);
-const opts = (dir: string | undefined, extra: { toolVersion?: string; optionsKey?: string; maxSizeBytes?: number } = {}) => ({
+const opts = (dir: string | undefined, extra: { toolVersion?: string; optionsKey?: string; maxSizeBytes?: number; trim?: boolean } = {}) => ({
   dir,
   toolVersion: extra.toolVersion ?? '0.1.0',
   optionsKey: extra.optionsKey ?? 'opts-a',
   root: base,
   ...(extra.maxSizeBytes === undefined ? {} : { maxSizeBytes: extra.maxSizeBytes }),
+  ...(extra.trim === undefined ? {} : { trim: extra.trim }),
 });
 const codes = (warnings: Diagnostic[]) => warnings.map((d) => d.code);
 const summary = (i: number) => ({ title: `Page ${i}`, headings: [{ id: `h-${i}`, text: `Heading ${i}` }], links: ['/a', `/b/${i}`] });
@@ -230,14 +231,19 @@ test('garbage written into the database is detected and wiped', async () => {
   await assertStartsClean(whole, again);
 });
 
-test('a cache over its size limit is cleared when opened', async () => {
+test('a cache over its size limit is opened as it is, and trimmed when a build closes it (tests/cache-size.test.ts)', async () => {
   const dir = freshDir();
   await filledCache(dir, 2000);
-  const opened = await openBuildCache(opts(dir, { maxSizeBytes: 64 * 1024 }));
-  assert.equal(codes(opened.warnings), ['cache/full']);
-  assert.match(opened.warnings[0]?.message ?? '', /is full \(it is [\d.]+ KiB, over its limit of 64\.0 KiB\); it was cleared and starts over/);
-  assert.is(opened.cache.get('summary', 'k1'), undefined);
-  await opened.cache.close();
+  assert.ok(statSync(join(dir, DATA_FILE)).size > 64 * 1024);
+  const opened = await openBuildCache(opts(dir, { maxSizeBytes: 64 * 1024, trim: true }));
+  assert.equal(opened.warnings, []);
+  assert.equal(opened.cache.get('summary', 'k1'), summary(1));
+  assert.equal(await opened.cache.close(), []);
+  assert.ok(statSync(join(dir, DATA_FILE)).size <= 64 * 1024, 'trimmed and compacted');
+  const again = await openBuildCache(opts(dir));
+  assert.equal(again.cache.get('summary', 'k1'), summary(1), 'what the build used is kept');
+  assert.is(again.cache.get('summary', 'k2'), undefined, 'what it did not use went first');
+  await again.cache.close();
 });
 
 test('a cache that fills up during a build is wiped, and the build goes on in memory', async () => {

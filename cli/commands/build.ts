@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import { BuildRefusedError, type BuildResult, build } from '../../compiler/build/build.js';
 import { BuildLockedError } from '../../compiler/cache/build-lock.js';
 import { JSON_REPORT_VERSION, jsonDiagnostics } from '../../compiler/report/render-json.js';
+import { CACHE_SIZE_OPTIONS, cacheMaxSize, REMOTE_CACHE_OPTIONS, remoteCacheOptions } from '../cache-options.js';
 import { progressReporter } from '../progress.js';
 import { REPORT_OPTIONS, readCommand, reportOptions, siteAddress } from '../read-command.js';
 import { type Format, renderDiagnostics } from '../render-diagnostics.js';
@@ -25,6 +26,8 @@ export async function runBuild(args: string[]): Promise<number> {
       root,
       ...(parsed.out === undefined ? {} : { outDir: resolve(parsed.out) }),
       ...(parsed.cacheDir === undefined ? {} : { cacheDir: parsed.cacheDir }),
+      ...(parsed.cacheMaxSize === undefined ? {} : { cacheMaxSize: parsed.cacheMaxSize }),
+      ...(parsed.remoteCache === undefined ? {} : { remoteCache: parsed.remoteCache }),
       ...(parsed.threads === undefined ? {} : { threads: parsed.threads }),
       ...(parsed.siteUrl === undefined ? {} : { siteUrl: parsed.siteUrl }),
       ...(parsed.basePath === '' ? {} : { basePath: parsed.basePath }),
@@ -70,7 +73,18 @@ function summary(result: BuildResult): string {
   const counts = [`${stats.compiled} compiled`, `${stats.fromCache} from cache`, `${stats.failed} failed`].join(', ');
   const files = `${stats.written} files written, ${stats.deleted} removed, ${stats.unchanged} unchanged`;
   const cache = stats.cacheBytes > 0 ? ` · cache ${(stats.cacheBytes / 1024 / 1024).toFixed(1)} MB` : '';
-  return `Built ${stats.pages} pages (${counts}) in ${seconds} s → ${where}/ · ${files}${cache}`;
+  return `Built ${stats.pages} pages (${counts}) in ${seconds} s → ${where}/ · ${files}${cache}${remoteSummary(stats)}`;
+}
+
+/** The remote cache's part of the summary: pages fetched, bytes each way, entries uploaded and refused. */
+function remoteSummary(stats: BuildResult['stats']): string {
+  const remote = stats.remote;
+  if (remote === undefined) return '';
+  const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  const parts = [`${stats.fromRemote} pages from it (${remote.hits} entries, ${mb(remote.bytesDown)})`];
+  if (remote.uploaded > 0) parts.push(`${remote.uploaded} entries uploaded (${mb(remote.bytesUp)})`);
+  if (remote.corrupt > 0) parts.push(`${remote.corrupt} refused as corrupted`);
+  return ` · remote cache: ${parts.join(', ')}`;
 }
 
 /**
@@ -101,6 +115,8 @@ function parse(args: string[]) {
       output: { type: 'string', short: 'o' },
       'cache-dir': { type: 'string' },
       'no-cache': { type: 'boolean', default: false },
+      ...CACHE_SIZE_OPTIONS,
+      ...REMOTE_CACHE_OPTIONS,
       'site-url': { type: 'string' },
       'base-path': { type: 'string' },
       json: { type: 'boolean', default: false },
@@ -114,6 +130,8 @@ function parse(args: string[]) {
     dir: positionals[0] ?? '.',
     out: values.output,
     cacheDir: values['no-cache'] ? (false as const) : values['cache-dir'] === undefined ? undefined : resolve(values['cache-dir']),
+    cacheMaxSize: cacheMaxSize(values['cache-max-size']),
+    remoteCache: remoteCacheOptions(values),
     siteUrl,
     basePath,
     json: values.json,

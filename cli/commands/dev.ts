@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { BuildRefusedError, type BuildResult } from '../../compiler/build/build.js';
 import { BuildLockedError } from '../../compiler/cache/build-lock.js';
 import { startDev } from '../../compiler/dev/dev-session.js';
+import { CACHE_SIZE_OPTIONS, cacheMaxSize } from '../cache-options.js';
 import { allowPrivateUrls, readCommand, siteAddress } from '../read-command.js';
 import { renderDiagnostics } from '../render-diagnostics.js';
 import { sourceLookup } from '../source-lookup.js';
@@ -42,6 +43,7 @@ export async function runDev(args: string[]): Promise<number> {
       port: parsed.port,
       onBuild: report,
       ...(parsed.cacheDir === undefined ? {} : { cacheDir: parsed.cacheDir }),
+      ...(parsed.cacheMaxSize === undefined ? {} : { cacheMaxSize: parsed.cacheMaxSize }),
       ...(parsed.out === undefined ? {} : { outDir: resolve(parsed.out) }),
       ...(parsed.basePath === '' ? {} : { basePath: parsed.basePath }),
     });
@@ -78,6 +80,7 @@ function parse(args: string[]) {
       output: { type: 'string', short: 'o' },
       'cache-dir': { type: 'string' },
       'no-cache': { type: 'boolean', default: false },
+      ...CACHE_SIZE_OPTIONS,
       'allow-private-urls': { type: 'boolean', default: false },
       'base-path': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
@@ -95,6 +98,7 @@ function parse(args: string[]) {
     host: values.host,
     out: values.output,
     cacheDir: values['no-cache'] ? (false as const) : values['cache-dir'] === undefined ? undefined : resolve(values['cache-dir']),
+    cacheMaxSize: cacheMaxSize(values['cache-max-size']),
     basePath,
   };
 }

@@ -9,6 +9,7 @@
 import { join, relative, resolve, sep } from 'node:path';
 import type { BuildCache } from '../cache/build-cache.js';
 import { openProjectCache } from '../cache/open-project-cache.js';
+import type { RemoteCacheOptions, RemoteCacheStats } from '../cache/remote-cache.js';
 import type { ProjectAnalysis } from '../check.js';
 import { type Diagnostic, DiagnosticBag, dedupeDiagnostics, makeDiagnostic, ranOutOfMemory, sortDiagnostics } from '../diagnostics/diagnostic.js';
 import type { DerivedMemo } from '../host/derived-memo.js';
@@ -64,6 +65,10 @@ export interface BuildOptions {
   injectHtml?: string;
   /** The version that keys the cache and the output (default: docsc's own); tests change it. */
   toolVersion?: string;
+  /** The cache's size limit on disk, in bytes (`--cache-max-size`; default DEFAULT_MAX_CACHE_BYTES): trimmed after the build. */
+  cacheMaxSize?: number;
+  /** A remote cache server to read page results from, and upload them to with `upload` (`--remote-cache`). */
+  remoteCache?: RemoteCacheOptions;
   onProgress?: (progress: BuildProgress) => void;
 }
 
@@ -80,6 +85,10 @@ export interface BuildStats {
   unchanged: number;
   durationMs: number;
   cacheBytes: number;
+  /** Pages whose body came from the remote cache (counted in `fromCache` too). */
+  fromRemote: number;
+  /** What the remote cache did, with `--remote-cache`. */
+  remote?: RemoteCacheStats;
 }
 
 export interface BuildResult {
@@ -242,7 +251,7 @@ interface Opened {
   cache: BuildCache;
   warnings: Diagnostic[];
   salt: string;
-  close(): Promise<void>;
+  close(): Promise<Diagnostic[]>;
 }
 
 async function open(options: BuildOptions): Promise<Opened> {
@@ -257,6 +266,9 @@ async function open(options: BuildOptions): Promise<Opened> {
     alsoLock: [out.path],
     whenLocked: 'throw',
     toolVersion: options.toolVersion,
+    maxSizeBytes: options.cacheMaxSize,
+    trim: true,
+    remote: options.remoteCache,
   });
   const salt = JSON.stringify({
     tool: opened.toolVersion,
@@ -270,92 +282,101 @@ async function open(options: BuildOptions): Promise<Opened> {
 
 async function fullBuild(options: BuildOptions, mayBeUpToDate: boolean): Promise<{ result: BuildResult; warm?: WarmState }> {
   const opened = await open(options);
+  let built: { result: BuildResult; warm?: WarmState } | undefined;
+  try {
+    built = await buildOpened(options, opened, mayBeUpToDate);
+    return built;
+  } finally {
+    // What closing the cache reported (trimming, uploads) belongs to this build's report.
+    const late = await opened.close();
+    if (built !== undefined && late.length > 0) built.result.diagnostics = sortDiagnostics(dedupeDiagnostics([...built.result.diagnostics, ...late]));
+  }
+}
+
+async function buildOpened(options: BuildOptions, opened: Opened, mayBeUpToDate: boolean): Promise<{ result: BuildResult; warm?: WarmState }> {
   const { cache, root } = opened;
   const progress = options.onProgress ?? (() => {});
-  try {
-    const host = new ProjectHost(root, { memoize: true, ignore: insideRoot(root, [opened.outDir, opened.cacheDir]) });
-    progress({ phase: 'read', done: 0, total: 0 });
-    const snapshot = snapshotInputs(host, opened.salt, cache.get<SnapshotMemo>('file-hash', SNAPSHOT_MEMO_KEY));
-    if (snapshot.changed) cache.put('file-hash', SNAPSHOT_MEMO_KEY, snapshot.memo);
-    host.knowHashes(snapshot.identities);
-    const graph = cache.get<GraphRecord>('graph', snapshot.key);
-    if (mayBeUpToDate && graph && outputDigest(opened.outDir) === graph.output && (graph.gitHead === undefined || graph.gitHead === gitHead(root))) {
-      return { result: noopResult(opened, graph) };
-    }
+  const host = new ProjectHost(root, { memoize: true, ignore: insideRoot(root, [opened.outDir, opened.cacheDir]) });
+  progress({ phase: 'read', done: 0, total: 0 });
+  const snapshot = snapshotInputs(host, opened.salt, cache.get<SnapshotMemo>('file-hash', SNAPSHOT_MEMO_KEY));
+  if (snapshot.changed) cache.put('file-hash', SNAPSHOT_MEMO_KEY, snapshot.memo);
+  host.knowHashes(snapshot.identities);
+  const graph = cache.get<GraphRecord>('graph', snapshot.key);
+  if (mayBeUpToDate && graph && outputDigest(opened.outDir) === graph.output && (graph.gitHead === undefined || graph.gitHead === gitHead(root))) {
+    return { result: noopResult(opened, graph) };
+  }
 
-    const { analyzeProject, PageCompiler, createCompilePool, emitSite } = await loadCompiler();
-    const pool = createCompilePool(host, options.threads);
-    // A build that fails stops its writes before the folders are unlocked.
-    let stopWriter = async () => {};
-    try {
-      const compiler = new PageCompiler(cache, pool, snapshot.identities, (path) => readText(host, path));
-      compiler.onCompiled = (done, total) => {
-        progress({ phase: 'compile', done, total });
-        if (done === total) progress({ phase: 'check', done: 0, total: 0 });
-      };
-      progress({ phase: 'analyze', done: 0, total: 0 });
-      const analysis = await analyzeProject({
-        root,
-        host,
-        summarize: compiler.summarize,
-        configured: (config) => compiler.configure(renderOptionsOf(config?.root, options.basePath)),
-        memo: derivedMemo(cache),
+  const { analyzeProject, PageCompiler, createCompilePool, emitSite } = await loadCompiler();
+  const pool = createCompilePool(host, options.threads);
+  // A build that fails stops its writes before the folders are unlocked.
+  let stopWriter = async () => {};
+  try {
+    const compiler = new PageCompiler(cache, pool, snapshot.identities, (path) => readText(host, path));
+    compiler.onCompiled = (done, total) => {
+      progress({ phase: 'compile', done, total });
+      if (done === total) progress({ phase: 'check', done: 0, total: 0 });
+    };
+    progress({ phase: 'analyze', done: 0, total: 0 });
+    const analysis = await analyzeProject({
+      root,
+      host,
+      summarize: compiler.summarize,
+      configured: (config) => compiler.configure(renderOptionsOf(config?.root, options.basePath)),
+      memo: derivedMemo(cache),
+      identities: snapshot.identities,
+      ...(options.threads === undefined ? {} : { threads: options.threads }),
+      ...(options.fetchTimeoutMs === undefined ? {} : { fetchTimeoutMs: options.fetchTimeoutMs }),
+    });
+    if (analysis.navigation === undefined) return { result: failedResult(opened, analysis, compiler.recomputed) };
+    releaseInputs(analysis);
+    // The compile workers' heaps (200-270 MB each after a cold build's compiling) are let go before pages are laid
+    // out and written: a body the layout still has to compile starts them again.
+    await pool.close();
+    // What the front end computed goes to disk now, so that it is not held in memory while pages are laid out.
+    const flushWarnings = await cache.flush();
+    const writer = new OutputWriter(opened.outDir);
+    stopWriter = () => writer.stop();
+    const site = await emitSite(
+      analysis,
+      {
+        compiler,
+        cache,
+        siteUrl: options.siteUrl,
+        basePath: options.basePath ?? '',
+        injectHtml: options.injectHtml,
         identities: snapshot.identities,
-        ...(options.threads === undefined ? {} : { threads: options.threads }),
-        ...(options.fetchTimeoutMs === undefined ? {} : { fetchTimeoutMs: options.fetchTimeoutMs }),
-      });
-      if (analysis.navigation === undefined) return { result: failedResult(opened, analysis, compiler.recomputed) };
-      releaseInputs(analysis);
-      // The compile workers' heaps (200-270 MB each after a cold build's compiling) are let go before pages are laid
-      // out and written: a body the layout still has to compile starts them again.
-      await pool.close();
-      // What the front end computed goes to disk now, so that it is not held in memory while pages are laid out.
-      const flushWarnings = await cache.flush();
-      const writer = new OutputWriter(opened.outDir);
-      stopWriter = () => writer.stop();
-      const site = await emitSite(
-        analysis,
-        {
-          compiler,
-          cache,
-          siteUrl: options.siteUrl,
-          basePath: options.basePath ?? '',
-          injectHtml: options.injectHtml,
-          identities: snapshot.identities,
-          salt: opened.salt,
-          progress,
-        },
-        writer,
-      );
-      progress({ phase: 'write', done: 0, total: 0 });
-      const report = await writer.finish();
-      const diagnostics = sortDiagnostics(
-        dedupeDiagnostics([...opened.warnings, ...compiler.cacheWarnings, ...flushWarnings, ...analysis.diagnostics, ...site.diagnostics]),
-      );
-      recordBuild(opened, snapshot, diagnostics, report, site.pageCount, site.gitHead);
-      const result = buildResult(opened, diagnostics, await opened.cache.flush(), report, {
-        sources: analysis.sources,
-        pages: site.pageCount,
-        fromCache: site.fromCache,
-        failed: site.failedPages,
-        patched: false,
-        recomputed: {
-          ...compiler.recomputed,
-          documents: parsedDocuments(analysis),
-          apiPages: site.apiPagesRendered,
-          laidOut: site.pagesLaidOut,
-          linksChecked: analysis.linksChecked,
-        },
-      });
-      const warm: WarmState = { analysis, site: site.laidOut, snapshot, diagnostics: result.diagnostics, manifest: writer.completed() };
-      if (site.gitHead !== undefined) warm.gitHead = site.gitHead;
-      return { result, warm };
-    } finally {
-      await stopWriter();
-      await pool.close();
-    }
+        salt: opened.salt,
+        progress,
+      },
+      writer,
+    );
+    progress({ phase: 'write', done: 0, total: 0 });
+    const report = await writer.finish();
+    const diagnostics = sortDiagnostics(
+      dedupeDiagnostics([...opened.warnings, ...compiler.cacheWarnings, ...flushWarnings, ...analysis.diagnostics, ...site.diagnostics]),
+    );
+    recordBuild(opened, snapshot, diagnostics, report, site.pageCount, site.gitHead);
+    const result = buildResult(opened, diagnostics, await opened.cache.flush(), report, {
+      sources: analysis.sources,
+      pages: site.pageCount,
+      fromCache: site.fromCache,
+      fromRemote: site.fromRemote,
+      failed: site.failedPages,
+      patched: false,
+      recomputed: {
+        ...compiler.recomputed,
+        documents: parsedDocuments(analysis),
+        apiPages: site.apiPagesRendered,
+        laidOut: site.pagesLaidOut,
+        linksChecked: analysis.linksChecked,
+      },
+    });
+    const warm: WarmState = { analysis, site: site.laidOut, snapshot, diagnostics: result.diagnostics, manifest: writer.completed() };
+    if (site.gitHead !== undefined) warm.gitHead = site.gitHead;
+    return { result, warm };
   } finally {
-    await opened.close();
+    await stopWriter();
+    await pool.close();
   }
 }
 
@@ -409,6 +430,7 @@ async function patchBuild(
       sources: analysis.sources,
       pages,
       fromCache: pages - compiler.recomputed.bodies.length,
+      fromRemote: compiler.bodiesFromRemote,
       failed: patch.failedPages,
       patched: true,
       recomputed: {
@@ -435,14 +457,14 @@ async function patchBuild(
 
 /** Flushes and closes a build's cache and unlocks its folders; never rejects (a failure is a warning). */
 async function settleAfter(opened: Opened): Promise<Diagnostic[]> {
+  let warnings: Diagnostic[];
   try {
-    return await opened.cache.flush();
+    warnings = await opened.cache.flush();
   } catch (error) {
     const shown = opened.cacheDir === undefined ? '.' : relative(opened.root, opened.cacheDir) || '.';
-    return [makeDiagnostic('cache/unavailable', { file: shown }, { path: shown, reason: String(error) })];
-  } finally {
-    await opened.close().catch(() => undefined);
+    warnings = [makeDiagnostic('cache/unavailable', { file: shown }, { path: shown, reason: String(error) })];
   }
+  return [...warnings, ...(await opened.close().catch(() => []))];
 }
 
 /**
@@ -475,6 +497,7 @@ function buildResult(
     sources: ReadonlyMap<string, SourceFile>;
     pages: number;
     fromCache: number;
+    fromRemote: number;
     failed: number;
     patched: boolean;
     recomputed: Recomputed & { documents: string[]; apiPages: string[]; laidOut: string[]; linksChecked: boolean };
@@ -489,12 +512,14 @@ function buildResult(
       pages: facts.pages,
       compiled: facts.pages - facts.fromCache,
       fromCache: facts.fromCache,
+      fromRemote: facts.fromRemote,
       failed: facts.failed,
       written: report.written.length,
       deleted: report.deleted.length,
       unchanged: report.unchanged,
       durationMs: performance.now() - opened.started,
       cacheBytes: opened.cache.sizeBytes(),
+      ...remoteStats(opened.cache),
     },
     recomputed: { ...facts.recomputed, written: report.written, deleted: report.deleted, noop: false, patched: facts.patched },
   };
@@ -514,9 +539,10 @@ function releaseInputs(analysis: ProjectAnalysis): void {
   analysis.host.forgetAll();
 }
 
-/** The OpenAPI documents whose text was parsed in this process (a remembered analysis parses none until its tree is needed). */
+/** The OpenAPI documents (found by content too) whose text was parsed in this process (a remembered analysis parses none until its tree is needed). */
 function parsedDocuments(analysis: ProjectAnalysis): string[] {
-  return [...analysis.documents.values()].flatMap((document) => (document?.parsed ? [document.key] : []));
+  const documents = new Set([...analysis.documents.values(), ...analysis.discovered]);
+  return [...documents].flatMap((document) => (document?.parsed ? [document.key] : []));
 }
 
 /** The last build's files, as its manifest records them (none when this process did not write it). */
@@ -553,7 +579,14 @@ function emptyStats(opened: Opened, pages: number): BuildStats {
     unchanged: 0,
     durationMs: performance.now() - opened.started,
     cacheBytes: opened.cache.sizeBytes(),
+    fromRemote: 0,
+    ...remoteStats(opened.cache),
   };
+}
+
+/** The remote cache's figures so far (its uploads go on until the cache is closed), when there is one. */
+function remoteStats(cache: BuildCache): { remote?: RemoteCacheStats } {
+  return cache.remoteStats === undefined ? {} : { remote: { ...cache.remoteStats } };
 }
 
 /** Nothing changed: the stored diagnostics again (the CLI reads the files they name for code frames). */

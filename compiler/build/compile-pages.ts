@@ -10,6 +10,9 @@
 // Diagnostics are stored with the page's own path blanked and replayed under
 // the path of each page that hits. A stored summary keeps its headings, ids
 // and links as JSON, parsed when one of them is first read (storedSummary).
+// With a remote cache (`--remote-cache`), the summaries the local cache lacks
+// are fetched before any is looked up, and the bodies of the pages found are
+// fetched meanwhile, while the front end goes on (remote-build-cache.ts).
 
 import type { BuildCache } from '../cache/build-cache.js';
 import { contentHash } from '../cache/value-key.js';
@@ -101,6 +104,10 @@ export class PageCompiler {
   readonly cacheWarnings: Diagnostic[] = [];
   /** Pages whose body came from the cache of an earlier build. */
   bodiesFromCache = 0;
+  /** Of those, pages whose body came from the remote cache (`--remote-cache`) in this build. */
+  bodiesFromRemote = 0;
+  /** With a remote cache: the bodies of the pages whose summaries were found, fetched while the front end goes on. */
+  private bodiesFetched: Promise<void> | undefined;
   private summaries = new Map<string, PageSummary>();
   /** Each page's summary key (its content hash): the text is not kept, a body compiled later reads it again. */
   private textKeys = new Map<string, string>();
@@ -135,6 +142,8 @@ export class PageCompiler {
    */
   readonly summarize = async (inputs: readonly PageInput[]): Promise<PageSummaryResult[]> => {
     const results: (PageSummaryResult | undefined)[] = [];
+    // With a remote cache, the summaries the local cache lacks are fetched first.
+    if (this.cache.prefetch !== undefined) await this.cache.prefetch('summary', this.knownSummaryKeys(inputs));
     // `text` is dropped once its page is with the workers: 10,000 pages' texts are tens of megabytes.
     const missing: { index: number; file: Partial<PageFile> & { path: string }; key: string; decoding: Diagnostic[] }[] = [];
     inputs.forEach((input, index) => {
@@ -155,6 +164,17 @@ export class PageCompiler {
       this.textKeys.set(input.path, key);
       missing.push({ index, file: { path: input.path, text: read.text }, key, decoding: read.diagnostics });
     });
+    if (this.cache.prefetch !== undefined) {
+      const bodyKeys = inputs.flatMap((input, index) => {
+        const found = results[index];
+        const textKey = this.textKeys.get(input.path);
+        return found === undefined || textKey === undefined || isSnippet(input.path)
+          ? []
+          : [bodyKeyOf(input.path, textKey, found.summary) + this.optionsKey];
+      });
+      // Never rejects; awaited by `bodies`, and by the cache's close if the build stops before.
+      this.bodiesFetched = this.cache.prefetch('body', bodyKeys);
+    }
     const unique = dedupe(missing, (m) => m.key);
     const byKey = new Map<string, PageSummaryResult>();
     // In rounds, each flushed to the cache once stored: the bodies of a large site are never all in memory.
@@ -219,12 +239,20 @@ export class PageCompiler {
   async bodies(paths: readonly string[]): Promise<Map<string, BodyResult>> {
     const out = new Map<string, BodyResult>();
     const missing: { path: string; key: string }[] = [];
+    if (this.cache.prefetch !== undefined) {
+      await this.bodiesFetched;
+      await this.cache.prefetch(
+        'body',
+        paths.map((path) => this.bodyKey(path)),
+      );
+    }
     for (const path of paths) {
       const key = this.bodyKey(path);
       const cached = this.failedBodies.get(key) ?? this.cache.get<CachedBody>('body', key);
       if (cached && this.isCurrent(cached)) {
         out.set(path, relocateBody(cached, path));
         if (!this.computedKeys.has(key)) this.bodiesFromCache++;
+        if (this.cache.fromRemote?.('body', key)) this.bodiesFromRemote++;
       } else missing.push({ path, key });
     }
     const unique = dedupe(missing, (m) => m.key);
@@ -253,6 +281,14 @@ export class PageCompiler {
     else this.failedBodies.set(key, body);
     this.computedKeys.add(key);
     this.recomputed.bodies.push(path);
+  }
+
+  /** The summary keys of the pages whose content hash the snapshot knows (what a remote cache may have). */
+  private knownSummaryKeys(inputs: readonly PageInput[]): string[] {
+    return inputs.flatMap((input) => {
+      const identity = this.identities.get(input.path);
+      return identity === undefined || identity.startsWith('unreadable:') ? [] : [summaryKey(input.path, identity)];
+    });
   }
 
   /** What a page's body is made of, as its cache key, without reading it (with the snippets it records, its identity). */

@@ -31,16 +31,36 @@
 // everything buffered in one durable transaction. A cache in memory forgets
 // page bodies (`body`, `api-page`) past a bound, so their readers handle a
 // miss after a put by making the value again.
+//
+// **Every reader handles a miss**, so the cache may lose any entry between two
+// builds: on disk it is bounded (`maxSizeBytes`, default DEFAULT_MAX_CACHE_BYTES):
+// closing a build's cache over its limit removes the least recently used
+// entries, never one this build read or wrote (trim-cache.ts). A build that
+// trims writes the same site as a clean one.
+//
+// **A remote cache is untrusted** (`--remote-cache`, remote-build-cache.ts): a
+// Bazel HTTP cache server behind the local cache for page summaries and page
+// bodies, keyed by the same keys under a namespace of everything else a value
+// depends on (docsc's identity, its packages' versions, Node's major version,
+// the options key: remote-entry.ts). An entry is used only after its hash,
+// size and envelope are verified; a failing server turns the remote cache off
+// with one warning. `prefetch` fetches what the local cache lacks before the
+// build's synchronous reads; what the build computes is uploaded only with
+// `--remote-cache-upload`.
 
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { MemoryBuildCache } from './memory-build-cache.js';
+import type { RemoteCacheStats } from './remote-cache.js';
 
 export type CacheKind = 'summary' | 'body' | 'derived' | 'api-page' | 'graph' | 'file-hash';
 
 /** Where `docsc build` keeps its cache unless `--cache-dir` says otherwise. */
 export const DEFAULT_CACHE_DIR = '.docsc/cache';
 
-/** Past this size the database is cleared and filled again (`cache/full`). */
+/**
+ * The cache's size limit on disk unless `--cache-max-size` or DOCSC_CACHE_MAX_SIZE says otherwise: past it a build
+ * trims it (trim-cache.ts). About fifteen cold builds of 10,000 pages.
+ */
 export const DEFAULT_MAX_CACHE_BYTES = 2 * 1024 ** 3;
 
 export interface CacheStats {
@@ -68,6 +88,12 @@ export interface BuildCache {
   readonly location: string | undefined;
   /** Bytes on disk, for the build summary (0 in memory). */
   sizeBytes(): number;
+  /** With a remote cache only: fetches into this cache the entries of `keys` it lacks (remote-build-cache.ts). Never rejects. */
+  prefetch?(kind: CacheKind, keys: readonly string[]): Promise<void>;
+  /** With a remote cache only: whether the value under `key` came from it in this build. */
+  fromRemote?(kind: CacheKind, key: string): boolean;
+  /** With a remote cache only: what it did in this build. */
+  readonly remoteStats?: RemoteCacheStats;
 }
 
 export interface OpenBuildCacheOptions {
@@ -80,6 +106,8 @@ export interface OpenBuildCacheOptions {
   root?: string;
   /** Default `DEFAULT_MAX_CACHE_BYTES`. */
   maxSizeBytes?: number;
+  /** Whether closing removes the least recently used entries when over `maxSizeBytes` (a build's cache; default false). */
+  trim?: boolean;
   /** How long the probe of a doubtful database may take (default 15 s). */
   probeTimeoutMs?: number;
 }

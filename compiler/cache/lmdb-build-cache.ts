@@ -1,12 +1,14 @@
 // The build cache on disk: one lmdb database in the cache folder, entries
 // under `[kind, key]`, values in msgpack (the contract is in build-cache.ts).
 // Opening probes the database first (probe-cache.ts), then checks its
-// identity record (cache-identity.ts) and its size; anything wrong clears it,
-// with a diagnostic. lmdb grows its memory map by itself, so the size limit is
-// docsc's own (`maxSizeBytes`). When a write fails or the limit is reached
-// during a build, the database is closed and wiped, and the rest of the build
-// uses a MemoryBuildCache holding what was buffered: the build never fails
-// because of its cache.
+// identity record (cache-identity.ts); anything wrong clears it,
+// with a diagnostic. The size limit is docsc's own (`maxSizeBytes`): closing
+// a build's cache (`trim`) stamps the entries the build used and
+// removes the least recently used others when the file is over the limit
+// (trim-cache.ts). When a write fails, or a build writes more than the limit
+// on top of what the cache held, the database is closed and wiped, and the
+// rest of the build uses a MemoryBuildCache holding what was buffered: the
+// build never fails because of its cache.
 
 import { mkdirSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
@@ -25,6 +27,7 @@ import { dataFileState, freeBytes, LMDB_OPTIONS, MIN_FREE_BYTES, removeSeal, STR
 import { type CacheIdentity, compareIdentity, currentIdentity, IDENTITY_KEY } from './cache-identity.js';
 import { approximateBytes, entryId, MemoryBuildCache } from './memory-build-cache.js';
 import { probeCache } from './probe-cache.js';
+import { nextGeneration, removeLeftoverCopy, replaceWithCompacted, stampUse, TRIM_TARGET, trimDatabase } from './trim-cache.js';
 import { sha256 } from './value-key.js';
 
 type CacheCode = DiagnosticCode & `cache/${string}`;
@@ -48,6 +51,10 @@ export async function openLmdbBuildCache(options: OpenBuildCacheOptions & { dir:
   }
   const free = freeBytes(dir);
   if (free !== undefined && free < MIN_FREE_BYTES) return inMemory(lowSpaceReason(free));
+  removeLeftoverCopy(dir);
+  // A build may write up to the limit on top of what the cache holds (trimmed when it closes); past that it gives up.
+  const hardLimit = Math.max(dataFileState(dir)?.size ?? 0, maxSizeBytes) + maxSizeBytes;
+  const openDatabase = (at: string) => openLmdb(at, hardLimit);
 
   // Any doubt below wipes the database and opens an empty one; a wipe that fails leaves the build without cache.
   const startOver = (code: CacheCode, args: Record<string, string>): OpenedBuildCache | RootDatabase => {
@@ -73,7 +80,7 @@ export async function openLmdbBuildCache(options: OpenBuildCacheOptions & { dir:
   if (!isDatabase(opened)) return opened;
 
   let db = opened;
-  const problem = checkDatabase(db, identity, dir, maxSizeBytes);
+  const problem = checkDatabase(db, identity);
   if (problem !== undefined) {
     await db.close();
     const reopened = startOver(problem.code, problem.args);
@@ -81,7 +88,8 @@ export async function openLmdbBuildCache(options: OpenBuildCacheOptions & { dir:
     db = reopened;
   }
   const identityStored = problem === undefined && db.get(IDENTITY_KEY) !== undefined;
-  return { cache: new LmdbBuildCache(db, dir, shown, identity, identityStored, maxSizeBytes), warnings };
+  const limits = { maxSizeBytes, hardLimit, trim: options.trim ?? false };
+  return { cache: new LmdbBuildCache(db, dir, shown, identity, identityStored, limits), warnings };
 }
 
 function lowSpaceReason(free: number): string {
@@ -92,18 +100,14 @@ function isDatabase(value: OpenedBuildCache | RootDatabase): value is RootDataba
   return !('cache' in value && 'warnings' in value);
 }
 
-function openDatabase(dir: string): RootDatabase {
-  // `noSubdir: false`: lmdb would take a folder name with a dot (`my.cache`) for a file name.
-  return open({ ...LMDB_OPTIONS, path: dir, noSubdir: false });
+function openLmdb(dir: string, hardLimit: number): RootDatabase {
+  // `noSubdir: false`: lmdb would take a folder name with a dot (`my.cache`) for a file name. The map is at least
+  // the size a build may reach (a larger limit than the default's needs more address space).
+  return open({ ...LMDB_OPTIONS, mapSize: Math.max(LMDB_OPTIONS.mapSize, hardLimit), path: dir, noSubdir: false });
 }
 
 /** Why an opened database cannot be used as it is, or undefined when it can. */
-function checkDatabase(
-  db: RootDatabase,
-  identity: CacheIdentity,
-  dir: string,
-  maxSizeBytes: number,
-): { code: CacheCode; args: Record<string, string> } | undefined {
+function checkDatabase(db: RootDatabase, identity: CacheIdentity): { code: CacheCode; args: Record<string, string> } | undefined {
   let stored: unknown;
   let entries: number;
   try {
@@ -119,10 +123,16 @@ function checkDatabase(
   const mismatch = compareIdentity(stored, identity);
   if (mismatch?.code === 'cache/version-changed') return { code: mismatch.code, args: { was: mismatch.was, now: mismatch.now } };
   if (mismatch !== undefined) return { code: mismatch.code, args: {} };
-  const size = dataFileState(dir)?.size ?? 0;
-  if (size > maxSizeBytes)
-    return { code: 'cache/full', args: { reason: `it is ${formatBytes(size)}, over its limit of ${formatBytes(maxSizeBytes)}` } };
   return undefined;
+}
+
+interface SizeLimits {
+  /** Over this, closing a build's cache trims it. */
+  maxSizeBytes: number;
+  /** Past this, a flush gives the database up (`cache/full`). */
+  hardLimit: number;
+  /** Whether closing records what was used and trims (a build's cache), or neither (a check's). */
+  trim: boolean;
 }
 
 interface PendingEntry {
@@ -142,6 +152,8 @@ class LmdbBuildCache implements BuildCache {
   private abandoned: RootDatabase | undefined;
   private warnings: Diagnostic[] = [];
   private closed = false;
+  /** Entries read, found or written since the cache was opened (`entryId`s): stamped at close, never trimmed by it. */
+  private readonly used = new Set<string>();
 
   constructor(
     private db: RootDatabase | undefined,
@@ -149,13 +161,14 @@ class LmdbBuildCache implements BuildCache {
     private readonly shown: string,
     private readonly identity: CacheIdentity,
     private identityStored: boolean,
-    private readonly maxSizeBytes: number,
+    private readonly limits: SizeLimits,
   ) {}
 
   get<T>(kind: CacheKind, key: string): T | undefined {
     this.assertOpen();
     if (this.db === undefined) return this.memory?.get<T>(kind, key);
-    const pending = this.pending.get(entryId(kind, key));
+    const id = entryId(kind, key);
+    const pending = this.pending.get(id);
     if (pending !== undefined) {
       this.stats.hits++;
       return pending.value as T;
@@ -167,16 +180,22 @@ class LmdbBuildCache implements BuildCache {
       return this.giveUp('cache/damaged', `reading an entry failed: ${describeError(error)}`).get<T>(kind, key);
     }
     if (value === undefined) this.stats.misses++;
-    else this.stats.hits++;
+    else {
+      this.stats.hits++;
+      this.used.add(id);
+    }
     return value as T | undefined;
   }
 
   has(kind: CacheKind, key: string): boolean {
     this.assertOpen();
     if (this.db === undefined) return this.memory?.has(kind, key) ?? false;
-    if (this.pending.has(entryId(kind, key))) return true;
+    const id = entryId(kind, key);
+    if (this.pending.has(id)) return true;
     try {
-      return this.db.doesExist(storedKey(kind, key));
+      const found = this.db.doesExist(storedKey(kind, key));
+      if (found) this.used.add(id);
+      return found;
     } catch (error) {
       return this.giveUp('cache/damaged', `reading an entry failed: ${describeError(error)}`).has(kind, key);
     }
@@ -201,7 +220,9 @@ class LmdbBuildCache implements BuildCache {
       this.memory?.put(kind, key, value);
       return;
     }
-    this.pending.set(entryId(kind, key), { kind, key, value });
+    const id = entryId(kind, key);
+    this.pending.set(id, { kind, key, value });
+    this.used.add(id);
     this.pendingBytes += approximateBytes(value);
     this.stats.writes++;
   }
@@ -212,8 +233,10 @@ class LmdbBuildCache implements BuildCache {
     if (this.db !== undefined && this.pending.size > 0) {
       const size = this.sizeBytes();
       const free = freeBytes(this.location);
-      if (size >= this.maxSizeBytes) this.giveUp('cache/full', `it is ${formatBytes(size)}, its limit is ${formatBytes(this.maxSizeBytes)}`);
-      else if (free !== undefined && free < MIN_FREE_BYTES) this.giveUp('cache/full', lowSpaceReason(free));
+      if (size >= this.limits.hardLimit) {
+        const limit = formatBytes(this.limits.maxSizeBytes);
+        this.giveUp('cache/full', `it is ${formatBytes(size)}: this build wrote more than its limit of ${limit} into it`);
+      } else if (free !== undefined && free < MIN_FREE_BYTES) this.giveUp('cache/full', lowSpaceReason(free));
       else await this.write(this.db);
       await this.closeAbandoned();
     }
@@ -230,7 +253,9 @@ class LmdbBuildCache implements BuildCache {
     this.db = undefined;
     if (db !== undefined) {
       try {
+        const compacted = await this.stampAndTrim(db, warnings);
         await db.close();
+        if (compacted) replaceWithCompacted(this.location);
         writeSeal(this.location);
       } catch (error) {
         warnings.push(cacheDiagnostic('cache/unavailable', this.shown, { reason: describeError(error) }));
@@ -238,6 +263,35 @@ class LmdbBuildCache implements BuildCache {
     }
     await this.memory?.close();
     return warnings;
+  }
+
+  /**
+   * Records which entries this build used, then, for a build over the size
+   * limit, removes the least recently used others (trim-cache.ts). Returns
+   * whether a compacted copy is to replace the data file once it is closed.
+   */
+  private async stampAndTrim(db: RootDatabase, warnings: Diagnostic[]): Promise<boolean> {
+    // A check's reads are not recorded: recency is counted in builds, and a check after a build reads what it read.
+    if (!this.limits.trim) return false;
+    const used: [CacheKind, string][] = [];
+    for (const id of this.used) {
+      const cut = id.indexOf('\0');
+      used.push(storedKey(id.slice(0, cut) as CacheKind, id.slice(cut + 1)));
+    }
+    // A close that wrote nothing and read a handful of entries (a no-op build: its graph record and file memo) records
+    // nothing: the transaction would be a good part of its time, and what it read stays as recent as the build that
+    // wrote it.
+    if (this.stats.writes > 0 || used.length > MAX_UNRECORDED_READS) await stampUse(db, nextGeneration(db), used);
+    const { maxSizeBytes } = this.limits;
+    const fileBytes = this.sizeBytes();
+    if (!this.limits.trim || fileBytes <= maxSizeBytes) return false;
+    const keep = new Set(used.map(([kind, key]) => `${kind}\0${key}`));
+    const outcome = await trimDatabase(db, this.location, keep, maxSizeBytes * TRIM_TARGET, fileBytes);
+    if (outcome.usedAfter > maxSizeBytes) {
+      const args = { size: formatBytes(outcome.usedAfter), limit: formatBytes(maxSizeBytes) };
+      warnings.push(cacheDiagnostic('cache/over-limit', this.shown, args));
+    }
+    return outcome.compacted;
   }
 
   sizeBytes(): number {
@@ -306,6 +360,9 @@ class LmdbBuildCache implements BuildCache {
 function storedKey(kind: CacheKind, key: string): [CacheKind, string] {
   return key.length <= MAX_KEY_CHARS ? [kind, key] : [kind, `sha256:${sha256(key)}`];
 }
+
+/** Reads a close without writes may make and not record (stampAndTrim). */
+const MAX_UNRECORDED_READS = 16;
 
 /** Three bytes of UTF-8 per character at most, so this many characters always fit. */
 const MAX_KEY_CHARS = 600;

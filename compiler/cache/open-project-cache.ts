@@ -13,6 +13,11 @@
 // A folder another docsc holds is the caller's choice: the build refuses to
 // start (BuildLockedError, as before), the check goes on with the cache in
 // memory and a `cache/unavailable` warning — a cache never makes a check fail.
+//
+// The size limit (`--cache-max-size`) and the remote cache (`--remote-cache`)
+// come in here too: a build's cache is trimmed when it closes, and with a
+// remote cache the local one is wrapped in a RemoteBuildCache (loaded only
+// then).
 
 import { join, relative, resolve, sep } from 'node:path';
 import { type Diagnostic, makeDiagnostic } from '../diagnostics/diagnostic.js';
@@ -21,6 +26,7 @@ import { toolIdentity } from '../version.js';
 import { type BuildCache, DEFAULT_CACHE_DIR, openBuildCache } from './build-cache.js';
 import { acquireBuildLock, BuildLockedError } from './build-lock.js';
 import { MemoryBuildCache } from './memory-build-cache.js';
+import type { RemoteCacheOptions } from './remote-cache.js';
 
 /**
  * The options cached values depend on, as the cache's options key; change it
@@ -43,6 +49,12 @@ export interface ProjectCacheOptions {
   whenLocked: 'throw' | 'memory';
   /** The version that keys the cache (default: docsc's own); tests change it. */
   toolVersion?: string | undefined;
+  /** The size limit on disk (default DEFAULT_MAX_CACHE_BYTES). */
+  maxSizeBytes?: number | undefined;
+  /** Whether closing trims the cache to its limit (the build's). */
+  trim?: boolean;
+  /** A remote cache behind the local one (`--remote-cache`). */
+  remote?: RemoteCacheOptions | undefined;
 }
 
 export interface ProjectCache {
@@ -52,14 +64,20 @@ export interface ProjectCache {
   /** Why the cache was cleared or set aside (`cache/*`); empty on a normal open. */
   warnings: Diagnostic[];
   toolVersion: string;
-  /** Flushes and closes the cache, then releases the locks. */
-  close(): Promise<void>;
+  /** Flushes and closes the cache, then releases the locks; returns what closing reported (`cache/over-limit` …). */
+  close(): Promise<Diagnostic[]>;
 }
 
 export async function openProjectCache(options: ProjectCacheOptions): Promise<ProjectCache> {
   const root = resolve(options.root);
   const cacheDir = options.cacheDir === false ? undefined : resolve(options.cacheDir ?? join(root, DEFAULT_CACHE_DIR));
   const toolVersion = options.toolVersion ?? toolIdentity();
+  if (options.remote !== undefined) {
+    // The HTTP client is loaded only with a remote cache.
+    const { checkRemoteUrl } = await import('./remote-cache.js');
+    const problem = checkRemoteUrl(options.remote.url);
+    if (problem !== undefined) throw new BuildRefusedError(`Refusing to use ${options.remote.url} as the remote cache: ${problem}.`);
+  }
   if (cacheDir !== undefined) {
     const allowed = checkCacheDir(cacheDir, root, options.alsoLock ?? []);
     if (!allowed.ok) throw new BuildRefusedError(`Refusing to use ${cacheDir} as the cache folder: ${allowed.reason}.`);
@@ -77,12 +95,23 @@ export async function openProjectCache(options: ProjectCacheOptions): Promise<Pr
       cache: new MemoryBuildCache(),
       warnings: [makeDiagnostic('cache/unavailable', { file: shown }, { path: shown, reason })],
       toolVersion,
-      close: async () => {},
+      close: async () => [],
     };
   }
   let opened: Awaited<ReturnType<typeof openBuildCache>>;
   try {
-    opened = await openBuildCache({ dir: cacheDir, toolVersion, optionsKey: CACHED_OPTIONS, root });
+    opened = await openBuildCache({
+      dir: cacheDir,
+      toolVersion,
+      optionsKey: CACHED_OPTIONS,
+      root,
+      trim: options.trim ?? false,
+      ...(options.maxSizeBytes === undefined ? {} : { maxSizeBytes: options.maxSizeBytes }),
+    });
+    if (options.remote !== undefined) {
+      const { RemoteBuildCache } = await import('./remote-build-cache.js');
+      opened = { ...opened, cache: RemoteBuildCache.open(opened.cache, options.remote, toolVersion, CACHED_OPTIONS) };
+    }
   } catch (error) {
     lock.release();
     throw error;
@@ -94,7 +123,7 @@ export async function openProjectCache(options: ProjectCacheOptions): Promise<Pr
     toolVersion,
     async close() {
       try {
-        await opened.cache.close();
+        return await opened.cache.close();
       } finally {
         lock.release();
       }

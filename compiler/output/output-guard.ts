@@ -15,12 +15,13 @@ import { existsSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, parse, relative, resolve, sep } from 'node:path';
 import { DATA_FILE, LMDB_LOCK_FILE, SEAL_FILE } from '../cache/cache-files.js';
+import { COMPACT_DIR } from '../cache/trim-cache.js';
 import { JOURNAL_FILE, MANIFEST_FILE } from './output-records.js';
 
 /** Entries that do not make a folder someone else's: docsc's lock, and what file managers and git leave. */
 const HARMLESS = new Set(['.docsc-lock', '.DS_Store', 'Thumbs.db', '.gitkeep', 'desktop.ini']);
 /** What a cache folder holds: the database, lmdb's lock, docsc's seal (and a `.gitignore` someone put there). */
-const CACHE_FILES = new Set([DATA_FILE, LMDB_LOCK_FILE, SEAL_FILE, '.gitignore']);
+const CACHE_FILES = new Set([DATA_FILE, LMDB_LOCK_FILE, SEAL_FILE, COMPACT_DIR, '.gitignore']);
 
 /** Harmless, or a draft of docsc's lock a killed process left (`.docsc-lock.<pid>-<random>`, build-lock.ts). */
 function isHarmless(name: string): boolean {
