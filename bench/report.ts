@@ -169,6 +169,12 @@ function notesLines(s: ScenarioResult): string[] {
       `Disk (${s.name}, after its last run): output ${disk.outputFiles} files, ${bytes(disk.outputBytes)}${perPage}; cache ${bytes(disk.cacheBytes)} on disk.`,
     );
   }
+  const remote = s.notes?.remoteCache;
+  if (remote) {
+    lines.push(
+      `Remote cache (${s.name}): runner A's cold build uploaded ${remote.uploadedEntries} entries, ${bytes(remote.uploadedBytes)}, in ${(remote.uploadWallMs / 1000).toFixed(1)} s; runner B fetched ${remote.fetchedEntries} entries, ${bytes(remote.downloadedBytes)}, in ${remote.requests} requests (its last run).`,
+    );
+  }
   if (s.notes?.filesWritten !== undefined) lines.push(`Files written (${s.name}): ${s.notes.filesWritten}.`);
   const c = s.notes?.comparison;
   if (c) {

@@ -79,6 +79,7 @@ async function main(): Promise<void> {
       options.profile === 'quick' && !options.runsGiven ? Math.min(options.runs, scenario.quickRuns ?? options.runs) : options.runs,
     );
   } finally {
+    for (const { scenario } of planned) await scenario.teardown?.().catch(() => undefined);
     rmSync(WORK, { recursive: true, force: true });
     rmSync(DIST_SNAPSHOT, { recursive: true, force: true });
   }

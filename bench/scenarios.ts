@@ -53,6 +53,15 @@ import {
 import type { CorpusSpec } from './corpora.js';
 import { type CorpusManifest, countOperations, githubSpecPath } from './corpus/generate.js';
 import { type MeasuredRun, measure } from './measure.js';
+import {
+  type RemoteCacheNotes,
+  remoteNotes,
+  runnerB,
+  runnerBBuild,
+  stopRemoteCache,
+  uploadFromRunnerA,
+  verifyRemoteCold,
+} from './remote-cache-steps.js';
 
 export type ScenarioKind = 'startup' | 'floor' | 'check' | 'build' | 'generate' | 'peer';
 export type ProfileName = 'quick' | 'full';
@@ -88,6 +97,8 @@ export interface RunNotes {
   filesWritten?: number;
   /** A peer's output compared file for file with docsc's (peers.ts). */
   comparison?: import('./peers.js').OutputComparison;
+  /** What the remote cache did (build-remote-cold). */
+  remoteCache?: RemoteCacheNotes;
 }
 
 export interface Scenario {
@@ -108,6 +119,8 @@ export interface Scenario {
   corpus?: (size: Size) => CorpusSpec;
   /** Once per bench run, before the first round; not measured. */
   setup?: (paths: ScenarioPaths) => Promise<void>;
+  /** Once per bench run, after the last round (or a failure): stops what setup started. */
+  teardown?: () => Promise<void>;
   /** Before each run; not measured. */
   prepare?: (run: RunContext) => void;
   /** Arguments to `node`, run in the repository root. */
@@ -281,6 +294,21 @@ export const SCENARIOS: readonly Scenario[] = [
       const folders = coldBuildFolders(shared(run), run.corpus);
       return { clientAssets: clientAssets(folders.out), clientJs: clientJs(folders.out), ...diskNotes(run, folders) };
     },
+    pages: withApiPages,
+    ratioBase: BUILD_RATIO_BASE,
+  },
+  {
+    name: 'build-remote-cold',
+    kind: 'build',
+    description:
+      "runner B's cold build (empty work folder, no local cache) with `--remote-cache`, after runner A's cold build uploaded to it (setup: nginx with WebDAV PUT on loopback); checks every page came from the server; bytes transferred in the notes. Compare with build-cold",
+    corpus: buildCorpus,
+    setup: (paths) => uploadFromRunnerA(paths.cli, paths.corpus, paths.work, paths.cwd),
+    teardown: stopRemoteCache,
+    prepare: ({ work }) => resetWork(join(work, 'b')),
+    args: (paths) => runnerBBuild(paths.cli, paths.work, paths.corpus),
+    verify: (run, stdout) => verifyRemoteCold(stdout, run.pages),
+    notes: (run) => ({ ...remoteNotes(), ...diskNotes(run, runnerB(run.work, run.corpus)) }),
     pages: withApiPages,
     ratioBase: BUILD_RATIO_BASE,
   },
