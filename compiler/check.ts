@@ -12,15 +12,17 @@ import type { DerivedMemo } from './host/derived-memo.js';
 import { ProjectHost } from './host/project-host.js';
 import type { ApiPage } from './ir/api-pages.js';
 import { buildSiteIndex } from './ir/build-site-index.js';
+import { navigationOrder } from './ir/folder-pages.js';
 import type { RootNode } from './ir/navigation.js';
 import type { SiteIndex } from './ir/site-index.js';
 import { collectSpecSources } from './openapi/collect-spec-sources.js';
+import { discoverOpenApi } from './openapi/discover-openapi.js';
 import { loadDocuments } from './openapi/load-documents.js';
 import type { OpenApiDocument } from './openapi/openapi-document.js';
 import { specKey } from './openapi/spec-names.js';
 import { type RepositoryPages, readPages, type Summarizer } from './pages/read-pages.js';
 import type { PageSummary } from './pages/summarize-page.js';
-import { apiHrefs, checkApiHrefs } from './passes/check-api-hrefs.js';
+import { apiHrefs, checkApiHrefs, siteTargets } from './passes/check-api-hrefs.js';
 import { checkChildTypes } from './passes/check-child-types.js';
 import { checkConfigReferences } from './passes/check-config-references.js';
 import { checkDivisions } from './passes/check-divisions.js';
@@ -30,9 +32,11 @@ import { checkHrefs } from './passes/check-hrefs.js';
 import { checkLinks } from './passes/check-links.js';
 import { checkPublishedUrls, publishedApiPages } from './passes/check-published-urls.js';
 import { checkRootPattern } from './passes/check-root-pattern.js';
+import { checkSnippetImports } from './passes/check-snippet-imports.js';
 import { checkUnreachablePages } from './passes/check-unreachable-pages.js';
 import { linkCheckKey } from './passes/link-check-key.js';
 import { resolveOpenApi } from './passes/resolve-openapi.js';
+import { documentsInUse, needsDiscovery } from './passes/resolve-page-references.js';
 import { resolvePages } from './passes/resolve-pages.js';
 import type { SourceFile } from './source/source-file.js';
 
@@ -74,6 +78,8 @@ export interface ProjectAnalysis {
   navigation: RootNode | undefined;
   pages: RepositoryPages;
   documents: ReadonlyMap<string, OpenApiDocument | undefined>;
+  /** The documents found by content (discover-openapi.ts), those in use included (they are in `documents` too). */
+  discovered: readonly OpenApiDocument[];
   apiPages: ApiPage[];
   site: SiteIndex;
   redirects: RedirectSource[];
@@ -98,7 +104,7 @@ function rememberedLinkCheck(
   [apiPages, files, redirects, linksOutside]: [readonly ApiPage[], readonly string[], readonly RedirectSource[], readonly string[]],
 ): { diagnostics: Diagnostic[]; checked: boolean } {
   const { memo, identities } = options;
-  const key = memo && identities ? linkCheckKey(summaries, identities, apiPages, files, redirects, linksOutside) : undefined;
+  const key = memo && identities ? linkCheckKey(summaries, identities, apiPages, files, redirects, linksOutside, site.folders) : undefined;
   const remembered = key === undefined ? undefined : memo?.get<Diagnostic[]>(key);
   if (remembered) return { diagnostics: remembered, checked: false };
   const found = checkLinks(summaries, site);
@@ -131,25 +137,44 @@ export async function analyzeProject(options: AnalyzeOptions): Promise<ProjectAn
   const pages = await readPages(host, bag, { threads: options.threads, summarize: options.summarize, onSummarized: options.onSummarized });
   for (const file of pages.sources) sources.set(file.path, file);
   if (nav) bag.add(resolvePages(nav, { files: pages.index, normalize: (p) => host.normalize(p), linkOutside: (p) => host.linkOutside(p) }));
+  const files = new Set(host.listFiles());
+  bag.add(checkSnippetImports(pages.summaries, { hasScript: (p) => files.has(p), linkOutside: (p) => host.linkOutside(p) }));
 
   const specs = collectSpecSources(config?.root, nav, pages.specReferences, host);
   const documents = await loadDocuments(specs, host, bag, {
     timeoutMs: options.fetchTimeoutMs,
     memo: options.memo,
   });
-  for (const document of documents.values()) if (document) sources.set(document.file.path, document.file);
+  const references = { documents, keyOf: (source: string, from: string) => specKey(source, host, from) };
+  // Frontmatter references that no loaded document holds are looked for in the repository's other OpenAPI documents, as Mintlify does.
+  const discovered = needsDiscovery(pages.apiReferences, references)
+    ? await discoverOpenApi(host, {
+        loaded: new Set(documents.keys()),
+        configFiles: new Set(config?.files.map((f) => f.path)),
+        memo: options.memo,
+        inUse: (candidates) => documentsInUse(pages.apiReferences, references, candidates),
+      })
+    : undefined;
+  bag.add(discovered?.diagnostics ?? []);
+  const redirects = readRedirectSources(config?.root);
   const api = resolveOpenApi(nav, {
-    documents,
-    keyOf: (source, from) => specKey(source, host, from),
+    ...references,
     defaults: specs.defaults,
     pageReferences: pages.apiReferences,
+    discovered: discovered?.documents ?? [],
+    isSiteTarget: siteTargets(pages.published, host.listFiles(), redirects),
   });
   bag.add(api.diagnostics);
+  // The documents found that pages use join the loaded ones (the build renders `openapi-schema:` pages from them).
+  for (const document of discovered?.inUse ?? []) documents.set(document.key, document);
+  for (const document of documents.values()) if (document) sources.set(document.file.path, document.file);
 
   bag.add(checkPublishedUrls([...pages.published, ...publishedApiPages(api.pages)]));
-  if (nav) bag.add(checkUnreachablePages(nav, pages.facts, new Set(apiHrefs(api.pages).map((h) => h.url))));
-  const redirects = readRedirectSources(config?.root);
-  const site = buildSiteIndex(pages.summaries, api.pages, host.listFiles(), redirects, host.linksOutside());
+  // An API entry reaches the page its `x-docs.href` names, and a page file that takes its generated page's place.
+  const apiReached = [...apiHrefs(api.pages).map((h) => h.url), ...publishedApiPages(api.pages).map((p) => p.url)];
+  if (nav) bag.add(checkUnreachablePages(nav, pages.facts, new Set(apiReached)));
+  const order = navigationOrder(nav, api.pages);
+  const site = buildSiteIndex(pages.summaries, api.pages, host.listFiles(), redirects, host.linksOutside(), order);
   // Without a navigation (docs.json unreadable, or no `navigation` in it) the API pages are unknown, and every
   // link to one would be reported broken: links wait until docs.json is fixed.
   const links = nav
@@ -167,6 +192,7 @@ export async function analyzeProject(options: AnalyzeOptions): Promise<ProjectAn
     navigation: nav,
     pages,
     documents,
+    discovered: discovered?.documents ?? [],
     apiPages: api.pages,
     site,
     redirects,

@@ -106,9 +106,9 @@ test('--format json: the diagnostics and the summary; warnings fail only with --
     report.diagnostics.map((d) => `${d.severity} ${d.code} ${d.line}:${d.column}`),
     [
       'info openapi/no-servers 0:0',
+      'warning openapi/duplicate-slug 9:16',
       'warning openapi/x-docs-unknown-key 13:9',
       'warning openapi/x-docs-both 14:7',
-      'warning openapi/duplicate-slug 22:16',
     ],
   );
   // Paths are given from the folder the command runs in, as in every other format.
@@ -147,7 +147,7 @@ test('--quiet leaves out infos and keeps the rest', async () => {
   assert.equal(report.summary, { errors: 0, warnings: 3, infos: 0 });
   assert.equal(
     report.diagnostics.map((d) => d.code),
-    ['openapi/x-docs-unknown-key', 'openapi/x-docs-both', 'openapi/duplicate-slug'],
+    ['openapi/duplicate-slug', 'openapi/x-docs-unknown-key', 'openapi/x-docs-both'],
   );
 });
 

@@ -219,7 +219,7 @@ test('a link to something in a hidden tab panel selects its tab', async () => {
 });
 
 test('a link to a field inside a closed Expandable opens it', async () => {
-  const page = await open('/reference#response-id');
+  const page = await open('/reference#param-id');
   try {
     assert.is(await page.getByText("The owner's id.").isVisible(), true);
     const field = page.locator('[data-param-name="name"]');

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import AjvModule from 'ajv';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { isAbsoluteHttpUrl, isSafeUrl } from '../compiler/config/check-url.js';
+import { isAbsoluteHttpUrl, unsafeLinkReason, unsafeResourceReason } from '../compiler/config/check-url.js';
 import { ELEMENT_SHAPES, LANGUAGE_CODES, MINTLIFY_LANGUAGE_ALIASES } from '../compiler/config/navigation-fields.js';
 import { readConfig } from '../compiler/config/read-config.js';
 import { validateConfig } from '../compiler/config/validate-config.js';
@@ -156,7 +156,7 @@ test('wrong types are reported at the value, in words', async () => {
   assert.equal({ line: diagnostics[0]?.line, column: diagnostics[0]?.column }, positionOf(text, '42'));
 });
 
-test('enum values list what is allowed and suggest the closest one', async () => {
+test('an enum value docsc does not know is a warning that lists what is allowed and suggests the closest one', async () => {
   const diagnostics = await check({
     ...minimal,
     theme: 'mapel',
@@ -165,15 +165,27 @@ test('enum values list what is allowed and suggest the closest one', async () =>
     api: { playground: { display: 'full' } },
   });
   assert.equal(messages(diagnostics), [
-    'config/invalid-value: `theme` is `mapel`; expected one of `mint`, `maple`, `palm`, `willow`, `linden`, `almond`, `aspen`, `luma`, `sequoia`',
-    'config/invalid-value: `styling.eyebrows` is `crumbs`; expected one of `section`, `breadcrumbs`',
-    'config/invalid-value: `appearance.default` is `Dark`; expected one of `system`, `light`, `dark`',
-    'config/invalid-value: `api.playground.display` is `full`; expected one of `interactive`, `simple`, `none`, `auth`',
+    'config/unknown-value: Unknown value `mapel` for `theme`, expected one of `mint`, `maple`, `palm`, `willow`, `linden`, `almond`, `aspen`, `luma`, `sequoia`; it is ignored',
+    'config/unknown-value: Unknown value `crumbs` for `styling.eyebrows`, expected one of `section`, `breadcrumbs`; it is ignored',
+    'config/unknown-value: Unknown value `Dark` for `appearance.default`, expected one of `system`, `light`, `dark`; it is ignored',
+    'config/unknown-value: Unknown value `full` for `api.playground.display`, expected one of `interactive`, `simple`, `none`, `auth`; it is ignored',
   ]);
   assert.equal(
     diagnostics.map((d) => d.hint),
     ['Did you mean `maple`?', undefined, 'Did you mean `dark`?', undefined],
   );
+  // A value Mintlify may have added since docsc's list was written never fails a build.
+  assert.equal(new Set(diagnostics.map((d) => d.severity)), new Set(['warning']));
+});
+
+test("Mintlify's current enum values are known: `download-spec` among the contextual options, Font Awesome's sharp styles", async () => {
+  const config = {
+    ...minimal,
+    contextual: { options: ['copy', 'download-pdf', 'download-spec'] },
+    navbar: { links: [{ label: 'Blog', href: 'https://example.com', icon: 'pen', iconType: 'sharp-duotone-solid' }] },
+    integrations: { mixpanel: { projectToken: 'abc', region: 'eu' } },
+  };
+  assert.equal(messages(await check(config)), []);
 });
 
 test('an enum value of the wrong type is one wrong-type diagnostic', async () => {
@@ -194,7 +206,7 @@ test('a union value of an accepted type gets that branch’s problems', async ()
     'config/unknown-key: Unknown key `lihgt` in `logo`; did you mean `light`?',
   ]);
   assert.equal(messages(await check({ ...minimal, contextual: { options: ['copy', 'chatgtp', { title: 'Ask' }] } })), [
-    'config/invalid-value: `contextual.options[1]` is `chatgtp`; expected one of `assistant`, `copy`, `view`, `chatgpt`, `claude`, `perplexity`, `grok`, `aistudio`, `devin`, `windsurf`, `mcp`, `add-mcp`, `cursor`, `vscode`, `devin-mcp`',
+    'config/unknown-value: Unknown value `chatgtp` for `contextual.options[1]`, expected one of `assistant`, `copy`, `view`, `download-pdf`, `download-spec`, `chatgpt`, `claude`, `perplexity`, `grok`, `aistudio`, `devin`, `windsurf`, `mcp`, `add-mcp`, `cursor`, `vscode`, `devin-mcp`; it is ignored',
     'config/missing-required: `contextual.options[2]` is missing the required key `description`',
     'config/missing-required: `contextual.options[2]` is missing the required key `href`',
   ]);
@@ -250,14 +262,17 @@ test('the navigation subtree is left to the navigation passes', async () => {
   assert.equal(messages(await check({ ...minimal, navigation: 'pages' })), []);
 });
 
-test('unsafe link schemes are refused wherever links are', async () => {
+test('schemes that run script are refused wherever links are, and resources are http(s) or relative', async () => {
   const text = JSON.stringify(
     {
       ...minimal,
       logo: { light: '/l.svg', dark: '/d.svg', href: 'JavaScript:alert(1)' },
       navbar: { links: [{ label: 'x', href: 'java\tscript:alert(1)' }], primary: { type: 'github', href: ' \njavascript:alert(1)' } },
       footer: { socials: { x: 'data:text/html,<script>alert(1)</script>' }, links: [{ items: [{ label: 'a', href: 'VBScript:x' }] }] },
-      redirects: [{ source: '/a', destination: 'file:///etc/passwd' }],
+      redirects: [
+        { source: '/a', destination: 'file:///etc/passwd' },
+        { source: '/b', destination: 'cursor://anysphere.cursor-deeplink/mcp/install' },
+      ],
       api: { openapi: { source: 'file:///spec.yaml' } },
       contextual: { options: [{ title: 't', description: 'd', href: { base: 'javascript:void(0)' } }] },
     },
@@ -265,23 +280,37 @@ test('unsafe link schemes are refused wherever links are', async () => {
     2,
   );
   const diagnostics = await checkText(text);
+  // A link's scheme that runs no script is kept (`file:`, an application's own), as Mintlify keeps it.
   assert.equal(messages(diagnostics), [
-    'config/unsafe-url: URL `JavaScript:alert(1)` is not allowed: only http(s), mailto and relative links are',
-    'config/unsafe-url: URL `java\\tscript:alert(1)` is not allowed: only http(s), mailto and relative links are',
-    'config/unsafe-url: URL ` \\njavascript:alert(1)` is not allowed: only http(s), mailto and relative links are',
-    'config/unsafe-url: URL `data:text/html,<script>alert(1)</script>` is not allowed: only http(s), mailto and relative links are',
-    'config/unsafe-url: URL `VBScript:x` is not allowed: only http(s), mailto and relative links are',
-    'config/unsafe-url: URL `file:///etc/passwd` is not allowed: only http(s), mailto and relative links are',
-    'config/unsafe-url: URL `file:///spec.yaml` is not allowed: only http(s), mailto and relative links are',
-    'config/unsafe-url: URL `javascript:void(0)` is not allowed: only http(s), mailto and relative links are',
+    "config/unsafe-url: URL `JavaScript:alert(1)` is not allowed: a `javascript:` URL runs code in the reader's browser",
+    "config/unsafe-url: URL `java\\tscript:alert(1)` is not allowed: a `javascript:` URL runs code in the reader's browser",
+    "config/unsafe-url: URL ` \\njavascript:alert(1)` is not allowed: a `javascript:` URL runs code in the reader's browser",
+    "config/unsafe-url: URL `data:text/html,<script>alert(1)</script>` is not allowed: a `data:` URL runs code in the reader's browser",
+    "config/unsafe-url: URL `VBScript:x` is not allowed: a `vbscript:` URL runs code in the reader's browser",
+    'config/unsafe-url: URL `file:///spec.yaml` is not allowed: a resource is loaded from an http(s) or relative URL',
+    "config/unsafe-url: URL `javascript:void(0)` is not allowed: a `javascript:` URL runs code in the reader's browser",
   ]);
   assert.ok(diagnostics.every((d) => d.severity === 'error'));
   assert.equal({ line: diagnostics[0]?.line, column: diagnostics[0]?.column }, positionOf(text, '"JavaScript:'));
 });
 
-test('isSafeUrl reads schemes as browsers do', () => {
-  for (const safe of ['https://acme.com', 'HTTP://acme.com', 'mailto:a@b.c', '/docs/intro', 'intro', '#top', '?q=1', '//cdn.acme.com/x', './a:b']) {
-    assert.ok(isSafeUrl(safe), safe);
+test('links: schemes are read as browsers read them, and only those that run script are refused', () => {
+  for (const safe of [
+    'https://acme.com',
+    'HTTP://acme.com',
+    'mailto:a@b.c',
+    '/docs/intro',
+    'intro',
+    '#top',
+    '?q=1',
+    '//cdn.acme.com/x',
+    './a:b',
+    'cursor://anysphere.cursor-deeplink/mcp/install?name=x',
+    'vscode:extension/acme.tool',
+    'raycast://extensions/acme',
+    'file:///x',
+  ]) {
+    assert.is(unsafeLinkReason(safe), undefined, safe);
   }
   for (const unsafe of [
     'javascript:x',
@@ -292,11 +321,13 @@ test('isSafeUrl reads schemes as browsers do', () => {
     'java\tscript:x',
     'data:text/html,x',
     'vbscript:x',
-    'file:///x',
-    'ftp://x',
   ]) {
-    assert.not.ok(isSafeUrl(unsafe), JSON.stringify(unsafe));
+    assert.ok(unsafeLinkReason(unsafe), JSON.stringify(unsafe));
+    assert.ok(unsafeResourceReason(unsafe), JSON.stringify(unsafe));
   }
+  for (const resource of ['https://acme.com/openapi.json', '/openapi.json', 'openapi.yaml'])
+    assert.is(unsafeResourceReason(resource), undefined, resource);
+  for (const other of ['file:///x', 'ftp://x', 'cursor://x']) assert.ok(unsafeResourceReason(other), other);
 });
 
 test('isAbsoluteHttpUrl wants http(s) with a host', () => {

@@ -22,6 +22,7 @@ import { parseJson } from '../compiler/syntax/json-parser.js';
 /** Codes that concern a whole file and so carry no line. */
 const WHOLE_FILE = new Set([
   'file/too-large',
+  'file/large-page',
   'file/outside-root',
   'file/unreadable',
   'openapi/no-servers',
@@ -33,6 +34,7 @@ const WHOLE_FILE = new Set([
   'openapi/more-errors',
   'openapi/invalid',
   'openapi/invalid-warning',
+  'openapi/spec-rule',
   'openapi/syntax',
   'nav/unreachable-page',
 ]);

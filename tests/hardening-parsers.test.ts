@@ -153,11 +153,22 @@ test('invalid UTF-8 in docs.json, a page and an OpenAPI document: reported where
   assert.not.ok(result.diagnostics.some((d) => d.code === 'openapi/parse-failed' || d.code.startsWith('json/')));
 });
 
+test('a 3 MB page (a notebook with its images inline, as Mintlify publishes it) is read, with a warning', async () => {
+  const image = `![plot](data:image/png;base64,${'iVBORw0KGgo'.repeat(0.3 * MB)})`;
+  const { result } = await run({ files: { 'index.mdx': `---\ntitle: Notebook\n---\n\n# Plot\n\n${image}\n` } });
+  const warning = only(result, 'file/large-page', 'index.mdx');
+  assert.is(warning.severity, 'warning');
+  assert.equal(
+    result.diagnostics.filter((d) => d.severity === 'error'),
+    [],
+  );
+});
+
 test('50 MB files: a page is refused by size, docs.json and an OpenAPI document are read, nothing crashes', async () => {
   const big = 'a'.repeat(50 * MB);
   const escapes = '\\n'.repeat(25 * MB);
   const page = await run({ files: { 'index.mdx': `# Big\n\n${'word '.repeat(10 * MB)}\n` } });
-  assert.match(only(page.result, 'file/too-large', 'index.mdx').message, 'over the limit of 2097152 bytes');
+  assert.match(only(page.result, 'file/too-large', 'index.mdx').message, 'over the limit of 33554432 bytes');
   const config = await run({
     files: { 'docs.json': JSON.stringify({ ...base, navigation: { groups: [{ group: 'G', pages: ['index'] }] }, pad: big }) },
   });

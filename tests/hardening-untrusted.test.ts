@@ -191,15 +191,16 @@ test('escaping primitives: safeHref refuses scripts and protocol-relative URLs i
     ...URLS,
     '\u0001javascript:x',
     'javascript\u0000:x',
+    'DATA:image/svg+xml,<svg onload=alert(1)>',
     '//evil.example',
     '/\\evil.example',
     '\\\\evil.example',
     '\\/evil.example',
-    'x-custom:y',
-    'file:///etc/passwd',
   ];
   for (const href of refused) assert.is(safeHref(href), undefined, JSON.stringify(href));
-  for (const href of ['https://ok.example/a?b=c#d', 'http://ok.example', 'mailto:a@b.example', '/docs/a', 'docs/a', '../a', '#anchor', '?q=1']) {
+  // Schemes that run no script are kept, as Mintlify keeps them: applications' own ("install in your editor").
+  const kept = ['https://ok.example/a?b=c#d', 'http://ok.example', 'mailto:a@b.example', '/docs/a', 'docs/a', '../a', '#anchor', '?q=1'];
+  for (const href of [...kept, 'cursor://anysphere.cursor-deeplink/mcp/install?name=x', 'vscode:extension/x', 'x-custom:y', 'file:///etc/passwd']) {
     assert.is(safeHref(href), href, href);
   }
   assert.is(escapeHtml(BREAKOUT), '&quot;&#39;&gt;&lt;script&gt;window.__xss=1&lt;/script&gt;&lt;!--');

@@ -17,7 +17,6 @@ import { type CommandIo, runOpenapiFile } from '../cli/commands/openapi-file.js'
 import { build } from '../compiler/build/build.js';
 import { check } from '../compiler/check.js';
 import { mergeNavigationGroups } from '../compiler/config/merge-navigation-groups.js';
-import { safeSegment } from '../compiler/openapi/api-page-paths.js';
 import { frontmatterYaml } from '../compiler/openapi/generate-endpoint-pages.js';
 import { SourceFile } from '../compiler/source/source-file.js';
 import { matchBaseline } from './support/baseline.js';
@@ -75,16 +74,6 @@ function report(outcome: Outcome, written: string): string {
 
 // ---------------------------------------------------------------------------
 // Paths
-
-test('safeSegment: reserved names suffixed, long names cut to 100 characters and 200 bytes', () => {
-  assert.is(safeSegment('con'), 'con_');
-  assert.is(safeSegment('com1'), 'com1_');
-  assert.is(safeSegment('lpt²'), 'lpt²_');
-  assert.is(safeSegment('console'), 'console');
-  assert.is(safeSegment('a'.repeat(300)), 'a'.repeat(100));
-  assert.is(safeSegment(`${'a'.repeat(99)}-b`), 'a'.repeat(99));
-  assert.is(safeSegment('获'.repeat(90)), '获'.repeat(66));
-});
 
 test('tricky names: traversal, reserved names, 300 characters, case-only and emoji collisions, YAML-hostile summaries', async () => {
   const dir = workspace('tricky-names.yaml');

@@ -1,8 +1,8 @@
 // OpenAPI loading: every spec under tests/fixtures/openapi/ against the
 // diagnostics baseline beside it (UPDATE_BASELINES=1 rewrites them), the
 // index a document yields, paths inside and outside the docs root, hosted
-// documents served by a real HTTP server on loopback, the generated page
-// paths, and the public examples of @readme/oas-examples.
+// documents served by a real HTTP server on loopback, and the public
+// examples of @readme/oas-examples (generated page paths: api-page-paths.test.ts).
 
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -14,7 +14,6 @@ import * as assert from 'uvu/assert';
 import { contentHash } from '../compiler/cache/value-key.js';
 import { type Diagnostic, makeDiagnostic } from '../compiler/diagnostics/diagnostic.js';
 import { ProjectHost } from '../compiler/host/project-host.js';
-import { type ApiPageEntry, apiPageSlug, assignApiPagePaths, slugSegment } from '../compiler/openapi/api-page-paths.js';
 import { type LoadOptions, type LoadResult, loadOpenApi } from '../compiler/openapi/load-openapi.js';
 import type { OpenApiDocument, OperationInfo, WebhookInfo } from '../compiler/openapi/openapi-document.js';
 import { SourceFile } from '../compiler/source/source-file.js';
@@ -356,95 +355,10 @@ test('only http and https URLs are fetched', async () => {
 });
 
 // ---------------------------------------------------------------------------
-// Generated page paths
-
-function operation(method: OperationInfo['method'], path: string, summary?: string, tags: string[] = []): OperationInfo {
-  return { method, path, deprecated: false, tags, hidden: false, excluded: false, pointer: [], ...(summary === undefined ? {} : { summary }) };
-}
-
-function webhook(name: string, summary?: string): WebhookInfo {
-  return {
-    name,
-    method: 'post',
-    deprecated: false,
-    tags: [],
-    hidden: false,
-    excluded: false,
-    pointer: [],
-    ...(summary === undefined ? {} : { summary }),
-  };
-}
-
-test('slugs: lowercase, separators to `-`, punctuation gone, letters of every script kept', () => {
-  assert.is(slugSegment('List all pets'), 'list-all-pets');
-  assert.is(slugSegment("Get a user's repo (v2.1)!"), 'get-a-users-repo-v21');
-  assert.is(slugSegment('  Create / update   {id} item_name  '), 'create-update-item-name');
-  assert.is(slugSegment('Ünïcödé Straße'), 'ünïcödé-straße');
-  assert.is(slugSegment('Cafe\u0301'), 'café');
-  assert.is(slugSegment('获取用户'), '获取用户');
-  assert.is(slugSegment('...'), '');
-});
-
-test('apiPageSlug: summary, else method and path, else the webhook name', () => {
-  assert.is(apiPageSlug(operation('get', '/pets', 'List all pets')), 'list-all-pets');
-  assert.is(apiPageSlug(operation('get', '/users/{id}/repos')), 'get-users-repos');
-  assert.is(apiPageSlug(operation('delete', '/{id}')), 'delete');
-  assert.is(apiPageSlug(operation('post', '/pets', '???')), 'post-pets');
-  assert.is(apiPageSlug(webhook('pet.created')), 'petcreated');
-  assert.is(apiPageSlug(webhook('Pet created', 'New pet!')), 'new-pet');
-  assert.is(apiPageSlug(webhook('!!!')), 'post');
-});
-
-test('assignApiPagePaths: tag folders, untagged at the top, duplicates numbered in order', () => {
-  const document = {} as OpenApiDocument;
-  const entries: ApiPageEntry[] = [
-    operation('get', '/pets', 'List pets', ['Pet Store', 'Other']),
-    operation('get', '/pets/{id}', 'List pets', ['Pet Store']),
-    operation('get', '/status', undefined, []),
-    operation('get', '/pets/search', 'List pets', ['Pet Store']),
-    operation('get', '/pets/x', 'List pets 1', ['Pet Store']),
-    webhook('pet.created'),
-  ].map((item) => ({ document, item }));
-  const assigned = assignApiPagePaths(entries, '/api-reference/');
-  assert.equal(
-    assigned.map((a) => [a.path, a.renamedFrom]),
-    [
-      ['api-reference/pet-store/list-pets', undefined],
-      ['api-reference/pet-store/list-pets-2', 'api-reference/pet-store/list-pets'],
-      ['api-reference/get-status', undefined],
-      ['api-reference/pet-store/list-pets-3', 'api-reference/pet-store/list-pets'],
-      ['api-reference/pet-store/list-pets-1', undefined],
-      ['api-reference/petcreated', undefined],
-    ],
-  );
-  assert.is(assigned[1]?.entry, entries[1]);
-  assert.equal(
-    assignApiPagePaths(entries.slice(2, 3), '').map((a) => a.path),
-    ['get-status'],
-  );
-});
-
-test('assignApiPagePaths: thousands of pages on one path are numbered in order, around names taken from the start and in any case', () => {
-  const document = {} as OpenApiDocument;
-  const summaries = ['Count', ...Array.from({ length: 2_999 }, (_, i) => (i === 3 ? 'Count 7' : i % 2 ? 'count' : 'COUNT'))];
-  const entries = summaries.map((summary, i) => ({ document, item: operation('get', `/r${i}/$count`, summary, []) }));
-  const paths = assignApiPagePaths(entries, 'api').map((a) => a.path);
-  assert.is(new Set(paths.map((p) => p.toLowerCase())).size, paths.length, 'no two pages on one file, whatever the case');
-  // `count-7` was named so from the start: the renamed ones go from 6 to 8.
-  assert.equal(
-    paths.slice(0, 10),
-    ['count', 'count-1', 'count-2', 'count-3', 'count-7', 'count-4', 'count-5', 'count-6', 'count-8', 'count-9'].map((p) => `api/${p}`),
-  );
-  assert.is(paths[paths.length - 1], 'api/count-2999');
-});
-
-// ---------------------------------------------------------------------------
 // @readme/oas-examples: real documents load without errors
 
 /** Examples that are invalid on purpose, with the reason. */
 const deliberatelyInvalid: Record<string, string> = {
-  '3.0/json/response-http-behavior.json': 'its operations require `api_key`, a scheme it never declares',
-  '3.0/yaml/response-http-behavior.yaml': 'the YAML twin of the above',
   '3.0/json/openapi-workshop/post.json': 'a workshop step with `responses: {}`, which OpenAPI 3.0 forbids',
 };
 

@@ -10,9 +10,10 @@ import { join, relative } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { redirectSource } from '../compiler/config/read-redirects.js';
+import { folderPages } from '../compiler/ir/folder-pages.js';
 import { pagePathOfFile, pageUrl } from '../compiler/ir/page-urls.js';
 import { GENERATED_PAGE_ANCHORS, type PageAnchors, pageAnchors, type SiteIndex } from '../compiler/ir/site-index.js';
-import { headingSlug } from '../compiler/pages/heading-slug.js';
+import { headingSlug, headingTypography } from '../compiler/pages/heading-slug.js';
 import { type PageSummaryResult, summarizePage } from '../compiler/pages/summarize-page.js';
 import { IN_PROCESS_BELOW, summarizePages } from '../compiler/pages/summarize-pages.js';
 import { checkLinks, resolveLink } from '../compiler/passes/check-links.js';
@@ -48,10 +49,14 @@ function fixtureSite(): SiteIndex {
   const entries: [string, PageAnchors][] = [...results.values()].map((r) => [pageUrl(pagePathOfFile(r.summary.path) ?? ''), pageAnchors(r.summary)]);
   for (const url of extras.generatedPages) entries.push([url, GENERATED_PAGE_ANCHORS]);
   const redirects = extras.redirects.map((source) => redirectSource(source));
+  const pages = new Map(entries);
+  const staticFiles = new Set(extras.staticFiles);
+  const isRedirected = (url: string) => redirects.some((r) => r.matches(url));
   return {
-    pages: new Map(entries),
-    staticFiles: new Set(extras.staticFiles),
-    isRedirected: (url) => redirects.some((r) => r.matches(url)),
+    pages,
+    staticFiles,
+    isRedirected,
+    folders: folderPages(pages.keys(), [], (url) => pages.has(url) || staticFiles.has(url) || isRedirected(url)),
     linkOutside: () => undefined,
   };
 }
@@ -141,6 +146,8 @@ test('headings: duplicates are numbered from 2, as Mintlify does', () => {
 });
 
 test('headings: ids as Mintlify makes them, so that links written for Mintlify sites reach their sections', () => {
+  // Each id below is what @mintlify/common's slugify and cleanHeadingId give (after remark-smartypants for the
+  // headings' text), run on the same titles.
   const cases: [string, string][] = [
     ['context.sleepUntil', 'context-sleepuntil'],
     ["What's next?", 'what’s-next'],
@@ -149,16 +156,30 @@ test('headings: ids as Mintlify makes them, so that links written for Mintlify s
     ['Input / output', 'input-/-output'],
     ['v1.0.0 (April 2019)', 'v1-0-0-april-2019'],
     ['snake_case and kebab-case', 'snake_case-and-kebab-case'],
-    ['Ünïcödé 🎉 heading', 'ünïcödé-heading'],
+    ['Ünïcödé 🎉 heading', 'ünïcödé--heading'],
+    ['4. Write the tool code', '4-write-the-tool-code'],
+    ['Hello -- World', 'hello-—-world'],
+    ['a --- b', 'a-b'],
+    ['Wait...', 'wait…'],
+    ['🚀 Launch', '-launch'],
+    ['方法 1：対象マシン上でサインイン', '方法-1：対象マシン上でサインイン'],
+    ['C++ and C#', 'c++-and-c#'],
+    ['Split configuration with $ref', 'split-configuration-with-$ref'],
+    ['"Quoted" text', '“quoted”-text'],
+    ["Don't stop", 'don’t-stop'],
+    ['100% sure', '100%-sure'],
   ];
-  for (const [text, id] of cases) assert.is(headingSlug(text), id, text);
+  for (const [text, id] of cases) assert.is(headingSlug(headingTypography(text)), id, text);
+  // Props (an Update's label) are not typeset: a straight apostrophe is a contraction.
+  assert.is(headingSlug("What's new"), 'whats-new');
 });
 
-test('imports: module specifiers of imports and re-exports, with places', () => {
+test('imports: module specifiers of imports and re-exports, with places and kinds', () => {
   assert.equal(result('snippet-imports.mdx').summary.imports, [
-    { specifier: '/snippets/intro.mdx', line: 5, column: 19, length: 21 },
-    { specifier: '/snippets/install.mdx', line: 6, column: 39, length: 23 },
-    { specifier: '../snippets/outro.mdx', line: 7, column: 34, length: 23 },
+    { specifier: '/snippets/intro.mdx', kind: 'import', line: 5, column: 19, length: 21 },
+    { specifier: '/snippets/install.mdx', kind: 'import', line: 6, column: 39, length: 23 },
+    { specifier: '../snippets/outro.mdx', kind: 'reexport', line: 7, column: 34, length: 23 },
+    { specifier: '/snippets/styles.mdx', kind: 'bare', line: 8, column: 8, length: 22 },
   ]);
 });
 

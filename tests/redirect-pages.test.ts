@@ -11,7 +11,8 @@ import { runInNewContext } from 'node:vm';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { build } from '../compiler/build/build.js';
-import { patternRedirectScript, type Redirect } from '../compiler/site/redirect-pages.js';
+import { redirectSource } from '../compiler/config/read-redirects.js';
+import { outputRedirects, patternRedirectScript, type Redirect } from '../compiler/site/redirect-pages.js';
 
 const redirect = (source: string, destination: string): Redirect => ({ source, destination, permanent: true });
 
@@ -43,6 +44,27 @@ test('wildcards, parameters and splats go where _redirects sends them, with the 
   assert.is(follow(script, '/nothing/here'), undefined);
   // An exact source has its own page; the script leaves it alone.
   assert.is(follow(script, '/old-start'), undefined);
+});
+
+test('a destination without a scheme stays a site path whatever the address holds', () => {
+  // As written in docs.json (`:a`, `features/new`): the output's destinations are site paths (outputRedirects).
+  const source = redirectSource('/x/:a');
+  source.destination = ':a';
+  const relative = redirectSource('features/old/:page*');
+  relative.destination = 'features/new/:page*';
+  const redirects = outputRedirects([source, relative]);
+  assert.equal(
+    redirects.map((r) => [r.source, r.destination]),
+    [
+      ['/x/:a', '/:a'],
+      ['/features/old/:page*', '/features/new/:page*'],
+    ],
+  );
+  const script = patternRedirectScript(redirects);
+  assert.is(follow(script, '/x/javascript:alert(1)'), '/javascript:alert(1)');
+  assert.is(follow(script, '/features/old/a/b'), '/features/new/a/b');
+  // And a rule that did not come through outputRedirects: the script itself keeps it on this site.
+  assert.is(follow(patternRedirectScript([redirect('/x/:a', ':a')]), '/x/javascript:alert(1)'), '/javascript:alert(1)');
 });
 
 test('an address never turns a site path into another host', () => {

@@ -12,12 +12,13 @@ import { join } from 'node:path';
 import type { BuildCache } from '../cache/build-cache.js';
 import { contentHash, valueKey } from '../cache/value-key.js';
 import type { ProjectAnalysis } from '../check.js';
-import { type Diagnostic, makeDiagnostic } from '../diagnostics/diagnostic.js';
+import { type Diagnostic, makeDiagnostic, type Place } from '../diagnostics/diagnostic.js';
 import { collectIfGrown } from '../host/heap-growth.js';
 import { iconLibraryOf } from '../icons/icon-svg.js';
 import { type ApiPage, apiPageTitle, apiPageVersion } from '../ir/api-pages.js';
 import { isSnippet, pagePathOfFile, pageUrl } from '../ir/page-urls.js';
 import type { OpenApiDocument } from '../openapi/openapi-document.js';
+import { OutputPaths } from '../output/output-paths.js';
 import type { OutputFile } from '../output/write-output.js';
 import type { PageSummary } from '../pages/summarize-page.js';
 import { type ApiSettings, readApiSettings, settingsKey } from '../reference/api-settings.js';
@@ -32,7 +33,14 @@ import { escapeHtml } from '../site/escape-html.js';
 import { LLMS_TXT, renderLlmsTxt } from '../site/llms-txt.js';
 import { markdownCopy } from '../site/markdown-copy.js';
 import { type PageDocument, PageLayout, type TocEntry, UTILITIES_PATH } from '../site/page-layout.js';
-import { outputRedirects, patternRedirectScript, renderRedirectPage, renderRedirectsFile, staticRedirectUrl } from '../site/redirect-pages.js';
+import {
+  outputRedirects,
+  patternRedirectScript,
+  type Redirect,
+  renderRedirectPage,
+  renderRedirectsFile,
+  staticRedirectUrl,
+} from '../site/redirect-pages.js';
 import { feedPath, renderFeed } from '../site/rss-feed.js';
 import { type SearchRecord, SHARDS, searchScope, shardOf, shardPath, type TextTerms } from '../site/search-index.js';
 import { siteAssets } from '../site/site-assets.js';
@@ -77,8 +85,11 @@ export interface EmitOptions {
 
 /** Where emitted files go (output/write-output.ts's OutputWriter). */
 export interface OutputSink {
+  /** Writes a file whose path is free (`conflict`). */
   write(file: OutputFile): void;
   has(path: string): boolean;
+  /** The file this build writes that a file at `path` would collide with (output-paths.ts), if any. */
+  conflict(path: string): string | undefined;
   /** The key an earlier build wrote `path` with (layout-keys.ts). */
   recordedKey(path: string): string | undefined;
   /** Finds which files recorded with a key are gone, before the first `keep` (off this thread when there are many). */
@@ -102,6 +113,8 @@ export interface EmittedSite {
   pagesLaidOut: string[];
   /** Pages whose body came from the cache. */
   fromCache: number;
+  /** Of those, pages whose body came from the remote cache in this build. */
+  fromRemote: number;
   failedPages: number;
   /** The git commit "Last modified" dates were read at (`metadata.timestamp`): the output is current only at that commit. */
   gitHead?: string;
@@ -192,6 +205,15 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
   const apiBodies = new ApiBodies(options.cache, apiSettings, renderOptionsOf(analysis.config?.root, options.basePath), wantsMarkdown);
   // Files are hashed by the writer (on its thread past its first files).
   const add = (path: string, contents: string) => sink.write({ path, contents });
+  // Every page's own file is claimed first: a page wins over anything else that would land on its path or need it
+  // as a folder. What `place` writes after it is left out, with a warning, where it collides with what came before.
+  const pageFiles = new OutputPaths();
+  for (const url of plans.keys()) pageFiles.claim(pageOutputPath(url));
+  const place = (file: OutputFile, what: string, at: Place): void => {
+    const other = pageFiles.conflict(file.path) ?? sink.conflict(file.path);
+    if (other === undefined) sink.write(file);
+    else diagnostics.push(makeDiagnostic('build/output-conflict', at, { what, path: file.path, other }));
+  };
 
   const search = new SearchShards();
   const inSitemap = new Set<string>();
@@ -218,10 +240,14 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
         const visibility = plan.source.summary.visibility;
         const read = visibility === undefined ? undefined : analysis.host.read(source);
         // With `<Visibility>` blocks, the copy is made (markdown-copy.ts); else the file is copied as it is.
+        const copy = `The Markdown copy of \`/${plan.url}\``;
         if (read?.ok === true && visibility !== undefined) {
           const contents = markdownCopy(read.bytes.toString('utf8'), visibility);
-          sink.write({ path: markdownPath(plan.url), hash: contentHash(contents), contents });
-        } else sink.write({ path: markdownPath(plan.url), hash: options.identities.get(source) ?? '', copyFrom: join(analysis.host.root, source) });
+          place({ path: markdownPath(plan.url), hash: contentHash(contents), contents }, copy, { file: source });
+        } else
+          place({ path: markdownPath(plan.url), hash: options.identities.get(source) ?? '', copyFrom: join(analysis.host.root, source) }, copy, {
+            file: source,
+          });
       }
       const keys = unreadable.has(plan.document.sourcePath ?? '') ? undefined : pageKeys(plan, context, options.compiler);
       // Laid out by an earlier build from the same inputs: the file stays, its body is not read.
@@ -241,7 +267,10 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
     return chunk;
   };
   const bodiesOf = (chunk: PageToLayOut[]) => {
-    const bodies = options.compiler.bodies(chunk.flatMap(({ plan }) => (plan.source.kind === 'mdx' ? [plan.source.summary.path] : [])));
+    const mdx = options.compiler.bodies(chunk.flatMap(({ plan }) => (plan.source.kind === 'mdx' ? [plan.source.summary.path] : [])));
+    // With a remote cache, the chunk's API bodies are fetched with its MDX bodies.
+    const bodies =
+      options.cache.prefetch === undefined ? mdx : Promise.all([mdx, apiBodies.prefetch(chunk.map(({ plan }) => plan))]).then(([found]) => found);
     // Awaited with the next chunk; a build failing before then must not leave its rejection unhandled.
     bodies.catch(() => {});
     return bodies;
@@ -308,7 +337,8 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
         if (made.body.classes !== undefined) pageClasses.set(plan.url, made.body.classes.join(' '));
         if (made.body.diagrams) withDiagrams.add(plan.url);
         sink.write(laidOut.file);
-        for (const file of companionFiles(plan, made, context, laidOut.file.key)) sink.write(file);
+        for (const file of companionFiles(plan, made, context, laidOut.file.key))
+          place(file, `\`${file.path}\` of \`/${plan.url}\``, { file: plan.document.sourcePath ?? 'docs.json' });
         if (mapped(plan)) inSitemap.add(plan.url);
         if (listed !== undefined && recordKey !== undefined) {
           // Laid out again for its navigation alone (a sidebar changed), its search record is the one the output has:
@@ -341,17 +371,7 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
     // In the order of the pages (kept pages were listed before the others of their chunk).
     const sitemap = all.filter((plan) => inSitemap.has(plan.url)).map((plan) => plan.url);
     const redirects = outputRedirects(analysis.redirects);
-    for (const redirect of redirects) {
-      const url = staticRedirectUrl(redirect);
-      if (url !== undefined && url !== '' && !plans.has(url) && !links.has(url))
-        add(pageOutputPath(url), renderRedirectPage(redirect, options.basePath));
-    }
     if (redirects.length > 0) add('_redirects', renderRedirectsFile(redirects, options.basePath));
-    // A page whose entry links out (frontmatter `url`): its own address sends readers there too.
-    for (const [url, summary] of links) {
-      const destination = summary.frontmatter.url as string;
-      add(pageOutputPath(url), renderRedirectPage({ source: `/${url}`, destination, permanent: false }, options.basePath));
-    }
     add('sitemap.xml', renderSitemap(sitemap, options.siteUrl, options.basePath));
     // llms.txt, unless the repository has its own (copied as a static file).
     if (!analysis.host.listFiles().includes(LLMS_TXT)) {
@@ -384,12 +404,14 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
   // The repository's OpenAPI documents are published only for `api.spec.download` (API pages link to them).
   for (const key of analysis.documents.keys()) if (!apiSettings.download || isHosted(key)) configFiles.add(key);
   for (const file of staticFiles(analysis.host.listFiles(), configFiles)) {
-    if (sink.has(file)) {
-      diagnostics.push(makeDiagnostic('build/static-file-shadowed', { file }, { file, output: file }));
+    const output = pageFiles.conflict(file) ?? sink.conflict(file);
+    if (output !== undefined) {
+      diagnostics.push(makeDiagnostic('build/static-file-shadowed', { file }, { file, output }));
       continue;
     }
     sink.write({ path: file, hash: options.identities.get(file) ?? '', copyFrom: join(analysis.host.root, file) });
   }
+  writeRedirectPages(outputRedirects(analysis.redirects), links, analysis.site.folders, options.basePath, (url) => plans.has(url), place);
   const fromCache = options.compiler.bodiesFromCache + apiPagesFromCache + keptMdx;
   const laidOut: LaidOutSite = {
     plans,
@@ -409,6 +431,7 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
     apiPagesRendered: apiBodies.rendered,
     pagesLaidOut,
     fromCache,
+    fromRemote: options.compiler.bodiesFromRemote + apiBodies.fromRemote,
     failedPages,
   };
   if (gitHead !== undefined) emitted.gitHead = gitHead;
@@ -513,6 +536,42 @@ export function companionFiles(plan: PagePlan, made: MadeBody, context: PageCont
 export interface PageKeys {
   layout: string;
   body: string;
+}
+
+/**
+ * The redirect pages, after everything the site publishes: docs.json's redirects without wildcards (a source where a
+ * page is published is left to the page, as it always was; one where a file is, or that needs a file as its folder,
+ * is left out with a warning), the pages whose entry links out (frontmatter `url`: their own address sends readers
+ * there too), and the folders that hold pages but are none (ir/folder-pages.ts), each to its first page.
+ */
+function writeRedirectPages(
+  redirects: readonly Redirect[],
+  links: ReadonlyMap<string, PageSummary>,
+  folders: ReadonlyMap<string, string>,
+  base: string,
+  isPage: (url: string) => boolean,
+  place: (file: OutputFile, what: string, at: Place) => void,
+): void {
+  for (const redirect of redirects) {
+    const url = staticRedirectUrl(redirect);
+    if (url !== undefined && url !== '' && !isPage(url) && !links.has(url))
+      place(
+        { path: pageOutputPath(url), contents: renderRedirectPage(redirect, base) },
+        `The redirect from \`${redirect.source}\``,
+        redirect.span ?? { file: 'docs.json' },
+      );
+  }
+  for (const [url, summary] of links) {
+    const destination = summary.frontmatter.url as string;
+    const page = { path: pageOutputPath(url), contents: renderRedirectPage({ source: `/${url}`, destination, permanent: false }, base) };
+    place(page, `The address of \`${summary.path}\`, which links to \`${destination}\``, { file: summary.path });
+  }
+  for (const [folder, page] of folders) {
+    const redirect = { source: `/${folder}`, destination: `/${page}`, permanent: false };
+    place({ path: pageOutputPath(folder), contents: renderRedirectPage(redirect, base) }, `The redirect from folder \`/${folder}\``, {
+      file: 'docs.json',
+    });
+  }
 }
 
 /** The keys of a page whose output is a function of its plan, place and body alone; undefined for the others. */
@@ -793,6 +852,8 @@ export class ApiBodies {
   readonly rendered: string[] = [];
   /** Slice keys rendered in this build: a page sharing one is not "from the cache". */
   private renderedKeys = new Set<string>();
+  /** API pages whose body came from the remote cache. */
+  fromRemote = 0;
 
   private settingsKey: string;
   /**
@@ -849,7 +910,7 @@ export class ApiBodies {
   }
 
   get(page: ApiPage): ApiPageBody {
-    return this.find(page).body;
+    return this.find(page, false).body;
   }
 
   /** The key of a page's body: its operation slice's hash, found by document and pointer while the document is unchanged. */
@@ -866,11 +927,21 @@ export class ApiBodies {
     return key;
   }
 
-  find(page: ApiPage): { body: ApiPageBody; fromEarlierBuild: boolean } {
+  /** With a remote cache: fetches the bodies of these pages' API pages that the local cache lacks. */
+  async prefetch(plans: readonly PagePlan[]): Promise<void> {
+    const keys = plans.flatMap((plan) => (plan.source.kind === 'api' ? [this.keyOf(plan.source.page)] : []));
+    if (keys.length > 0) await this.cache.prefetch?.('api-page', keys);
+  }
+
+  /** `own`: the body of an API page (counted in `fromRemote`), not a reference in an MDX page. */
+  find(page: ApiPage, own = true): { body: ApiPageBody; fromEarlierBuild: boolean } {
     const info = page.item.type === 'operation' ? page.item.operation : page.item.webhook;
     const key = this.keyOf(page);
     const cached = this.cache.get<ApiPageBody>('api-page', key);
-    if (cached) return { body: cached, fromEarlierBuild: !this.renderedKeys.has(key) };
+    if (cached) {
+      if (own && this.cache.fromRemote?.('api-page', key)) this.fromRemote++;
+      return { body: cached, fromEarlierBuild: !this.renderedKeys.has(key) };
+    }
     if (this.reference === undefined || this.content === undefined) throw new Error('internal: an API page rendered before ApiBodies.loadFor()');
     // A hand-written page (`openapi:` frontmatter) has its own MDX as its Markdown.
     const generated = page.origin !== 'page';

@@ -1,25 +1,26 @@
 // URL checks shared by the config and navigation passes. Links from
-// docs.json end up in every page, so a link may only be http(s), mailto or
-// relative. The scheme is read the way browsers read it: they drop tabs and
-// newlines anywhere and control characters and spaces at the start, so
-// `java\tscript:` and ` JAVASCRIPT:` are still `javascript:`.
+// docs.json end up in every page: a link may use any scheme but one that runs
+// script when followed (ir/url-scheme.ts: `javascript:`, `vbscript:`,
+// `data:`), so that applications' own schemes (`cursor://…`) work as on
+// Mintlify. A resource the site loads or the build fetches (a font, an
+// OpenAPI document, an analytics host) is an http(s) or relative URL. The
+// scheme is read the way browsers read it: they drop tabs and newlines
+// anywhere and control characters and spaces at the start, so `java\tscript:`
+// and ` JAVASCRIPT:` are still `javascript:`.
 
-const allowedSchemes = new Set(['http', 'https', 'mailto']);
+import { scriptScheme, urlScheme } from '../ir/url-scheme.js';
 
-/** Leading C0 controls and spaces, and tabs and newlines anywhere, as the URL parser removes them. */
-function normalize(value: string): string {
-  return value.replace(/[\t\n\r]/g, '').replace(/^[\u0000-\u0020]+/, '');
+/** Why a link may not be written (its scheme runs script), or undefined when it may. */
+export function unsafeLinkReason(value: string): string | undefined {
+  const scheme = scriptScheme(value);
+  return scheme === undefined ? undefined : `a \`${scheme}:\` URL runs code in the reader's browser`;
 }
 
-/** The scheme in lower case, or undefined for a relative URL. */
-function schemeOf(value: string): string | undefined {
-  return /^([a-zA-Z][a-zA-Z0-9+.-]*):/.exec(normalize(value))?.[1]?.toLowerCase();
-}
-
-/** True for http(s), mailto and relative URLs; false for `javascript:`, `data:`, `file:` and every other scheme. */
-export function isSafeUrl(value: string): boolean {
-  const scheme = schemeOf(value);
-  return scheme === undefined || allowedSchemes.has(scheme);
+/** Why a resource's URL may not be used (it is not http(s) or relative), or undefined when it may. */
+export function unsafeResourceReason(value: string): string | undefined {
+  const scheme = urlScheme(value);
+  if (scheme === undefined || scheme === 'http' || scheme === 'https') return undefined;
+  return unsafeLinkReason(value) ?? 'a resource is loaded from an http(s) or relative URL';
 }
 
 /** True for an absolute http(s) URL with a host, such as a global anchor's `href` needs. */

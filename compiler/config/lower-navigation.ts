@@ -10,7 +10,7 @@ import type { ChildKey, ChildList, ContainerNode, DivisionKind, DivisionNode, Gr
 import type { Span } from '../source/source-file.js';
 import { parseEntry } from '../syntax/entry-parser.js';
 import { describeKind, type JsonMember, type JsonNode, type JsonObject, type JsonString, member } from '../syntax/json-tree.js';
-import { suggestionSuffix } from './did-you-mean.js';
+import { closestMatch, suggestionSuffix } from './did-you-mean.js';
 import { ALL_CHILD_KEYS, DEFAULT_API_DIRECTORY, ELEMENT_SHAPES, type ElementShape, type FieldType, KIND_OF_CHILD_KEY } from './navigation-fields.js';
 
 const ROOT_KEYS = [...ALL_CHILD_KEYS, 'global'];
@@ -191,7 +191,14 @@ function checkFieldType(m: JsonMember, type: FieldType, bag: DiagnosticBag): boo
   const expected = expectedOf(type, v);
   if (expected === undefined) return true;
   if (typeof type === 'object' && v.kind === 'string') {
-    bag.report('config/invalid-value', v.span, { key: m.key, value: `\`${v.value}\``, expected: type.oneOf.map((o) => `\`${o}\``).join(' or ') });
+    const suggestion = closestMatch(v.value, type.oneOf);
+    const expected = type.oneOf.map((o) => `\`${o}\``).join(' or ');
+    bag.report(
+      'config/unknown-value',
+      v.span,
+      { key: m.key, value: `\`${v.value}\``, expected },
+      suggestion ? { hint: `Did you mean \`${suggestion}\`?` } : {},
+    );
   } else {
     bag.report('config/wrong-type', v.span, { key: m.key, expected, found: describeKind(v) });
   }

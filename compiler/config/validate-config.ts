@@ -11,7 +11,7 @@ import { type Diagnostic, makeDiagnostic, sortDiagnostics } from '../diagnostics
 import { contentKey, type DerivedMemo } from '../host/derived-memo.js';
 import { cutText } from '../source/cut-text.js';
 import { describeKind, type JsonNode, type JsonObject, member, toPlain } from '../syntax/json-tree.js';
-import { isSafeUrl } from './check-url.js';
+import { unsafeLinkReason, unsafeResourceReason } from './check-url.js';
 import { closestMatch } from './did-you-mean.js';
 
 type SchemaObject = { readonly [key: string]: unknown };
@@ -217,7 +217,8 @@ function invalidChoice(node: JsonNode, path: string, allowed: unknown[]): Diagno
   const expected = names.length === 1 ? `\`${names[0]}\`` : `one of ${names.map((name) => `\`${name}\``).join(', ')}`;
   const suggestion = node.kind === 'string' ? closestMatch(node.value, names) : undefined;
   const extras = suggestion === undefined ? {} : { hint: `Did you mean \`${suggestion}\`?` };
-  return makeDiagnostic('config/invalid-value', node.span, { key: keyName(path), value: valueText(node), expected }, extras);
+  // A value missing from the list may be one Mintlify added since: a warning, never a failed build.
+  return makeDiagnostic('config/unknown-value', node.span, { key: keyName(path), value: valueText(node), expected }, extras);
 }
 
 /** A key that its object's `propertyNames` rule refuses; reported at the key. */
@@ -302,8 +303,11 @@ function placeName(path: string): string {
 
 // ---- Links ----
 
-/** Fields that hold links, outside `navigation`. `[]` steps into array items, `{}` into every member of an object. */
-const urlFields: readonly (readonly string[])[] = [
+/**
+ * Fields that hold links (a reader follows them: any scheme but one that runs script), outside `navigation`. `[]`
+ * steps into array items, `{}` into every member of an object.
+ */
+const linkFields: readonly (readonly string[])[] = [
   ['logo', 'href'],
   ['navbar', 'links', '[]', 'href'],
   ['navbar', 'primary', 'href'],
@@ -312,6 +316,10 @@ const urlFields: readonly (readonly string[])[] = [
   ['redirects', '[]', 'destination'],
   ['contextual', 'options', '[]', 'href'],
   ['contextual', 'options', '[]', 'href', 'base'],
+];
+
+/** Fields that hold resources the site loads or the build fetches: http(s) or relative URLs. */
+const resourceFields: readonly (readonly string[])[] = [
   ['fonts', 'source'],
   ['fonts', 'heading', 'source'],
   ['fonts', 'body', 'source'],
@@ -330,11 +338,16 @@ const urlFields: readonly (readonly string[])[] = [
 ];
 
 function checkUrls(root: JsonNode): Diagnostic[] {
-  return urlFields
-    .flatMap((steps) => nodesAt(root, steps))
-    .flatMap((node) =>
-      node.kind === 'string' && !isSafeUrl(node.value) ? [makeDiagnostic('config/unsafe-url', node.span, { url: shorten(node.value) })] : [],
-    );
+  const check = (fields: readonly (readonly string[])[], unsafe: (url: string) => string | undefined) =>
+    fields
+      .flatMap((steps) => nodesAt(root, steps))
+      .flatMap((node) => {
+        const reason = node.kind === 'string' ? unsafe(node.value) : undefined;
+        return node.kind === 'string' && reason !== undefined
+          ? [makeDiagnostic('config/unsafe-url', node.span, { url: shorten(node.value), reason })]
+          : [];
+      });
+  return [...check(linkFields, unsafeLinkReason), ...check(resourceFields, unsafeResourceReason)];
 }
 
 function nodesAt(node: JsonNode, steps: readonly string[]): JsonNode[] {

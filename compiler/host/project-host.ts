@@ -8,6 +8,7 @@ import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { DiagnosticBag } from '../diagnostics/diagnostic.js';
 import { decodeText } from '../source/decode-text.js';
 import { SourceFile, type Span } from '../source/source-file.js';
+import { type IgnoreTest, MINTIGNORE_FILE, parseMintignore } from './mintignore.js';
 
 /** Files larger than this are refused: no real docs input comes close. */
 export const MAX_FILE_BYTES = 64 * 1024 * 1024;
@@ -16,9 +17,17 @@ export const MAX_FILE_BYTES = 64 * 1024 * 1024;
  * Pages (`.md`, `.mdx`) larger than this are refused: the MDX parser needs
  * about 30 s and 700 MB per megabyte of dense Markdown (measured on a 2-core
  * VM: 1 MB 29 s / 772 MB, 2 MB 59 s / 1.3 GB; a 50 MB page ran out of memory
- * after 150 s), while real pages are a few kilobytes.
+ * after 150 s). Real pages are a few kilobytes, but notebooks exported with
+ * their images inline reach 3-4 MB (LangChain's: 1.3-1.7 s and 170 MB each,
+ * the images being long lines the parser passes over) and Mintlify publishes
+ * them: they are read, with `file/large-page`, and parsed in a process of
+ * their own (ISOLATED_PAGE_CHARS), where running out of memory fails the
+ * page, not the build.
  */
-export const MAX_PAGE_BYTES = 2 * 1024 * 1024;
+export const MAX_PAGE_BYTES = 32 * 1024 * 1024;
+
+/** Pages larger than this are read with a warning (`file/large-page`): dense Markdown this long takes a minute to parse. */
+export const LARGE_PAGE_BYTES = 2 * 1024 * 1024;
 
 /**
  * Pages at least this long are parsed in a process of their own, one at a
@@ -169,11 +178,12 @@ export class ProjectHost {
     return sourceFromBytes(path, result.bytes, diagnostics, this.hashOf(path));
   }
 
-  /** Every file under the root, project-relative, sorted; skips dependency, VCS and hidden folders. */
+  /** Every file under the root, project-relative, sorted; skips dependency, VCS and hidden folders, and what `.mintignore` names. */
   listFiles(): string[] {
     if (this.fileList) return this.fileList;
     const out: string[] = [];
     const outside: string[] = [];
+    const mintignored = this.mintignore();
     const walk = (dir: string, prefix: string) => {
       let entries: import('node:fs').Dirent[];
       try {
@@ -183,6 +193,7 @@ export class ProjectHost {
       }
       for (const entry of entries) {
         const name = entry.name;
+        if (mintignored(prefix + name, entry.isDirectory())) continue;
         if (entry.isDirectory()) {
           if (IGNORED_DIRS.has(name) || name.startsWith('.') || this.ignored.has(prefix + name)) continue;
           walk(join(dir, name), `${prefix}${name}/`);
@@ -199,6 +210,12 @@ export class ProjectHost {
     this.fileList = out;
     this.outsideLinks = outside.sort();
     return out;
+  }
+
+  /** What Mintlify leaves out of the site (mintignore.ts): its defaults and the docs root's `.mintignore`, read once with the listing (never through a link out). */
+  private mintignore(): IgnoreTest {
+    const read = this.readFromDisk(MINTIGNORE_FILE);
+    return parseMintignore(read.ok ? read.bytes.toString('utf8') : '');
   }
 
   /**

@@ -1,12 +1,24 @@
 // Builds the SiteIndex that link checking reads: every published page with
-// its anchors, generated API pages (anchors unknown), static files, and the
-// URLs docs.json redirects, and the symbolic links leading outside the root.
+// its anchors, generated API pages (anchors unknown), static files and the
+// files the build makes (llms.txt, sitemap.xml, changelog feeds), the
+// URLs docs.json redirects, the folders that hold pages but are none (with
+// the page each leads to, in `order`: the navigation's), and the symbolic
+// links leading outside the root.
 
 import type { RedirectSource } from '../config/read-redirects.js';
 import type { PageSummary } from '../pages/summarize-page.js';
 import type { ApiPage } from './api-pages.js';
+import { folderPages } from './folder-pages.js';
 import { isSnippet, pagePathOfFile, pageUrl } from './page-urls.js';
 import { GENERATED_PAGE_ANCHORS, type PageAnchors, pageAnchors, type SiteIndex } from './site-index.js';
+
+/** The files every build publishes beside the pages (site/llms-txt.ts, emit-site.ts): links to them lead somewhere. */
+const SITE_FILES = ['llms.txt', 'sitemap.xml'];
+
+function feedOf(path: string): string {
+  const url = pageUrl(pagePathOfFile(path) as string);
+  return url === '' ? 'rss.xml' : `${url}/rss.xml`;
+}
 
 export function buildSiteIndex(
   summaries: readonly PageSummary[],
@@ -15,6 +27,8 @@ export function buildSiteIndex(
   redirects: readonly RedirectSource[],
   /** Symbolic links leading outside the docs root (the host's `linksOutside`): not files, but named when linked to. */
   linksOutside: readonly string[] = [],
+  /** Page URLs in navigation order (folder-pages.ts `navigationOrder`): which page a folder leads to. */
+  order: readonly string[] = [],
 ): SiteIndex {
   const pages = new Map<string, PageAnchors>();
   for (const summary of summaries) {
@@ -25,10 +39,15 @@ export function buildSiteIndex(
   }
   for (const page of apiPages) if (page.url !== undefined && !pages.has(page.url)) pages.set(page.url, GENERATED_PAGE_ANCHORS);
   const staticFiles = new Set(files.filter((file) => pagePathOfFile(file) === undefined));
+  for (const file of SITE_FILES) staticFiles.add(file);
+  // A changelog with `rss: true` publishes its feed beside it (site/rss-feed.ts).
+  for (const summary of summaries) if (summary.frontmatter.rss === true && !isSnippet(summary.path)) staticFiles.add(feedOf(summary.path));
+  const isRedirected = (url: string) => redirects.some((r) => r.matches(url));
   return {
     pages,
     staticFiles,
-    isRedirected: (url) => redirects.some((r) => r.matches(url)),
+    isRedirected,
+    folders: folderPages(pages.keys(), order, (url) => pages.has(url) || staticFiles.has(url) || isRedirected(url)),
     linkOutside: (path) => linksOutside.find((link) => path === link || path.startsWith(`${link}/`)),
   };
 }

@@ -1,7 +1,8 @@
 // The site as internal links see it: every published URL with the anchors a
 // `#fragment` may name there, and the static files a link may point to. Built
 // once every page is summarized and every API page generated; read by
-// passes/check-links.ts. It knows nothing of files on disk.
+// passes/check-links.ts, and by the build for the folders' redirects. It
+// knows nothing of files on disk.
 
 import type { PageSummary } from '../pages/summarize-page.js';
 
@@ -19,6 +20,8 @@ export interface SiteIndex {
   staticFiles: ReadonlySet<string>;
   /** Whether docs.json `redirects` sends this URL path elsewhere (a valid link target). */
   isRedirected(url: string): boolean;
+  /** Folders that hold pages but are none, by URL path, with the page the build sends their readers to (folder-pages.ts). */
+  folders: ReadonlyMap<string, string>;
   /** The symbolic link leading outside the docs root that a project-relative path is or goes through, if any. */
   linkOutside(path: string): string | undefined;
 }

@@ -9,7 +9,7 @@
 import { createRequire } from 'node:module';
 import { isAbsolute, relative, sep } from 'node:path';
 import { type Diagnostic, DiagnosticBag, makeDiagnostic } from '../diagnostics/diagnostic.js';
-import { assignApiPagePaths } from './api-page-paths.js';
+import { assignApiPagePaths, hrefPagePath } from './api-page-paths.js';
 import type { OpenApiDocument, OperationInfo, WebhookInfo } from './openapi-document.js';
 
 export interface GenerateOptions {
@@ -47,21 +47,29 @@ type Item = OperationInfo | WebhookInfo;
 export function generateEndpointPages(document: OpenApiDocument, options: GenerateOptions): GeneratedPages {
   const bag = new DiagnosticBag();
   const items = listedItems(document, options, bag);
+  // One batch, as Mintlify generates a document; paths inside the output folder, which keeps the case it was given.
+  const batch = {};
+  // An item with a site `href` is numbered at its href's path, as Mintlify numbers it: it takes no other page's name.
   const placed = assignApiPagePaths(
-    items.map((item) => ({ document, item })),
-    options.navPrefix,
+    items.map((item) => {
+      const href = item.xDocs?.href;
+      return { document, item, directory: '', batch, ...(href !== undefined && hrefPagePath(href) !== undefined && { href }) };
+    }),
   );
+  const prefix = options.navPrefix.replace(/^\/+|\/+$/g, '');
   const pages: EndpointPage[] = [];
   const groups = new Map<string, string[]>();
   for (const { path, entry, renamedFrom } of placed) {
     const item = entry.item;
     const href = item.xDocs?.href;
-    if (renamedFrom !== undefined && href === undefined) reportRenamed(document, item, path, renamedFrom, bag);
+    const navPath = prefix === '' ? path : `${prefix}/${path}`;
+    if (renamedFrom !== undefined && href === undefined)
+      reportRenamed(document, item, navPath, prefix === '' ? renamedFrom : `${prefix}/${renamedFrom}`, bag);
     const group = item.tags[0] ?? UNTAGGED_GROUP;
     const list = groups.get(group) ?? [];
-    list.push(href === undefined ? path : openapiEntry(item, options.specRef));
+    list.push(href === undefined ? navPath : openapiEntry(item, options.specRef));
     groups.set(group, list);
-    if (href === undefined) pages.push(endpointPage(item, withoutPrefix(path, options.navPrefix), options.specRef));
+    if (href === undefined) pages.push(endpointPage(item, path, options.specRef));
   }
   const navigation = [...groups].map(([group, list]) => ({ group, pages: list }));
   return { pages, navigation, diagnostics: bag.items };
@@ -158,9 +166,4 @@ function openapiEntry(item: Item, specRef: string | undefined): string {
 
 function describeItem(item: Item): string {
   return 'path' in item ? `${item.method.toUpperCase()} ${item.path}` : `webhook ${item.name}`;
-}
-
-function withoutPrefix(path: string, prefix: string): string {
-  const base = prefix.replace(/^\/+|\/+$/g, '');
-  return base === '' ? path : path.slice(base.length + 1);
 }

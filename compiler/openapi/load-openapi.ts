@@ -928,7 +928,12 @@ async function validateDocument(ctx: Context, input: ValidationInput): Promise<v
     shallowComponentSchemas(copy, pointedInto(refs));
     withoutOperationIds(copy, input.operations);
   }
-  copy ??= input.copy();
+  if (copy === undefined) {
+    // Duplicate ids are found here, as for a large document, and reported at the later one (the parser names no place).
+    checkOperationIds(input.operations, ctx);
+    copy = input.copy();
+    withoutOperationIds(copy, input.operations);
+  }
   let result: ValidatorResult;
   try {
     const { validate } = await openApiParser();
@@ -960,13 +965,31 @@ interface Dereferenced {
   child: (node: unknown, step: string) => unknown;
 }
 
+/**
+ * The parser's rules beyond the OpenAPI schema that Mintlify's validator does
+ * not apply (it publishes such a document, and its pages render): a path
+ * parameter declared twice, optional, or missing from the path or from the
+ * parameters, a placeholder twice in a path, a component name with other
+ * characters, a duplicated `operationId`.
+ */
+const RULES_PAGES_SURVIVE = [
+  /^Found multiple `[^`]+` parameters named /,
+  /^Path parameters cannot be optional\. /,
+  /` has a path parameter named `[^`]+`, but there is no corresponding /,
+  /` is missing path parameter\(s\) for /,
+  /` has multiple path placeholders named /,
+  /` has an invalid name\. Component names should match /,
+  /^The operationId `[^`]*` is duplicated /,
+];
+
 function reportValidatorResult(result: ValidatorResult, dereferenced: Dereferenced, ctx: Context): void {
   // An error reached through several `$ref`s lands on one place each time; loadOpenApi drops the repeats.
-  const report = (code: 'openapi/invalid' | 'openapi/invalid-warning', message: string) => {
+  const report = (code: 'openapi/invalid' | 'openapi/invalid-warning' | 'openapi/spec-rule', message: string) => {
     const found = placeValidatorMessage(message, dereferenced, ctx);
     ctx.bag.report(code, found.at, { detail: found.detail }, found.hint ? { hint: found.hint } : {});
   };
-  if (!result.valid) for (const message of withoutEchoes((result.errors ?? []).map((e) => e.message))) report('openapi/invalid', message);
+  const codeOf = (message: string) => (RULES_PAGES_SURVIVE.some((rule) => rule.test(message)) ? 'openapi/spec-rule' : 'openapi/invalid');
+  if (!result.valid) for (const message of withoutEchoes((result.errors ?? []).map((e) => e.message))) report(codeOf(message), message);
   for (const warning of result.warnings) report('openapi/invalid-warning', warning.message);
   const more = result.additionalErrors ?? 0;
   if (!result.valid && more > 0) ctx.bag.report('openapi/more-errors', { file: ctx.file.path }, { count: more });
@@ -1021,7 +1044,7 @@ function checkOperationIds(operations: readonly OperationInfo[], ctx: Context): 
     if (op.operationId === undefined || op.operationId === '') continue;
     if (!seen.has(op.operationId)) seen.add(op.operationId);
     else
-      ctx.bag.report('openapi/invalid', ctx.locator.value([...op.pointer, 'operationId']), {
+      ctx.bag.report('openapi/spec-rule', ctx.locator.value([...op.pointer, 'operationId']), {
         detail: `The operationId \`${op.operationId}\` is duplicated and must be made unique.`,
       });
   }

@@ -44,12 +44,14 @@ import {
 } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { contentHash } from '../cache/value-key.js';
-import { lowerBound } from '../lower-bound.js';
+import { type CompletedManifest, completedOf, manifestText, patchedManifest } from './manifest-lines.js';
 import { missingFiles } from './missing-files.js';
 import { isInside } from './output-guard.js';
+import { OutputPaths, staleInTheWay } from './output-paths.js';
 import { JOURNAL_FILE, MANIFEST_FILE } from './output-records.js';
 import { SYNC_WRITES, WriteQueue, type WriteResult } from './write-queue.js';
 
+export type { CompletedManifest };
 export { MANIFEST_FILE };
 
 /**
@@ -80,26 +82,6 @@ export interface OutputManifest {
   files: Record<string, string>;
   /** Keys of the files written with one, by path. */
   keys?: Record<string, string>;
-}
-
-/**
- * A manifest this process wrote: its records, its lines in path order (the
- * file has one entry per line, so a patch replaces a few lines instead of
- * serializing 10,000 entries), and the size and time of its file then: while
- * they hold, it is what the file says.
- */
-export interface CompletedManifest {
-  files: Record<string, string>;
-  keys: Record<string, string>;
-  fileLines: ManifestLines;
-  keyLines: ManifestLines;
-  stamp: string;
-}
-
-/** Sorted paths and, parallel, their entries as the manifest writes them (`"path":"value"`). */
-interface ManifestLines {
-  paths: string[];
-  lines: string[];
 }
 
 export interface WriteReport {
@@ -173,6 +155,10 @@ export class OutputWriter {
   /** Files recorded with a key that were gone when `checkKept` looked (undefined: `keep` checks each). */
   private missing: Set<string> | undefined;
   private report: WriteReport = { written: [], deleted: [], unchanged: 0, digest: '' };
+  /** What this build writes, as a tree (output-paths.ts). */
+  private paths = new OutputPaths();
+  /** The earlier output's files (`previousFiles` and `interrupted`), sorted, once a write needs them. */
+  private owned: string[] | undefined;
   private journal: number;
   /** Writes past the first few go to a thread of their own (write-queue.ts). */
   private queue: WriteQueue;
@@ -227,6 +213,11 @@ export class OutputWriter {
     return this.next.has(path) || (this.base !== undefined && path in this.base.files);
   }
 
+  /** The file this build writes that a file at `path` would collide with (the same path, or one a folder must be), if any. */
+  conflict(path: string): string | undefined {
+    return this.paths.conflict(path);
+  }
+
   /** The key the previous, intact output recorded for `path`. */
   recordedKey(path: string): string | undefined {
     return this.trustedKeys[path];
@@ -261,16 +252,20 @@ export class OutputWriter {
     for (const p of paths) {
       this.next.set(p, this.trusted[p] as string);
       this.nextKeys.set(p, this.trustedKeys[p]);
+      this.paths.claim(p);
       this.report.unchanged++;
     }
     return true;
   }
 
+  /** Writes a file; `conflict(file.path)` must be undefined (a file and a folder cannot share a path). */
   write(file: OutputFile): void {
     const path = checkedPath(file.path);
     if (file.contents === undefined && (file.copyFrom === undefined || file.hash === undefined)) {
       throw new Error(`output file ${path} has neither contents nor a source and its hash`);
     }
+    this.paths.claim(path);
+    if (this.base === undefined) this.clearStale(path);
     if (file.key !== undefined) this.nextKeys.set(path, file.key);
     else if (this.base !== undefined) this.nextKeys.set(path, undefined);
     else this.nextKeys.delete(path);
@@ -392,10 +387,21 @@ export class OutputWriter {
     return text.split('\n').filter((line) => line !== '' && isSafePath(line));
   }
 
+  /**
+   * Removes what the earlier output has in the way of `path` (a file where it needs a folder, files inside a folder
+   * where it is a file) and this build does not write, before `path` is written, rather than once the build is done.
+   */
+  private clearStale(path: string): void {
+    this.owned ??= [...new Set([...Object.keys(this.previousFiles), ...this.interrupted])].sort();
+    if (this.owned.length === 0) return;
+    for (const stale of staleInTheWay(path, this.owned, (p) => this.next.has(p))) if (this.remove(stale)) this.report.deleted.push(stale);
+  }
+
   /** Removes a file docsc wrote, and the folders that leaves empty. */
   private remove(path: string): boolean {
     const target = join(this.root, path);
-    if (!isSafePath(path) || !this.isSafeDir(dirname(target)) || !existsSync(target)) return false;
+    // A folder now where a file was (a page's address that an earlier build wrote as a file) is not the file.
+    if (!isSafePath(path) || !this.isSafeDir(dirname(target)) || !isFile(target)) return false;
     unlinkSync(target);
     for (let dir = dirname(target); dir !== this.root && isInside(dir, this.root); dir = dirname(dir)) {
       try {
@@ -443,6 +449,15 @@ function checkedPath(path: string): string {
   return path;
 }
 
+/** Whether a file (not a folder, and not a path through a file: `x.md/index.html` where `x.md` is a file now) is there. */
+function isFile(target: string): boolean {
+  try {
+    return statSync(target).isFile();
+  } catch {
+    return false;
+  }
+}
+
 function manifestStamp(root: string): string {
   try {
     const stat = statSync(join(root, MANIFEST_FILE), { bigint: true });
@@ -457,71 +472,4 @@ function writeManifest(root: string, text: string): void {
   const temporary = `${target}.docsc-tmp-${process.pid}`;
   writeFileSync(temporary, text);
   renameSync(temporary, target);
-}
-
-/** A manifest from its records. */
-function completedOf(files: Record<string, string>, keys: Record<string, string>, stamp: string): CompletedManifest {
-  return { files, keys, fileLines: linesOf(files), keyLines: linesOf(keys), stamp };
-}
-
-/** In path order (a record's own order puts integer-like keys first; sorting a manifest read back, already in order, is linear). */
-function linesOf(record: Record<string, string>): ManifestLines {
-  const paths = Object.keys(record).sort();
-  return { paths, lines: paths.map((path) => manifestLine(path, record[path] as string)) };
-}
-
-function manifestLine(path: string, value: string): string {
-  return `${JSON.stringify(path)}:${JSON.stringify(value)}`;
-}
-
-/**
- * The manifest's text: JSON with one entry per line, in path order, so that
- * equal outputs have equal manifests (clean builds are byte-identical) and a
- * patch can replace lines.
- */
-function manifestText(manifest: CompletedManifest): string {
-  const block = (lines: readonly string[]) => (lines.length === 0 ? '{}' : `{\n${lines.join(',\n')}\n}`);
-  const keys = manifest.keyLines.lines.length === 0 ? '' : `,"keys":${block(manifest.keyLines.lines)}`;
-  return `{"format":1,"state":"complete","files":${block(manifest.fileLines.lines)}${keys}}\n`;
-}
-
-/**
- * `base` with a patch's files and keys (undefined: removed) applied: new lines,
- * and `apply`, which changes `base`'s records in place once the new manifest is
- * written (copying them costs more than the rest of a patch's bookkeeping).
- */
-function patchedManifest(
-  base: CompletedManifest,
-  files: ReadonlyMap<string, string>,
-  keys: ReadonlyMap<string, string | undefined>,
-): { manifest: CompletedManifest; apply: () => void } {
-  const fileLines = { paths: [...base.fileLines.paths], lines: [...base.fileLines.lines] };
-  const keyLines = { paths: [...base.keyLines.paths], lines: [...base.keyLines.lines] };
-  for (const [path, hash] of files) setLine(fileLines, path, hash);
-  for (const [path, key] of keys) setLine(keyLines, path, key);
-  const apply = () => {
-    for (const [path, hash] of files) base.files[path] = hash;
-    for (const [path, key] of keys) {
-      if (key === undefined) delete base.keys[path];
-      else base.keys[path] = key;
-    }
-  };
-  return { manifest: { files: base.files, keys: base.keys, fileLines, keyLines, stamp: '' }, apply };
-}
-
-/** Sets (or, with undefined, removes) `path`'s line, keeping path order. */
-function setLine(lines: ManifestLines, path: string, value: string | undefined): void {
-  const low = lowerBound(lines.paths.length, (i) => (lines.paths[i] as string) < path);
-  const found = lines.paths[low] === path;
-  if (value === undefined) {
-    if (found) {
-      lines.paths.splice(low, 1);
-      lines.lines.splice(low, 1);
-    }
-  } else if (found) {
-    lines.lines[low] = manifestLine(path, value);
-  } else {
-    lines.paths.splice(low, 0, path);
-    lines.lines.splice(low, 0, manifestLine(path, value));
-  }
 }

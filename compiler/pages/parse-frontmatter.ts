@@ -3,11 +3,14 @@
 // capped), or, when it is only `key: value` lines of strings, by hand
 // (`simplePairs`, to the same result), reports problems at their real line
 // and column in the page, and types the keys docsc knows (seed 2.16 and REFERENCE.md "Page entries and
-// frontmatter"). Other keys are free metadata and pass silently. An empty
-// value (`description:`) counts as absent.
+// frontmatter"): a scalar of another type whose meaning is plain (`title: 2024`, `hidden: "true"`) is read as
+// the key's type with a warning, as Mintlify renders it; anything else of the wrong type is an error and the
+// key is left out. Other keys are free metadata and pass silently. An empty value (`description:`) counts as
+// absent.
 
 import { createRequire } from 'node:module';
 import type { Document, YAMLError, Node as YamlNode } from 'yaml';
+import { closestMatch } from '../config/did-you-mean.js';
 import { type Diagnostic, DiagnosticBag, type Location } from '../diagnostics/diagnostic.js';
 import { cutText } from '../source/cut-text.js';
 import type { SourceFile, Span } from '../source/source-file.js';
@@ -42,7 +45,7 @@ export interface PlacedString {
 
 export type Frontmatter = { [K in (typeof STRING_FIELDS)[number]]?: string } & { [K in (typeof BOOLEAN_FIELDS)[number]]?: boolean } & {
   mode?: PageMode;
-  /** The address the page's navigation entry links to instead of the page (an http(s) or mailto URL). */
+  /** The address the page's navigation entry links to instead of the page: an http(s) or mailto URL, or a path of the site (`/guides/x`). */
   url?: string;
   boost?: number;
   keywords?: string[];
@@ -59,6 +62,8 @@ export interface ParsedFrontmatter {
   frontmatter: Frontmatter;
   /** Offsets of the whole block, both `---` lines included; absent when the page has none. */
   block?: { start: number; end: number };
+  /** Where a `url` that is a path of the site is written: a link of the page, checked like the others. */
+  urlLink?: Location & { href: string };
   diagnostics: Diagnostic[];
 }
 
@@ -74,6 +79,7 @@ interface FieldReader {
   yamlStart: number;
   bag: DiagnosticBag;
   frontmatter: Frontmatter;
+  urlLink?: Location & { href: string };
 }
 
 export function parseFrontmatter(file: SourceFile): ParsedFrontmatter {
@@ -84,8 +90,11 @@ export function parseFrontmatter(file: SourceFile): ParsedFrontmatter {
     bag.report('page/frontmatter-unclosed', { file, start: 0, end: 3 });
     return { frontmatter: {}, diagnostics: bag.items };
   }
-  const frontmatter = readFrontmatter(file, bounds, bag);
-  return { frontmatter, block: { start: 0, end: bounds.end }, diagnostics: bag.items };
+  const reader: FieldReader = { file, yamlStart: bounds.yamlStart, bag, frontmatter: {} };
+  readFrontmatter(reader, bounds);
+  const parsed: ParsedFrontmatter = { frontmatter: reader.frontmatter, block: { start: 0, end: bounds.end }, diagnostics: bag.items };
+  if (reader.urlLink !== undefined) parsed.urlLink = reader.urlLink;
+  return parsed;
 }
 
 /** Where the text of a value's sub-range is, when the value is verbatim; else the whole value. */
@@ -105,24 +114,24 @@ function findFrontmatter(text: string): BlockBounds | 'unclosed' | undefined {
   return { yamlStart: opening[0].length, yamlEnd: match.index, end: match.index + match[0].length };
 }
 
-function readFrontmatter(file: SourceFile, bounds: BlockBounds, bag: DiagnosticBag): Frontmatter {
-  const reader: FieldReader = { file, yamlStart: bounds.yamlStart, bag, frontmatter: {} };
+function readFrontmatter(reader: FieldReader, bounds: BlockBounds): void {
+  const { file, bag } = reader;
   const text = file.text.slice(bounds.yamlStart, bounds.yamlEnd);
   const simple = simplePairs(text);
   if (simple !== undefined) {
     for (const { key, value, node } of simple) readField(key, value, node, reader);
-    return reader.frontmatter;
+    return;
   }
   const doc = yaml().parseDocument(text, { prettyErrors: false, uniqueKeys: true, logLevel: 'error' });
-  if (!reportYamlErrors(doc, reader)) return reader.frontmatter;
+  if (!reportYamlErrors(doc, reader)) return;
   const contents = doc.contents;
-  if (contents === null) return reader.frontmatter;
+  if (contents === null) return;
   if (!yaml().isMap(contents)) {
     bag.report('page/frontmatter-not-mapping', nodeSpan(reader, contents), { found: yaml().isSeq(contents) ? 'a list' : 'a single value' });
-    return reader.frontmatter;
+    return;
   }
   const values = expandAliases(doc, reader);
-  if (values === undefined) return reader.frontmatter;
+  if (values === undefined) return;
   // Of duplicate keys the last wins, as in `values`.
   const valueNodes = new Map<string, YamlNode>();
   for (const pair of contents.items) {
@@ -132,7 +141,6 @@ function readFrontmatter(file: SourceFile, bounds: BlockBounds, bag: DiagnosticB
     const value = values[key];
     if (value !== null && value !== undefined) readField(key, value, node, reader);
   }
-  return reader.frontmatter;
 }
 
 /** A value of `simplePairs`: its place in the YAML text (quotes included) and how it was written, as a `yaml` scalar has them. */
@@ -249,14 +257,14 @@ function expandAliases(doc: Document.Parsed, reader: FieldReader): Record<string
 function readField(key: string, value: unknown, node: YamlNode, reader: FieldReader): void {
   const fm = reader.frontmatter;
   if (isOneOf(STRING_FIELDS, key)) {
-    const text = expectString(key, value, node, reader);
+    const text = readText(key, value, node, reader);
     if (text !== undefined) fm[key] = text;
   } else if (isOneOf(BOOLEAN_FIELDS, key)) {
-    if (typeof value === 'boolean') fm[key] = value;
-    else reportWrongType(key, 'a boolean (`true` or `false`)', value, node, reader);
+    const flag = readFlag(key, value, node, reader);
+    if (flag !== undefined) fm[key] = flag;
   } else if (key === 'boost') {
-    if (typeof value === 'number' && Number.isFinite(value)) fm.boost = value;
-    else reportWrongType(key, 'a number', value, node, reader);
+    const boost = readNumber(key, value, node, reader);
+    if (boost !== undefined) fm.boost = boost;
   } else if (key === 'mode') {
     readMode(value, node, reader);
   } else if (key === 'url') {
@@ -266,7 +274,7 @@ function readField(key: string, value: unknown, node: YamlNode, reader: FieldRea
   } else if (key === 'keywords') {
     readKeywords(value, node, reader);
   } else if (key.startsWith('og:')) {
-    const text = expectString(key, value, node, reader);
+    const text = readText(key, value, node, reader);
     if (text !== undefined) fm.openGraph = { ...fm.openGraph, [key]: text };
   } else if (key === 'openapi' || key === 'openapi-schema' || key === 'api') {
     readReference(key, value, node, reader);
@@ -283,6 +291,59 @@ function expectString(key: string, value: unknown, node: YamlNode, reader: Field
   return undefined;
 }
 
+// A scalar of another type that says plainly what it means is read as that, with a warning: Mintlify renders
+// `title: 2024` and `hidden: "true"`, so a repository that writes them must build.
+
+/** A text field: a number or boolean is read as the text written (`version: 1.10` is `1.10`, not the number's `1.1`). */
+function readText(key: string, value: unknown, node: YamlNode, reader: FieldReader): string | undefined {
+  if (typeof value === 'string') return value;
+  if (typeof value !== 'number' && typeof value !== 'boolean') return expectString(key, value, node, reader);
+  const written = writtenText(node, reader);
+  const found = typeof value === 'number' ? `the number \`${written}\`` : `\`${written}\``;
+  reportCoerced(key, 'a string', found, `\`"${written}"\``, node, reader, `Quote the value to make it a string: \`"${written}"\``);
+  return written;
+}
+
+const TRUE_WORDS = new Set(['true', 'yes', 'on']);
+const FALSE_WORDS = new Set(['false', 'no', 'off']);
+
+/** A flag: `"true"`, `yes`, `on`, `1` are true, `"false"`, `no`, `off`, `0` false (the YAML 1.1 words, which YAML 1.2 reads as text). */
+function readFlag(key: string, value: unknown, node: YamlNode, reader: FieldReader): boolean | undefined {
+  if (typeof value === 'boolean') return value;
+  const word = typeof value === 'string' ? value.trim().toLowerCase() : typeof value === 'number' ? String(value) : undefined;
+  const flag =
+    word === undefined ? undefined : TRUE_WORDS.has(word) || word === '1' ? true : FALSE_WORDS.has(word) || word === '0' ? false : undefined;
+  if (flag === undefined) {
+    reportWrongType(key, 'a boolean (`true` or `false`)', value, node, reader);
+    return undefined;
+  }
+  reportCoerced(key, 'a boolean (`true` or `false`)', describeValue(value), `\`${flag}\``, node, reader, `Write \`${key}: ${flag}\``);
+  return flag;
+}
+
+/** A number: a string that is one (`boost: "2"`) is read as it. */
+function readNumber(key: string, value: unknown, node: YamlNode, reader: FieldReader): number | undefined {
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  const text = typeof value === 'string' ? value.trim() : '';
+  if (!/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(text)) {
+    reportWrongType(key, 'a number', value, node, reader);
+    return undefined;
+  }
+  const number = Number(text);
+  reportCoerced(key, 'a number', describeValue(value), `\`${number}\``, node, reader, `Write the number without quotes: \`${key}: ${text}\``);
+  return number;
+}
+
+function reportCoerced(key: string, expected: string, found: string, result: string, node: YamlNode, reader: FieldReader, hint: string): void {
+  reader.bag.report('page/frontmatter-coerced', nodeSpan(reader, node), { key, expected, found, result }, { hint });
+}
+
+/** A scalar's text as the page writes it. */
+function writtenText(node: YamlNode, reader: FieldReader): string {
+  const at = nodeSpan(reader, node);
+  return reader.file.text.slice(at.start, at.end).trim();
+}
+
 function readMode(value: unknown, node: YamlNode, reader: FieldReader): void {
   if (typeof value !== 'string') {
     reportWrongType('mode', 'a string', value, node, reader);
@@ -290,16 +351,31 @@ function readMode(value: unknown, node: YamlNode, reader: FieldReader): void {
     reader.frontmatter.mode = value;
   } else {
     const modes = PAGE_MODES.map((m) => `\`${m}\``).join(', ');
-    reader.bag.report('page/frontmatter-mode', nodeSpan(reader, node), { modes, found: value });
+    const suggestion = closestMatch(value, PAGE_MODES);
+    reader.bag.report(
+      'page/frontmatter-mode',
+      nodeSpan(reader, node),
+      { modes, found: value },
+      suggestion ? { hint: `Did you mean \`${suggestion}\`?` } : {},
+    );
   }
 }
 
-/** `url`: the page's navigation entry links out to this address (an http(s) or mailto URL) instead of showing the page. */
+/**
+ * `url`: the page's navigation entry links to this address instead of showing the page: out (an http(s) or
+ * mailto URL), or to a path of the site (`/guides/x`, as Mintlify's sidebar does), a link checked like the page's.
+ */
 function readUrl(value: unknown, node: YamlNode, reader: FieldReader): void {
   const text = expectString('url', value, node, reader);
   if (text === undefined) return;
-  if (/^(https?:\/\/[^\s/]|mailto:\S)/i.test(text.trim()) && !/[\s<>"]/.test(text.trim())) reader.frontmatter.url = text.trim();
+  const url = text.trim();
+  const sitePath = /^\/(?![/\\])/.test(url);
+  if ((sitePath || /^(https?:\/\/[^\s/]|mailto:\S)/i.test(url)) && !/[\s<>"]/.test(url)) reader.frontmatter.url = url;
   else reader.bag.report('page/frontmatter-url', nodeSpan(reader, node), { found: text });
+  if (reader.frontmatter.url === undefined || !sitePath) return;
+  const placed = placeString(text, node, reader);
+  const offset = text.indexOf(url);
+  reader.urlLink = { ...placed.at, ...(placed.verbatim ? { column: placed.at.column + offset, length: url.length } : {}), href: url };
 }
 
 function readKeywords(value: unknown, node: YamlNode, reader: FieldReader): void {
@@ -310,7 +386,7 @@ function readKeywords(value: unknown, node: YamlNode, reader: FieldReader): void
   const keywords: string[] = [];
   value.forEach((item: unknown, index) => {
     const itemNode = yaml().isSeq(node) && isNodeValue(node.items[index]) ? node.items[index] : node;
-    const text = expectString(`keywords[${index}]`, item, itemNode, reader);
+    const text = readText(`keywords[${index}]`, item, itemNode, reader);
     if (text !== undefined) keywords.push(text);
   });
   reader.frontmatter.keywords = keywords;

@@ -4,7 +4,7 @@
 // page is hidden. Snippets are parsed for their own errors but are not pages.
 
 import { type Diagnostic, DiagnosticBag, type Location } from '../diagnostics/diagnostic.js';
-import { type ProjectHost, sourceFromBytes } from '../host/project-host.js';
+import { LARGE_PAGE_BYTES, type ProjectHost, sourceFromBytes } from '../host/project-host.js';
 import { isSnippet, pagePathOfFile, pageUrl } from '../ir/page-urls.js';
 import type { PublishedPage } from '../passes/check-published-urls.js';
 import type { PageFacts } from '../passes/check-unreachable-pages.js';
@@ -71,6 +71,8 @@ function readInput(host: ProjectHost, path: string, bag: DiagnosticBag, sources:
     return undefined;
   }
   const decoding = new DiagnosticBag();
+  if (read.bytes.length > LARGE_PAGE_BYTES)
+    decoding.report('file/large-page', { file: path }, { path, size: read.bytes.length, limit: LARGE_PAGE_BYTES });
   const source = sourceFromBytes(path, read.bytes, decoding);
   sources.push(source);
   // The text is kept (`sources`); the bytes a memoizing host holds are not needed again (on 10,000 pages, 70 MB).

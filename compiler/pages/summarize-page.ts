@@ -11,10 +11,11 @@ import type { Nodes, Root } from 'mdast';
 import type { MdxJsxFlowElement } from 'mdast-util-mdx-jsx';
 import { type Diagnostic, DiagnosticBag, makeDiagnostic } from '../diagnostics/diagnostic.js';
 import { isSnippet } from '../ir/page-urls.js';
+import { HTML_URL_ATTRIBUTES, isImageSource, scriptScheme } from '../ir/url-scheme.js';
 import { SourceFile, type Span } from '../source/source-file.js';
-import { headingSlug, numberedId } from './heading-slug.js';
+import { headingSlug, headingTypography, nextFieldAnchor, numberedId } from './heading-slug.js';
 import { bareIdentifier, declaredNames, isPredefinedName } from './page-scope.js';
-import { type Frontmatter, parseFrontmatter } from './parse-frontmatter.js';
+import { type Frontmatter, type ParsedFrontmatter, parseFrontmatter } from './parse-frontmatter.js';
 import { type CustomHeadingId, type ParsedPage, parsePage } from './parse-page.js';
 
 export interface Heading {
@@ -39,8 +40,15 @@ export interface PageLink {
 }
 
 export interface PageImport {
-  /** The module specifier, such as `/snippets/intro.mdx`. */
+  /** The module specifier, such as `/snippets/intro.mdx`; for an `element`, its `file` as written. */
   specifier: string;
+  /**
+   * `import` binds names (`import X from …`, `import { a } from …`): the renderer resolves it. `bare` binds none
+   * (`import '…'`) and `reexport` is `export … from`: the renderer resolves neither. `element` is a
+   * `<Snippet file="…" />` (the older way to include a snippet), resolved when the element renders; its place is the
+   * `file` attribute's.
+   */
+  kind: 'import' | 'bare' | 'reexport' | 'element';
   line: number;
   column: number;
   length: number;
@@ -55,7 +63,7 @@ export interface PageSummary {
   headings: Heading[];
   /** Ids set by `id="…"` attributes of components and HTML elements: link targets beside the headings. */
   elementIds: string[];
-  /** Anchors components make for themselves (`param-<name>`, `response-<name>`), as the renderer makes them: link targets too. */
+  /** Anchors components make for themselves (`param-<name>` of ParamField and ResponseField), as the renderer makes them: link targets too. */
   componentIds: string[];
   links: PageLink[];
   imports: PageImport[];
@@ -86,13 +94,27 @@ interface TreeFacts {
   headings: HeadingDraft[];
   elementIds: string[];
   componentIds: string[];
+  /** How many fields of each anchor came before (heading-slug.ts `nextFieldAnchor`). */
+  fieldCounts: Map<string, number>;
   links: PageLink[];
+  /** Beside `links`, the component whose prop each is (`Card`), if any: the page may define a component of that name. */
+  linkComponents: (string | undefined)[];
   imports: PageImport[];
   declared: Set<string>;
   bareNames: ExpressionUse[];
   visibility: VisibilityBlock[];
   /** Nodes starting before this offset are inside a `<Visibility for="agents">`: not on the site. */
   offsiteEnd: number;
+  /** URLs with a scheme that runs script, which the renderer drops (`render/unsafe-url`), where it reports them. */
+  unsafeUrls: UnsafeUrl[];
+}
+
+interface UnsafeUrl {
+  attribute: string;
+  url: string;
+  scheme: string;
+  line: number;
+  column: number;
 }
 
 /** Never throws: an unexpected failure is reported as a diagnostic on the page. */
@@ -113,7 +135,7 @@ export function summarizePage(path: string, text: string): PageSummaryResult {
 export function pageOutOfMemory(path: string, text: string): PageSummaryResult {
   const frontmatter = parseFrontmatter(new SourceFile(path, text));
   return {
-    summary: summaryOf(path, frontmatter.frontmatter, noContent()),
+    summary: summaryOf(path, frontmatter.frontmatter, { ...noContent(), links: frontmatterLinks(frontmatter) }),
     diagnostics: [...frontmatter.diagnostics, makeDiagnostic('page/out-of-memory', { file: path }, {})],
   };
 }
@@ -128,19 +150,27 @@ function summarizeText(file: SourceFile): PageSummaryResult {
 export function summarizeParsed(parsed: ParsedPage, bag: DiagnosticBag): PageSummary {
   const { file, tree } = parsed;
   const frontmatter = parsed.frontmatter.frontmatter;
-  if (tree === undefined) return summaryOf(file.path, frontmatter, noContent());
+  if (tree === undefined) return summaryOf(file.path, frontmatter, { ...noContent(), links: frontmatterLinks(parsed.frontmatter) });
   const facts = collectFacts(tree, file);
   // In a snippet, a name nothing declares is a prop its importer passes (`<Snippet word="…" />` for `{word}`).
   if (!isSnippet(file.path)) reportUndefinedNames(facts, bag);
+  for (const { line, column, ...args } of facts.unsafeUrls) bag.report('render/unsafe-url', { file: file.path, line, column, length: 0 }, args);
   const content: PageContent = {
     headings: assignHeadingIds(facts.headings, parsed.customIds),
     elementIds: facts.elementIds,
     componentIds: facts.componentIds,
-    links: facts.links,
-    imports: facts.imports,
+    links: [...frontmatterLinks(parsed.frontmatter), ...builtInLinks(facts)],
+    // `<Snippet file>` is the built-in only where the page names nothing `Snippet` itself.
+    imports: facts.declared.has('Snippet') ? facts.imports.filter((i) => i.kind !== 'element') : facts.imports,
     ...(facts.visibility.length > 0 ? { visibility: facts.visibility } : {}),
   };
   return summaryOf(file.path, frontmatter, content);
+}
+
+/** A frontmatter `url` that is a path of the site (`url: /guides/setup`): a link the page makes, checked like the others. */
+function frontmatterLinks(parsed: ParsedFrontmatter): PageLink[] {
+  const link = parsed.urlLink;
+  return link === undefined ? [] : [{ href: link.href, line: link.line, column: link.column, length: link.length }];
 }
 
 type PageContent = Pick<PageSummary, 'headings' | 'elementIds' | 'componentIds' | 'links' | 'imports' | 'visibility'>;
@@ -162,12 +192,15 @@ function collectFacts(tree: Root, file: SourceFile): TreeFacts {
     headings: [],
     elementIds: [],
     componentIds: [],
+    fieldCounts: new Map(),
     links: [],
+    linkComponents: [],
     imports: [],
     declared: new Set(),
     bareNames: [],
     visibility: [],
     offsiteEnd: -1,
+    unsafeUrls: [],
   };
   // In document order, and without recursion, so that no nesting depth can overflow the stack.
   const stack: Nodes[] = [tree];
@@ -190,18 +223,21 @@ function collectNode(node: Nodes, file: SourceFile, facts: TreeFacts): void {
       break;
     case 'link':
       addLink(node.url, file, urlOffset(file.text, node.url, node.children.at(-1)?.position?.end.offset ?? startOffset, startOffset), facts);
+      if (!offsite) noteUnsafeUrl('href', node.url, start, facts);
       break;
     case 'definition':
       addLink(node.url, file, urlOffset(file.text, node.url, file.text.indexOf(']:', startOffset), startOffset), facts);
       break;
     case 'image':
       addLink(node.url, file, urlOffset(file.text, node.url, file.text.indexOf('](', startOffset), startOffset), facts, true);
+      if (!offsite) noteUnsafeUrl('src', node.url, start, facts);
       break;
     case 'mdxJsxFlowElement':
     case 'mdxJsxTextElement':
-      collectAttributes(node.attributes, file, facts, offsite);
+      collectAttributes(node.name, node.attributes, file, facts, offsite);
       if (!offsite) collectComponentAnchor(node.name, node.attributes, start, facts);
       if (node.name === 'Visibility' && node.type === 'mdxJsxFlowElement') collectVisibility(node, facts);
+      if (node.name === 'Snippet' && !offsite) collectSnippetElement(node.attributes, facts);
       break;
     case 'mdxjsEsm':
       collectScript(node.data?.estree, file, facts);
@@ -220,9 +256,10 @@ export function headingText(node: Nodes): string {
   return plainText(node).trim();
 }
 
-/** Text of a heading as readers see it: text and inline code, nothing else. */
+/** Text of a heading as readers see it: text (with Mintlify's typography: heading-slug.ts) and inline code, nothing else. */
 function plainText(node: Nodes): string {
-  if (node.type === 'text' || node.type === 'inlineCode') return node.value;
+  if (node.type === 'text') return headingTypography(node.value);
+  if (node.type === 'inlineCode') return node.value;
   if ('children' in node) return node.children.map(plainText).join('');
   return '';
 }
@@ -233,11 +270,30 @@ function urlOffset(text: string, url: string, searchFrom: number, fallback: numb
   return found === -1 ? fallback : found;
 }
 
-function addLink(href: string, file: SourceFile, offset: number, facts: TreeFacts, image = false): void {
+function addLink(href: string, file: SourceFile, offset: number, facts: TreeFacts, image = false, component?: string): void {
   if (!isInternalHref(href)) return;
   const { line, column } = file.position(offset);
   const length = file.text.startsWith(href, offset) ? href.length : 0;
   facts.links.push(image ? { href, line, column, length, image } : { href, line, column, length });
+  facts.linkComponents.push(component);
+}
+
+/** A URL whose scheme runs script (ir/url-scheme.ts), noted where the renderer reports dropping it. */
+function noteUnsafeUrl(
+  attribute: string,
+  url: string,
+  at: { line: number; column: number } | undefined,
+  facts: TreeFacts,
+  image = attribute === 'src',
+): void {
+  const scheme = scriptScheme(url, image);
+  if (scheme !== undefined) facts.unsafeUrls.push({ attribute, url, scheme, line: at?.line ?? 0, column: at?.column ?? 0 });
+}
+
+/** The links, less the props of components the page defines or imports itself (a `Card` of its own is not the built-in). */
+function builtInLinks(facts: TreeFacts): PageLink[] {
+  const own = (component: string | undefined) => component !== undefined && facts.declared.has(component);
+  return facts.linkComponents.some(own) ? facts.links.filter((_, i) => !own(facts.linkComponents[i])) : facts.links;
 }
 
 /** Not a URL with a scheme (`https:`, `mailto:`, `tel:`) nor protocol-relative (`//host`). */
@@ -248,9 +304,24 @@ function isInternalHref(href: string): boolean {
 type JsxAttributes = Extract<Nodes, { type: 'mdxJsxFlowElement' }>['attributes'];
 
 /**
- * `href="…"` of any component or element is a link, `src="…"` (and a Card's `img="…"`) an embedded file; `id="…"` a
- * link target. Expression values are not read.
+ * The attributes that are links (`link`) or embedded files (`file`), by element: HTML's `<a href>` and media
+ * sources, and the built-in components that make a link or an image of a prop — the ones Mintlify's renderer and
+ * link checker read, and docsc's. Any other attribute is the element's own business: `<use href="#icon">` in an
+ * inline SVG names a symbol, and a prop of a repository's component (`<AgentCTA src="docs-agent">`) is whatever that
+ * component makes of it.
  */
+const LINK_ATTRIBUTES: Readonly<Record<string, Readonly<Record<string, 'link' | 'file'>>>> = {
+  a: { href: 'link' },
+  img: { src: 'file' },
+  video: { src: 'file', poster: 'file' },
+  audio: { src: 'file' },
+  source: { src: 'file' },
+  Card: { href: 'link', img: 'file' },
+  Tile: { href: 'link' },
+  Tooltip: { href: 'link' },
+  Link: { href: 'link' },
+};
+
 /** A `<Visibility>` block not inside another: where it is, and for `for="agents"` where its content is. */
 function collectVisibility(node: MdxJsxFlowElement, facts: TreeFacts): void {
   const start = node.position?.start.offset;
@@ -266,30 +337,47 @@ function collectVisibility(node: MdxJsxFlowElement, facts: TreeFacts): void {
   } else if (audience === 'humans') facts.visibility.push([start, end]);
 }
 
-function collectAttributes(attributes: JsxAttributes, file: SourceFile, facts: TreeFacts, offsite: boolean): void {
+/**
+ * The attributes whose URLs the renderer checks for a scheme that runs script (render/create-element.ts): an HTML
+ * element's URL attributes, and a component's `href`, `src` and `img`.
+ */
+const COMPONENT_URL_ATTRIBUTES = new Set(['href', 'src', 'img']);
+
+/** `id="…"` is a link target; the element's link and file attributes (`LINK_ATTRIBUTES`) are links. Expression values are not read. */
+function collectAttributes(name: string | null | undefined, attributes: JsxAttributes, file: SourceFile, facts: TreeFacts, offsite: boolean): void {
+  const linking = name ? LINK_ATTRIBUTES[name] : undefined;
+  // A component, unlike an HTML element, may be the page's own (`builtInLinks`).
+  const component = name && /^[A-Z]/.test(name) ? name : undefined;
+  const urlAttributes = component === undefined ? HTML_URL_ATTRIBUTES : COMPONENT_URL_ATTRIBUTES;
   for (const attribute of attributes) {
     if (attribute.type !== 'mdxJsxAttribute' || typeof attribute.value !== 'string') continue;
     if (attribute.name === 'id' && !offsite) facts.elementIds.push(attribute.value);
-    if (attribute.name !== 'href' && attribute.name !== 'src' && attribute.name !== 'img') continue;
+    if (!offsite && name && urlAttributes.has(attribute.name)) {
+      const image = component === undefined ? isImageSource(name, attribute.name) : attribute.name !== 'href';
+      noteUnsafeUrl(attribute.name, attribute.value, attribute.position?.start, facts, image);
+    }
+    const kind = linking !== undefined && Object.hasOwn(linking, attribute.name) ? linking[attribute.name] : undefined;
+    if (kind === undefined) continue;
     const end = attribute.position?.end.offset;
     // The value ends one character (the quote) before the attribute does.
     const valueStart = end === undefined ? -1 : end - 1 - attribute.value.length;
     const offset = valueStart >= 0 && file.text.startsWith(attribute.value, valueStart) ? valueStart : (attribute.position?.start.offset ?? 0);
-    addLink(attribute.value, file, offset, facts, attribute.name !== 'href');
+    addLink(attribute.value, file, offset, facts, kind === 'file', component);
   }
 }
 
 /** Where ParamField and ResponseField put the field's name, in the order the renderer reads them. */
-const FIELD_NAME_PROPS: Record<string, { prefix: string; props: string[] }> = {
-  ParamField: { prefix: 'param-', props: ['path', 'query', 'body', 'header', 'cookie', 'name'] },
-  ResponseField: { prefix: 'response-', props: ['name'] },
+const FIELD_NAME_PROPS: Record<string, string[]> = {
+  ParamField: ['path', 'query', 'body', 'header', 'cookie', 'name'],
+  ResponseField: ['name'],
 };
 
 /**
  * Components that are link targets without an `id`: a field's anchor is
- * `param-<name>` / `response-<name>`, an Update's its label's slug (and the
- * label is in the table of contents, as a level-2 entry) — as the renderer
- * makes them (compiler/render/components/fields.ts, updates.ts).
+ * `param-<name>` (heading-slug.ts `fieldAnchorId`, for both kinds, as
+ * Mintlify makes it), an Update's its label's slug (and the label is in the
+ * table of contents, as a level-2 entry) — as the renderer makes them
+ * (compiler/render/components/fields.ts, updates.ts).
  */
 function collectComponentAnchor(
   name: string | null | undefined,
@@ -308,11 +396,18 @@ function collectComponentAnchor(
     if (label) facts.headings.push({ depth: 2, text: label, line: start?.line ?? 0, column: start?.column ?? 0, component: name });
     return;
   }
-  const field = FIELD_NAME_PROPS[name];
-  const fieldName = field?.props.map((prop) => values.get(prop)).find((value) => value !== undefined && value !== '');
-  if (field === undefined || fieldName === undefined) return;
-  const id = numberedId(`${field.prefix}${headingSlug(fieldName)}`, (taken) => facts.componentIds.includes(taken));
-  facts.componentIds.push(id);
+  const fieldName = FIELD_NAME_PROPS[name]?.map((prop) => values.get(prop)).find((value) => value !== undefined && value !== '');
+  if (fieldName === undefined) return;
+  facts.componentIds.push(nextFieldAnchor(fieldName, facts.fieldCounts, (taken) => facts.componentIds.includes(taken)));
+}
+
+/** `<Snippet file="intro.mdx" />`: the file it includes, where the renderer reports it missing (render/components/snippets.ts). */
+function collectSnippetElement(attributes: JsxAttributes, facts: TreeFacts): void {
+  // The last one wins, as props do.
+  const file = [...attributes].reverse().find((a) => a.type === 'mdxJsxAttribute' && a.name === 'file');
+  if (file?.type !== 'mdxJsxAttribute' || typeof file.value !== 'string' || file.value.trim() === '') return;
+  const start = file.position?.start;
+  facts.imports.push({ specifier: file.value, kind: 'element', line: start?.line ?? 0, column: start?.column ?? 0, length: 0 });
 }
 
 function collectScript(program: Program | null | undefined, file: SourceFile, facts: TreeFacts): void {
@@ -323,7 +418,8 @@ function collectScript(program: Program | null | undefined, file: SourceFile, fa
     if (!source || typeof source.value !== 'string') continue;
     const [start, end] = source.range ?? [0, 0];
     const { line, column } = file.position(start);
-    facts.imports.push({ specifier: source.value, line, column, length: end - start });
+    const kind = statement.type !== 'ImportDeclaration' ? 'reexport' : statement.specifiers.length > 0 ? 'import' : 'bare';
+    facts.imports.push({ specifier: source.value, kind, line, column, length: end - start });
   }
 }
 

@@ -2,7 +2,8 @@
 // and the background image are files of the docs folder (`link/broken-image`),
 // and the internal links it puts on every page — the navbar's links and
 // button, the navigation's `href`s — lead to a page, a file or a redirect
-// (`link/broken`), as a page's own links must (check-links.ts). External URLs
+// (`link/broken`; a folder of pages: `link/folder`), as a page's own links
+// must (check-links.ts). External URLs
 // are not fetched; unsafe ones are check-hrefs.ts's.
 
 import type { Config } from '../config/read-config.js';
@@ -11,7 +12,7 @@ import { type RootNode, walk } from '../ir/navigation.js';
 import type { SiteIndex } from '../ir/site-index.js';
 import type { Span } from '../source/source-file.js';
 import { type JsonNode, type JsonString, member } from '../syntax/json-tree.js';
-import { brokenTargetArgs, closestTarget, resolveLink } from './check-links.js';
+import { brokenTargetArgs, closestTarget, reportFolderLink, resolveLink } from './check-links.js';
 
 /** Keys whose value is a file (a string, or `{light, dark}` of strings). */
 const FILE_KEYS: readonly (readonly string[])[] = [['favicon'], ['logo'], ['background', 'image']];
@@ -37,7 +38,9 @@ export function checkConfigReferences(config: Config | undefined, navigation: Ro
   for (const href of hrefs) {
     const target = internalTarget(href.value);
     if (target === undefined || site.pages.has(target) || site.staticFiles.has(target) || site.isRedirected(target)) continue;
-    bag.report('link/broken', href.span, brokenTargetArgs(href.value, target, closestTarget(target, site, false)));
+    const folderPage = site.folders.get(target);
+    if (folderPage !== undefined) reportFolderLink(href.value, target, folderPage, href.span, bag);
+    else bag.report('link/broken', href.span, brokenTargetArgs(href.value, target, closestTarget(target, site, false)));
   }
   return bag.items;
 }

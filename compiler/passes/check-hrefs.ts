@@ -1,8 +1,8 @@
-// Every `href` in the navigation ends up as a link in every page: only
-// http(s), mailto and relative links are allowed (no `javascript:` …).
-// Global anchors have the stricter rule of check-global-anchors.ts.
+// Every `href` in the navigation ends up as a link in every page: no scheme
+// that runs script (`javascript:`, …; config/check-url.ts). Global anchors
+// have the stricter rule of check-global-anchors.ts.
 
-import { isSafeUrl } from '../config/check-url.js';
+import { unsafeLinkReason } from '../config/check-url.js';
 import { type Diagnostic, DiagnosticBag } from '../diagnostics/diagnostic.js';
 import { type RootNode, walk } from '../ir/navigation.js';
 
@@ -10,9 +10,9 @@ export function checkHrefs(root: RootNode): Diagnostic[] {
   const bag = new DiagnosticBag();
   for (const node of walk(root)) {
     if (node.kind === 'global-anchor') continue;
-    if ('href' in node && node.href !== undefined && !isSafeUrl(node.href.value)) {
-      bag.report('config/unsafe-url', node.href.span, { url: node.href.value });
-    }
+    const reason = 'href' in node && node.href !== undefined ? unsafeLinkReason(node.href.value) : undefined;
+    if (reason !== undefined && 'href' in node && node.href !== undefined)
+      bag.report('config/unsafe-url', node.href.span, { url: node.href.value, reason });
   }
   return bag.items;
 }

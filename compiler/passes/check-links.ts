@@ -4,13 +4,16 @@
 // Images and other embedded files (`![](…)`, `src`, a Card's `img`) must be
 // files, resolved the same way (as the renderer writes them).
 // Links resolve as a browser resolves them against the linking page's URL;
-// a `.mdx`/`.md` suffix names the page itself. Snippets are checked only for
+// a `.mdx`/`.md` suffix names the page itself. A link to a folder that holds
+// pages but is none is a warning: the build publishes a redirect there
+// (ir/folder-pages.ts). Snippets are checked only for
 // root-relative links: their relative links depend on the page that imports them.
 
 import { closestMatch } from '../config/did-you-mean.js';
-import { type Diagnostic, DiagnosticBag, type Location } from '../diagnostics/diagnostic.js';
+import { type Diagnostic, DiagnosticBag, type Location, type Place } from '../diagnostics/diagnostic.js';
 import { isSnippet, pagePathOfFile, pageUrl } from '../ir/page-urls.js';
 import type { SiteIndex } from '../ir/site-index.js';
+import { cleanAnchor } from '../pages/heading-slug.js';
 import type { PageLink, PageSummary } from '../pages/summarize-page.js';
 
 export interface LinkTarget {
@@ -55,11 +58,16 @@ function checkLink(link: PageLink, context: LinkContext): void {
   }
   const page = context.site.pages.get(target.url);
   if (page === undefined) {
-    if (!context.site.staticFiles.has(target.url) && !context.site.isRedirected(target.url)) reportBrokenLink(link.href, target.url, at, context);
+    if (context.site.staticFiles.has(target.url) || context.site.isRedirected(target.url)) return;
+    const folderPage = context.site.folders.get(target.url);
+    if (folderPage !== undefined) reportFolderLink(link.href, target.url, folderPage, at, context.bag);
+    else reportBrokenLink(link.href, target.url, at, context);
     return;
   }
   const anchor = target.anchor;
   if (anchor === undefined || !page.anchorsKnown || TOP_ANCHORS.has(anchor) || page.ids.has(anchor)) return;
+  // Mintlify reads a fragment as it makes ids (heading-slug.ts): `#example:-connect` reaches `Example: connect`.
+  if (page.ids.has(cleanAnchor(anchor))) return;
   const suggestion = closestMatch(anchor, page.ids);
   context.bag.report('link/missing-anchor', at, {
     anchor,
@@ -79,6 +87,16 @@ function reportBrokenImage(href: string, url: string, at: Location, context: Lin
 
 function reportBrokenLink(href: string, url: string, at: Location, context: LinkContext): void {
   context.bag.report('link/broken', at, brokenTargetArgs(href, url, context.suggestUrl(url)));
+}
+
+/**
+ * A link to a folder that holds pages but is none: the build sends its readers to `page` (folder-pages.ts). The home
+ * page's folder (a site without an `index` page) is where every site starts, as on Mintlify: no warning.
+ */
+export function reportFolderLink(href: string, url: string, page: string, at: Place, bag: DiagnosticBag): void {
+  if (url === '') return;
+  const written = href.split(/[?#]/)[0];
+  bag.report('link/folder', at, { href, resolved: written === `/${url}` ? '' : ` (\`/${url}\`)`, page: `/${page}` });
 }
 
 /** The arguments of `link/broken` and `link/broken-image`: what was written, where it led when that differs, a did-you-mean. */

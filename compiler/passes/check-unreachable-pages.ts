@@ -11,7 +11,7 @@ export interface PageFacts {
   hidden: boolean;
 }
 
-/** `reachedUrls`: URLs the navigation links to by other means (an API entry's `x-docs.href`). */
+/** `reachedUrls`: URLs the navigation links to by other means (an API entry's `x-docs.href`, or its generated page's URL). */
 export function checkUnreachablePages(root: RootNode, pages: readonly PageFacts[], reachedUrls: ReadonlySet<string>): Diagnostic[] {
   const bag = new DiagnosticBag();
   const reached = new Set<string>();

@@ -10,13 +10,14 @@ import type { ApiPage } from '../ir/api-pages.js';
 import type { PageSummary } from '../pages/summarize-page.js';
 
 /** Bumped when what `checkLinks` reports, or how, changes for the same inputs. */
-const LINK_CHECK_FORMAT = 2;
+const LINK_CHECK_FORMAT = 3;
 
 /**
  * What `checkLinks(summaries, buildSiteIndex(summaries, apiPages, files, redirects, linksOutside))`
  * is a function of: each page's text (its content hash, `identities`), the API
- * pages' URLs, the repository's files, the redirects' sources and the links leading outside the root. Undefined
- * when a page's content hash is unknown (the result is not remembered then).
+ * pages' URLs, the repository's files, the redirects' sources, the links leading outside the root and the folders'
+ * pages (which page a folder leads to follows the navigation's order). Undefined when a page's content hash is
+ * unknown (the result is not remembered then).
  */
 export function linkCheckKey(
   summaries: readonly PageSummary[],
@@ -25,6 +26,7 @@ export function linkCheckKey(
   files: readonly string[],
   redirects: readonly RedirectSource[],
   linksOutside: readonly string[],
+  folders: ReadonlyMap<string, string>,
 ): string | undefined {
   const pages: string[] = [];
   for (const summary of summaries) {
@@ -40,5 +42,6 @@ export function linkCheckKey(
     files,
     redirects.map((r) => r.source),
     linksOutside,
+    [...folders],
   )}`;
 }

@@ -13,7 +13,7 @@
 import type { Element, Root as HastRoot } from 'hast';
 import { toHtml } from 'hast-util-to-html';
 import type { Heading } from 'mdast';
-import { type Diagnostic, DiagnosticBag, makeDiagnostic } from '../diagnostics/diagnostic.js';
+import { type Diagnostic, DiagnosticBag, dedupeDiagnostics, makeDiagnostic } from '../diagnostics/diagnostic.js';
 import { pagePathOfFile, pageUrl } from '../ir/page-urls.js';
 import { type ParsedPage, parsePage } from '../pages/parse-page.js';
 import { headingText, type PageSummary, pageOutOfMemory, summarizePage, summarizeParsed } from '../pages/summarize-page.js';
@@ -85,7 +85,8 @@ export function compilePage(input: CompilePageInput, snippets: SnippetTable, opt
   if (input.want.body) {
     const rendered = renderBody(parsed, summary, snippets, options);
     result.body = rendered.body;
-    result.diagnostics.push(...rendered.diagnostics);
+    // What both the summary and the renderer report (an unsafe URL where it is written) is said once.
+    result.diagnostics = dedupeDiagnostics([...result.diagnostics, ...rendered.diagnostics]);
   }
   return result;
 }

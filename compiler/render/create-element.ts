@@ -8,6 +8,7 @@
 // made absolute, or dropped with a warning when their scheme is unsafe.
 
 import type { ElementContent, Properties } from 'hast';
+import { HTML_URL_ATTRIBUTES, isImageSource } from '../ir/url-scheme.js';
 import type { Component, ComponentContext } from './components/component.js';
 import { COMPONENTS } from './components/component-table.js';
 import { h, text, toNodes } from './hast-nodes.js';
@@ -155,10 +156,11 @@ function builtIn(
   const checked: Record<string, unknown> = { ...props, children: toNodes(props.children) };
   for (const name of ['href', 'src', 'img'] as const) {
     const value = checked[name];
-    if (typeof value === 'string') checked[name] = checkUrl(context, name, value, places?.get(name) ?? at);
+    if (typeof value === 'string') checked[name] = checkUrl(context, name, value, places?.get(name) ?? at, name !== 'href');
   }
   const componentContext: ComponentContext = {
     uniqueId: (base, prefix) => context.uniqueId(base, prefix),
+    fieldId: (name) => context.fieldId(name),
     nextSerial: (kind) => context.nextSerial(kind),
     inline,
     icon: (name, iconType) => renderIcon(context, name, iconType, places?.get('icon') ?? at),
@@ -182,15 +184,14 @@ function addOwnAttributes(context: RenderContext, properties: Properties, props:
   if (typeof props.id === 'string' && props.id !== '') properties.id = props.id;
 }
 
-/** The value to keep (absolute when relative), or undefined when the scheme is unsafe. */
-export function checkUrl(context: RenderContext, attribute: string, url: string, at: SourcePlace): string | undefined {
-  const verdict = rewriteUrl(url, context.pageUrl, attribute === 'href', context.options.basePath);
+/** The value to keep (absolute when relative), or undefined when the scheme is unsafe. `image`: an image's source (a `data:` URL is a picture there). */
+export function checkUrl(context: RenderContext, attribute: string, url: string, at: SourcePlace, image = false): string | undefined {
+  const verdict = rewriteUrl(url, context.pageUrl, attribute === 'href', context.options.basePath, image);
   if (verdict.safe) return verdict.url;
   context.report('render/unsafe-url', at, { attribute, url, scheme: verdict.scheme });
   return undefined;
 }
 
-const URL_ATTRIBUTES = new Set(['href', 'src', 'poster', 'action', 'formAction', 'formaction', 'cite', 'xlinkHref', 'xlink:href']);
 /** Not attributes: React's own, and Mintlify's `noAnchor` on a JSX heading (which has no anchor here anyway). */
 const SKIPPED_PROPS = new Set(['children', 'key', 'ref', 'dangerouslySetInnerHTML', 'noAnchor']);
 
@@ -214,8 +215,8 @@ function htmlElement(
     if (name === 'className' && typeof value === 'string') for (const c of value.split(/\s+/)) if (c !== '') context.classes.add(c);
     if (name === 'style' && typeof value === 'object') {
       properties.style = styleText(value as Record<string, unknown>);
-    } else if (URL_ATTRIBUTES.has(name) && typeof value === 'string') {
-      const url = checkUrl(context, key, value, places?.get(key) ?? at);
+    } else if (HTML_URL_ATTRIBUTES.has(name) && typeof value === 'string') {
+      const url = checkUrl(context, key, value, places?.get(key) ?? at, isImageSource(tagName, name));
       if (url !== undefined) properties[name] = url;
     } else if (Array.isArray(value)) {
       properties[name] = value.filter((v) => typeof v === 'string' || typeof v === 'number').join(' ');

@@ -123,7 +123,7 @@ class TreeWalk {
     return block;
   }
 
-  /** Drops an unsafe URL (with a warning) and makes a relative one absolute. */
+  /** Drops an unsafe URL (with an error) and makes a relative one absolute. */
   private checked(
     result: ElementContent | ElementContent[] | undefined,
     attribute: 'href' | 'src',
@@ -132,7 +132,7 @@ class TreeWalk {
     if (result === undefined || Array.isArray(result) || result.type !== 'element') return result;
     const url = result.properties[attribute];
     if (typeof url !== 'string') return result;
-    const kept = checkUrl(this.context, attribute, url, this.at(node));
+    const kept = checkUrl(this.context, attribute, url, this.at(node), attribute === 'src');
     if (kept === undefined) delete result.properties[attribute];
     else result.properties[attribute] = kept;
     return result;

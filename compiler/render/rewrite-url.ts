@@ -1,7 +1,8 @@
-// The one URL policy of rendered bodies. A URL is safe when it is relative
-// (`setup`, `./setup`, `../x`, `/x`, `#part`, `?q`) or uses `http:`, `https:`,
-// `mailto:` or `tel:`; anything else (`javascript:`, `data:`, `vbscript:`, …)
-// is dropped by the caller with a warning. Relative URLs are made absolute
+// The one URL policy of rendered bodies. A URL is safe unless its scheme runs
+// script (ir/url-scheme.ts: `javascript:`, `vbscript:`, and `data:` except as
+// an image's source), which the caller drops with an error; `https:`,
+// `mailto:`, `tel:` and applications' own schemes (`cursor://…`) are kept as
+// written, as Mintlify keeps them. Relative URLs are made absolute
 // against the page's URL, as a browser would resolve them — the rule
 // `docsc check` verified links with — so a body works wherever it is served
 // (with or without a trailing slash); link targets also lose `.md`/`.mdx` and
@@ -10,23 +11,23 @@
 // front of every site path. Pure and deterministic.
 
 import { pagePathOfFile, pageUrl } from '../ir/page-urls.js';
+import { scriptScheme, urlScheme } from '../ir/url-scheme.js';
 
 export type UrlVerdict = { safe: true; url: string; external: boolean } | { safe: false; scheme: string };
-
-const ALLOWED_SCHEMES = new Set(['http', 'https', 'mailto', 'tel']);
 
 /**
  * @param url the value as written
  * @param fromUrl the page's URL path without slashes at either end (`guides/setup`)
  * @param isLink true for link targets (`href`), whose page extensions are removed
  * @param base the site's base path (`/docs`), or ''
+ * @param image true for an image's source, where a `data:` URL is a picture
  */
-export function rewriteUrl(url: string, fromUrl: string, isLink: boolean, base = ''): UrlVerdict {
-  // Browsers ignore ASCII whitespace and control characters inside a scheme: `java\tscript:`.
+export function rewriteUrl(url: string, fromUrl: string, isLink: boolean, base = '', image = false): UrlVerdict {
+  const unsafe = scriptScheme(url, image);
+  if (unsafe !== undefined) return { safe: false, scheme: unsafe };
+  const scheme = urlScheme(url);
+  if (scheme !== undefined) return { safe: true, url, external: scheme === 'http' || scheme === 'https' };
   const compact = url.replace(/[\u0000-\u0020\u007f]+/g, '');
-  const scheme = /^([a-zA-Z][a-zA-Z\d+.-]*):/.exec(compact)?.[1]?.toLowerCase();
-  if (scheme !== undefined)
-    return ALLOWED_SCHEMES.has(scheme) ? { safe: true, url, external: scheme === 'http' || scheme === 'https' } : { safe: false, scheme };
   if (compact.startsWith('//')) return { safe: true, url, external: true };
   if (url === '' || url.startsWith('#') || url.startsWith('?')) return { safe: true, url, external: false };
   return { safe: true, url: base + absolute(url, fromUrl, isLink), external: false };

@@ -2,6 +2,8 @@
 // untrusted: everything the layout writes goes through these functions (and
 // `inlineJson` for values inside `<script>`).
 
+import { scriptScheme } from '../ir/url-scheme.js';
+
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 export function escapeHtml(text: string): string {
@@ -20,20 +22,19 @@ export function escapeHtmlLatin1(text: string): string {
 }
 
 /**
- * An href safe to write: http(s) and mailto URLs, and relative or
- * root-relative paths and fragments; anything else is undefined:
- * `javascript:`, `data:`, `vbscript:` in any case, also with tabs, newlines
- * or other control characters inside (browsers drop them, so `java\tscript:`
- * is `javascript:`), and protocol-relative `//host`, also spelt with
- * backslashes (`/\\host`, `\\\\host`), which browsers read as `//host`.
+ * An href safe to write: relative or root-relative paths and fragments, and
+ * URLs whose scheme runs no script (ir/url-scheme.ts: http(s), mailto, and
+ * applications' own such as `cursor://…`, which Mintlify keeps); undefined
+ * for `javascript:`, `data:`, `vbscript:` in any case, for anything with tabs,
+ * newlines or other control characters inside (browsers drop them, so
+ * `java\tscript:` is `javascript:`), and for protocol-relative `//host`, also
+ * spelt with backslashes (`/\\host`, `\\\\host`), which browsers read as `//host`.
  */
 export function safeHref(href: string): string | undefined {
   const trimmed = href.trim();
   if (/[\u0000-\u001f\u007f]/.test(trimmed)) return undefined;
   if (/^[/\\]{2}/.test(trimmed)) return undefined;
-  const scheme = /^([a-zA-Z][a-zA-Z\d+.-]*):/.exec(trimmed)?.[1]?.toLowerCase();
-  if (scheme === undefined) return trimmed;
-  return scheme === 'http' || scheme === 'https' || scheme === 'mailto' ? trimmed : undefined;
+  return scriptScheme(trimmed) === undefined ? trimmed : undefined;
 }
 
 /** JSON safe inside `<script>`: `<`, `>`, `&` and the line separators escaped (JSON.parse reads them back). */

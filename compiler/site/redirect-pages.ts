@@ -9,34 +9,60 @@
 // small script matches the missing address against them, as `_redirects`
 // would, and goes on. Destinations are untrusted: only http(s) URLs and site
 // paths are followed, and a value taken from the address never turns a site
-// path into another host (`//evil.example`). Under a base path
+// path into another host (`//evil.example`). Sources are read as the URL
+// paths links resolve to (read-redirects.ts: `features/old`, `/old/index`
+// and `/old/` are `/features/old`, `/old`), destinations without a scheme are
+// site paths (`features/new` is `/features/new`, as Mintlify reads it), and a
+// source written twice that way is written once, the first. Under a base path
 // (base-path.ts), sources and site-path destinations are the paths the host
 // is asked for, with the base; redirects stay base-free until written.
 
 import type { RedirectSource } from '../config/read-redirects.js';
+import type { Span } from '../source/source-file.js';
 import { withBase } from './base-path.js';
 import { escapeHtml, safeHref } from './escape-html.js';
 
 export interface Redirect {
-  /** Root-relative: `/old-page`. */
+  /** Root-relative and decoded, as links resolve: `/old-page`. */
   source: string;
   destination: string;
   permanent: boolean;
+  /** Where docs.json writes the source. */
+  span?: Span;
 }
 
-/** The redirects the output can carry: a destination that is an http(s) URL or a site path. */
+/** The redirects the output can carry: a destination that is a safe URL or a site path; one per source path. */
 export function outputRedirects(sources: readonly RedirectSource[]): Redirect[] {
-  return sources.flatMap(({ source, destination, permanent }) => {
-    if (destination === undefined || safeHref(destination) === undefined) return [];
-    return [{ source: `/${source.replace(/^\/+/, '')}`, destination, permanent }];
+  const seen = new Set<string>();
+  return sources.flatMap(({ path, destination, permanent, span }) => {
+    const safe = destination === undefined ? undefined : safeHref(destination);
+    if (safe === undefined || seen.has(path)) return [];
+    seen.add(path);
+    return [{ source: `/${path}`, destination: sitePath(safe), permanent, ...(span === undefined ? {} : { span }) }];
   });
+}
+
+/** A destination without a scheme is a path of this site, whether or not it starts with `/` (`features/new`). */
+function sitePath(destination: string): string {
+  if (/^[a-zA-Z][a-zA-Z\d+.-]*:/.test(destination) || /^[/#?]/.test(destination)) return destination;
+  return `/${destination}`;
+}
+
+/** A source as the host is asked for it: each segment percent-encoded as a browser sends it. */
+function encodedSource(source: string): string {
+  try {
+    return encodeURI(source);
+  } catch {
+    // A lone surrogate (`\ud800` in docs.json) has no UTF-8 form: no browser asks for it.
+    return source;
+  }
 }
 
 /** `_redirects`: wildcards as hosts write them (`:slug*` → `*`, and `:splat` in the destination). */
 export function renderRedirectsFile(redirects: readonly Redirect[], base = ''): string {
   return redirects
     .map((r) => {
-      const source = base + r.source.replace(/:\w+\*/g, '*');
+      const source = base + encodedSource(r.source).replace(/:\w+\*/g, '*');
       const destination = withBase(base, r.destination.replace(/:\w+\*/g, ':splat'));
       return `${source} ${destination} ${r.permanent ? 308 : 307}`;
     })
@@ -77,7 +103,7 @@ export function renderRedirectPage(redirect: Redirect, base = ''): string {
 export function patternRedirectScript(redirects: readonly Redirect[], base = '', fallback?: string): string {
   const rules = redirects
     .filter((r) => staticRedirectUrl(r) === undefined)
-    .map((r) => [(base + r.source).replace(/^\/+|\/+$/g, '').split('/'), withBase(base, safeHref(r.destination) ?? '/')] as const);
+    .map((r) => [(base + encodedSource(r.source)).replace(/^\/+|\/+$/g, '').split('/'), withBase(base, safeHref(r.destination) ?? '/')] as const);
   const otherwise = fallback === undefined ? '' : `location.replace(${JSON.stringify(fallback).replace(/</g, '\\u003c')})`;
   if (rules.length === 0) return otherwise === '' ? '' : `<script>${otherwise}</script>`;
   const data = JSON.stringify(rules).replace(/</g, '\\u003c');
@@ -107,7 +133,8 @@ const FOLLOW_PATTERN = String.raw`function (rules, where) {
     var target = destination.replace(/:(\w+)\*?/g, function (whole, name) {
       return Object.prototype.hasOwnProperty.call(params, name) ? params[name] : whole;
     });
-    if (!/^[a-zA-Z][a-zA-Z\d+.-]*:/.test(target)) target = '/' + target.replace(/^[\/\\]+/, '');
+    // A destination written without a scheme stays a path of this site, whatever the address put in it (:a with javascript:x).
+    if (!/^[a-zA-Z][a-zA-Z\d+.-]*:/.test(destination)) target = '/' + target.replace(/^[\/\\]+/, '');
     if (target.indexOf('?') < 0) target += where.search;
     if (target.indexOf('#') < 0) target += where.hash;
     where.replace(target);

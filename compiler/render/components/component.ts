@@ -17,6 +17,8 @@ export interface ComponentProps {
 export interface ComponentContext {
   /** An id not yet used on the page, from `text` (GitHub slug; `-1`, `-2` on repeats). */
   uniqueId(text: string, prefix?: string): string;
+  /** The anchor of a ParamField or ResponseField named `name`, unique on the page (`param-<name>`, as Mintlify makes it). */
+  fieldId(name: string): string;
   /** 1, 2, 3… per kind, in document order: ids of generated structure. */
   nextSerial(kind: string): number;
   /** True when the element was written inside a paragraph: make phrasing content. */

@@ -2,7 +2,8 @@
 // `query`, `body`, `header` or `cookie` — with `type`, `required`,
 // `default`, `deprecated`, `placeholder`) and ResponseField (`name`, `type`,
 // `required`, `default`, `deprecated`). Each is a block with a page-unique
-// anchor id (`param-<name>`, `response-<name>`) and a link to itself.
+// anchor id (`param-<name>` for both, as Mintlify makes it: heading-slug.ts
+// `fieldAnchorId`) and a link to itself.
 //
 // The root element also carries the field as data — `data-param-name`,
 // `data-param-in` (ParamField only), `data-param-type`,
@@ -35,7 +36,7 @@ function field(
   props: ComponentProps,
   context: ComponentContext,
 ): ElementContent {
-  const id = stringProp(props, 'id') || context.uniqueId(name, `${kind}-`);
+  const id = stringProp(props, 'id') || context.fieldId(name);
   const type = stringProp(props, 'type');
   const defaultValue = valueText(props.default);
   const placeholder = stringProp(props, 'placeholder');
