@@ -120,7 +120,11 @@ function conformance(dir: string, name: string, options: Options): RepositoryRes
     const pages = existsSync(join(out, '.docsc-output.json')) ? writtenPages(out) : new Set<string>();
 
     const entries = configPages(dir);
-    const withFile = entries.filter((entry) => ['.mdx', '.md'].some((ext) => existsSync(join(dir, entry + ext))));
+    // A page whose frontmatter has `url` is a link in the navigation, not a page of the site (as in Mintlify).
+    const withFile = entries.filter((entry) => {
+      const file = ['.mdx', '.md'].map((ext) => join(dir, entry + ext)).find((path) => existsSync(path));
+      return file !== undefined && !/^---\r?\n(?:[^\n]*\n)*?url:/.test(readFileSync(file, 'utf8').slice(0, 4096));
+    });
     const notWritten = withFile.filter((entry) => !pages.has(normalizeUrl(entry)));
 
     const result: RepositoryResult = {
