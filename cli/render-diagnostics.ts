@@ -8,7 +8,7 @@ import { renderJson } from '../compiler/report/render-json.js';
 import { renderPretty } from '../compiler/report/render-pretty.js';
 import { renderSarif } from '../compiler/report/render-sarif.js';
 import { summaryLine } from '../compiler/report/summary-line.js';
-import { VERSION } from '../compiler/version.js';
+import { DOCS_SITE_URL, VERSION } from '../compiler/version.js';
 
 export const FORMATS = ['pretty', 'json', 'github', 'sarif'] as const;
 export type Format = (typeof FORMATS)[number];
@@ -21,8 +21,8 @@ export interface RenderContext {
   ms: number;
 }
 
-/** The installed copy of spec/diagnostics.md, linked from every pretty diagnostic. */
-const docsBase = new URL('../', import.meta.url).href.replace(/dist\/$/, '');
+/** Where every pretty diagnostic links to: the published docs site, else the installed copy of spec/diagnostics.md. */
+const docsBase = DOCS_SITE_URL ?? new URL('../', import.meta.url).href.replace(/dist\/$/, '');
 
 export function renderDiagnostics(format: Format, diagnostics: Diagnostic[], context: RenderContext): string {
   const { sources, cwdPrefix } = context;
@@ -32,7 +32,7 @@ export function renderDiagnostics(format: Format, diagnostics: Diagnostic[], con
     case 'github':
       return renderGithub(diagnostics, { sources, cwdPrefix });
     case 'sarif':
-      return renderSarif(diagnostics, { version: VERSION, sources, cwdPrefix });
+      return renderSarif(diagnostics, { version: VERSION, sources, cwdPrefix, ...(DOCS_SITE_URL ? { informationUri: DOCS_SITE_URL } : {}) });
     case 'pretty':
       return `${renderPretty(diagnostics, { sources, cwdPrefix, color: context.color, docsBase })}${summaryLine(diagnostics, { pages: context.pages, ms: context.ms })}\n`;
   }

@@ -1,5 +1,6 @@
-// The tool's version, read once from package.json (it is in reports), and
-// the tool's identity (version and code hash: it keys caches).
+// The tool's version, read once from package.json (it is in reports), where
+// its documentation is published, and the tool's identity (version and code
+// hash: it keys caches).
 
 import { createHash } from 'node:crypto';
 import { type Dirent, existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -9,19 +10,33 @@ import { fileURLToPath } from 'node:url';
 
 const require = createRequire(import.meta.url);
 
-function readVersion(): string {
+interface PackageJson {
+  name?: string;
+  version?: string;
+  homepage?: string;
+}
+
+function readPackage(): PackageJson {
   for (const candidate of ['../package.json', '../../package.json']) {
     try {
-      const pkg = require(candidate) as { name?: string; version?: string };
-      if (pkg.name === 'docsc' && pkg.version) return pkg.version;
+      const pkg = require(candidate) as PackageJson;
+      if (pkg.name === 'docsc') return pkg;
     } catch {
       // try the next location: sources and dist/ sit at different depths
     }
   }
-  return '0.0.0';
+  return {};
 }
 
-export const VERSION = readVersion();
+const pkg = readPackage();
+
+export const VERSION = pkg.version || '0.0.0';
+
+/**
+ * Where docsc's documentation site is published: package.json's `homepage` when it is an http(s) URL. Diagnostics
+ * link to their page there (`compiler/report/docs-anchor.ts`); while it is unset, to the installed reference.
+ */
+export const DOCS_SITE_URL: string | undefined = pkg.homepage !== undefined && /^https?:\/\//i.test(pkg.homepage) ? pkg.homepage : undefined;
 
 let codeIdentity: string | undefined;
 

@@ -11,8 +11,9 @@ import { docsAnchor } from '../compiler/report/docs-anchor.js';
 
 const target = fileURLToPath(new URL('./diagnostics.md', import.meta.url));
 
-/** Areas in document order; a code whose area is not listed here gets a section of its own at the end. */
-const areas: Record<string, { title: string; summary: string }> = {
+/** Areas in document order; a code whose area is not listed here gets a section of its own at the end. The docs site's
+ * diagnostics pages (docs/generate/diagnostics-reference.ts) use the same table. */
+export const areas: Record<string, { title: string; summary: string }> = {
   file: { title: 'Files', summary: 'Reading the files of the docs repository: access, size and encoding.' },
   json: { title: 'JSON', summary: 'The syntax of docs.json and of the files it includes with `$ref`.' },
   config: { title: 'Configuration', summary: 'The keys and values of docs.json.' },
@@ -23,6 +24,7 @@ const areas: Record<string, { title: string; summary: string }> = {
   render: { title: 'Page rendering', summary: "Turning a page's MDX into HTML in `docsc build`: components, expressions, snippets." },
   cache: { title: 'Build cache', summary: 'The cache `docsc build` keeps in `.docsc/cache`: why it was cleared or set aside.' },
   build: { title: 'Build output', summary: 'What `docsc build` writes: when it stops, and files it does not copy.' },
+  generate: { title: 'Generated pages', summary: 'What `docsc openapi-file` reports while writing pages from an OpenAPI document.' },
 };
 
 const intro = `# Diagnostics
@@ -101,4 +103,4 @@ function main(args: string[]): number {
   return 2;
 }
 
-process.exitCode = main(process.argv.slice(2));
+if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) process.exitCode = main(process.argv.slice(2));

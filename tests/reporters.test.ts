@@ -185,7 +185,7 @@ test('SARIF is structurally valid', () => {
   assert.equal(ruleIds, [...new Set(diagnostics.map((d) => d.code))].sort());
   for (const rule of run.tool.driver.rules) {
     assert.type(rule.shortDescription.text, 'string');
-    assert.ok(rule.helpUri.startsWith('https://example.com/docsc/spec/diagnostics.md#'));
+    assert.ok(rule.helpUri.startsWith('https://example.com/docsc/diagnostics/'), rule.helpUri);
   }
   assert.is(run.results.length, diagnostics.length);
   for (const result of run.results) {
@@ -306,7 +306,10 @@ test('summary line', () => {
 test('docs anchors', () => {
   assert.is(docsAnchor('nav/mixed-children'), 'nav-mixed-children');
   assert.is(docsLink('json/ref-cycle'), 'spec/diagnostics.md#json-ref-cycle');
-  assert.is(docsLink('json/ref-cycle', 'https://example.com/docsc'), 'https://example.com/docsc/spec/diagnostics.md#json-ref-cycle');
+  // An http(s) base is the docs site: the code's page there; a file: base is the installed reference.
+  assert.is(docsLink('json/ref-cycle', 'https://example.com/docsc'), 'https://example.com/docsc/diagnostics/json#json-ref-cycle');
+  assert.is(docsLink('nav/mixed-children', 'https://docs.example.com/'), 'https://docs.example.com/diagnostics/nav#nav-mixed-children');
+  assert.is(docsLink('json/ref-cycle', 'file:///opt/docsc'), 'file:///opt/docsc/spec/diagnostics.md#json-ref-cycle');
 });
 
 test.run();

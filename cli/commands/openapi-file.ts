@@ -17,6 +17,7 @@ import { isUrl } from '../../compiler/openapi/spec-names.js';
 import { type WriteResult, writeEndpointPages } from '../../compiler/openapi/write-endpoint-pages.js';
 import { renderPretty } from '../../compiler/report/render-pretty.js';
 import { SourceFile } from '../../compiler/source/source-file.js';
+import { DOCS_SITE_URL } from '../../compiler/version.js';
 import { usage } from '../usage.js';
 
 interface Options {
@@ -55,8 +56,8 @@ interface Run {
   display: (absolutePath: string) => string;
 }
 
-/** The installed copy of spec/diagnostics.md, linked from every diagnostic (as `docsc check` does). */
-const docsBase = new URL('../../', import.meta.url).href.replace(/dist\/$/, '');
+/** Where every diagnostic links to, as for `docsc check`: the published docs site, else the installed spec/diagnostics.md. */
+const docsBase = DOCS_SITE_URL ?? new URL('../../', import.meta.url).href.replace(/dist\/$/, '');
 
 export async function runOpenapiFile(args: string[], io: CommandIo = processIo): Promise<number> {
   let parsed: Options | 'help';
