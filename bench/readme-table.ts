@@ -1,10 +1,12 @@
-// Generates the README's performance section from saved bench results:
+// Generates the results table of bench/README.md ("Results") from saved bench results:
 //   node --import tsx bench/readme-table.ts bench/results/a.json [b.json …]
 // Each file's scenarios replace those of the same name from earlier files, so
 // a partial run (`--only`) updates its rows and keeps the others. The
 // section lies between `<!-- bench:begin -->` and `<!-- bench:end -->` in
-// README.md; with `--print` it goes to stdout instead. Every figure comes from
-// the files named, which the section cites with the command that made them.
+// bench/README.md; with `--print` it goes to stdout instead. Every figure
+// comes from the files named, which the section cites with the command that
+// made them. (The docs site's charts are drawn from named result files by
+// docs/generate/bench-figures.ts.)
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -42,11 +44,12 @@ for (const file of files) {
 const section = renderSection([...rows.values()], results);
 if (print) process.stdout.write(`${section}\n`);
 else {
-  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const target = join(ROOT, 'bench', 'README.md');
+  const readme = readFileSync(target, 'utf8');
   const start = readme.indexOf(BEGIN);
   const end = readme.indexOf(END);
-  if (start < 0 || end < start) throw new Error(`README.md has no ${BEGIN} … ${END} section`);
-  writeFileSync(join(ROOT, 'README.md'), `${readme.slice(0, start + BEGIN.length)}\n${section}\n${readme.slice(end)}`);
+  if (start < 0 || end < start) throw new Error(`bench/README.md has no ${BEGIN} … ${END} section`);
+  writeFileSync(target, `${readme.slice(0, start + BEGIN.length)}\n${section}\n${readme.slice(end)}`);
 }
 
 function renderSection(all: Row[], sources: { file: string; result: BenchResult }[]): string {

@@ -1,4 +1,4 @@
-// The README's performance section is generated from saved bench results
+// The results table of bench/README.md is generated from saved bench results
 // (bench/readme-table.ts): a later file's rows replace an earlier one's, each
 // row cites its file, ratios are shown to the floor named, and results taken
 // under load say so.
