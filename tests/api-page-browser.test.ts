@@ -19,28 +19,21 @@ import * as assert from 'uvu/assert';
 import { build } from '../compiler/build/build.js';
 import { DEFAULT_API_SETTINGS } from '../compiler/reference/api-settings.js';
 import { renderApiPage } from '../compiler/reference/render-api-page.js';
-import { launchBrowser, newContext, type StaticSite, seriousViolations, serveSite } from './support/browser.js';
+import { launchBrowser, newContext, openPage, type StaticSite, seriousViolations, serveSite } from './support/browser.js';
 import { loadDocument } from './support/load-document.js';
-import { loopbackServer } from './support/loopback-server.js';
+import { corsApi, loopbackServer } from './support/loopback-server.js';
 
 const API_PAGE = '/api-reference/pets/create-a-pet';
 
 const received: { url: string; headers: IncomingMessage['headers'] }[] = [];
-const api = loopbackServer(test, (req, res) => {
-  const cors = { 'access-control-allow-origin': req.headers.origin ?? '*', 'access-control-allow-credentials': 'true', vary: 'origin' };
-  if (req.method === 'OPTIONS') {
-    res.writeHead(204, {
-      ...cors,
-      'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE',
-      'access-control-allow-headers': req.headers['access-control-request-headers'] ?? '',
-    });
-    res.end();
-    return;
-  }
-  received.push({ url: req.url ?? '', headers: req.headers });
-  res.writeHead(200, { ...cors, 'content-type': 'application/json' });
-  res.end(JSON.stringify({ pets: [{ name: 'Rex' }], count: 1 }));
-});
+const api = loopbackServer(
+  test,
+  corsApi((req, res, cors) => {
+    received.push({ url: req.url ?? '', headers: req.headers });
+    res.writeHead(200, { ...cors, 'content-type': 'application/json' });
+    res.end(JSON.stringify({ pets: [{ name: 'Rex' }], count: 1 }));
+  }),
+);
 
 let dir: string;
 let browser: Browser;
@@ -72,9 +65,7 @@ test.after(async () => {
 });
 
 async function open(site: StaticSite, path: string, width: number, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
-  const context = await newContext(browser, { width, colorScheme });
-  const page = await context.newPage();
-  await page.goto(`${site.origin}${path}`);
+  const page = await openPage(browser, `${site.origin}${path}`, { width, colorScheme });
   await page.waitForSelector('[data-docsc-try-it]');
   return page;
 }

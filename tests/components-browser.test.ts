@@ -6,44 +6,23 @@
 // CodeGroup dropdown, a Panel in the side column, and the pages with
 // JavaScript off (every tab under its heading). Screenshots go to tests/screenshots/ (gitignored).
 
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { build } from '../compiler/build/build.js';
-import { launchBrowser, newContext, type StaticSite, seriousViolations, serveSite } from './support/browser.js';
+import { newContext, seriousViolations } from './support/browser.js';
+import { servedBuild } from './support/served-build.js';
 
 const FIXTURE = 'tests/fixtures/components/docs';
 const SCREENSHOTS = 'tests/screenshots';
 
-let dir: string;
-let browser: Browser;
-let site: StaticSite;
+const served = servedBuild(test, FIXTURE);
+const open = served.open;
 
-test.before(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'docsc-components-'));
-  const out = join(dir, 'out');
-  const result = await build({ root: FIXTURE, outDir: out, cacheDir: false, threads: 1 });
-  assert.ok(result.ok, 'the fixture builds');
-  browser = await launchBrowser();
-  site = await serveSite(out);
+test.before(() => {
   mkdirSync(SCREENSHOTS, { recursive: true });
 });
-
-test.after(async () => {
-  await site?.close();
-  await browser?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-async function open(path: string, options: Parameters<typeof newContext>[1] = {}): Promise<Page> {
-  const context = await newContext(browser, options);
-  const page = await context.newPage();
-  await page.goto(site.origin + path);
-  return page;
-}
 
 /**
  * A page as a reader without JavaScript sees it, in a context where axe can
@@ -51,10 +30,10 @@ async function open(path: string, options: Parameters<typeof newContext>[1] = {}
  * `docsc-js` class is taken off again, so the stylesheet's no-JavaScript rules apply.
  */
 async function openAsWithoutJavaScript(path: string): Promise<Page> {
-  const context = await newContext(browser);
+  const context = await newContext(served.browser);
   await context.route('**/_docsc/*.js', (route) => route.abort());
   const page = await context.newPage();
-  await page.goto(site.origin + path);
+  await page.goto(served.site.origin + path);
   await page.evaluate(() => document.documentElement.classList.remove('docsc-js'));
   return page;
 }
@@ -114,7 +93,7 @@ test('accordions open on click; defaultOpen ones start open', async () => {
 test('the copy button puts the code as written on the clipboard', async () => {
   const page = await open('/');
   try {
-    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.origin });
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: served.site.origin });
     const block = page.locator('.docsc-code-block', { hasText: 'import docsc' });
     await block.hover();
     await block.locator('.docsc-copy').click();

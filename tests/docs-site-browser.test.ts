@@ -1,47 +1,18 @@
 // docsc's own documentation site (docs/) in a real browser, built with the
-// real build() and served on loopback (tests/support/browser.ts): a reader
+// real build() and served on loopback (tests/support/served-build.ts): a reader
 // walks its navigation (tabs, sidebar, the next-page link), finds a page with
 // search, and opens the Performance page, whose charts are SVG images, one
 // per colour mode, that follow the mode the reader picks.
 
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { build } from '../compiler/build/build.js';
-import { launchBrowser, newContext, type StaticSite, seriousViolations, serveSite } from './support/browser.js';
+import { pathOf, seriousViolations } from './support/browser.js';
+import { servedBuild } from './support/served-build.js';
 
-let dir: string;
-let browser: Browser;
-let site: StaticSite;
-
-test.before(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'docsc-docs-browser-'));
-  const result = await build({ root: 'docs', outDir: join(dir, 'site'), cacheDir: false, threads: 1 });
-  assert.ok(result.ok, 'docs/ builds');
+const served = servedBuild(test, 'docs', (result) => {
   assert.is(result.diagnostics.filter((d) => d.severity !== 'info').length, 0, 'no errors or warnings');
-  browser = await launchBrowser();
-  site = await serveSite(join(dir, 'site'));
 });
-
-test.after(async () => {
-  await site?.close();
-  await browser?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-async function open(path: string, options: Parameters<typeof newContext>[1] = {}): Promise<Page> {
-  const context = await newContext(browser, options);
-  const page = await context.newPage();
-  await page.goto(site.origin + path);
-  return page;
-}
-
-function pathOf(page: Page): string {
-  return new URL(page.url()).pathname;
-}
+const open = served.open;
 
 test('a reader walks the navigation: tabs, the sidebar, the breadcrumbs and the next page', async () => {
   const page = await open('/');
@@ -60,7 +31,7 @@ test('a reader walks the navigation: tabs, the sidebar, the breadcrumbs and the 
     await page.locator('.docsc-groups a', { hasText: 'Navigation (nav/)' }).click();
     await page.waitForURL('**/diagnostics/nav');
     assert.ok(await page.locator('#nav-page-not-found').isVisible(), 'the anchor a report links to');
-    await page.goto(`${site.origin}/quickstart`);
+    await page.goto(`${served.site.origin}/quickstart`);
     await page.locator('.docsc-pager a', { hasText: 'Migrating from Mintlify' }).first().click();
     await page.waitForURL('**/migrating');
     assert.equal(await seriousViolations(page), [], 'axe on a guide page');
@@ -74,7 +45,8 @@ test('search finds a page by a word in its body and opens it', async () => {
   try {
     await page.keyboard.press('Control+k');
     const input = page.locator('.docsc-search-dialog input');
-    await input.fill('rebinding');
+    // A word of the page's opening paragraph: the index keeps the start of each page's text.
+    await input.fill('interrupted');
     const first = page.locator('.docsc-search-results a').first();
     await first.waitFor();
     const hrefs = await page
@@ -85,7 +57,7 @@ test('search finds a page by a word in its body and opens it', async () => {
     await input.fill('page-not-found');
     const code = page.locator('.docsc-search-results a[href^="/diagnostics/nav"]').first();
     await code.waitFor();
-    await input.fill('rebinding');
+    await input.fill('interrupted');
     await page.locator('.docsc-search-results a[href="/commands/dev"]').waitFor();
     await input.press('Enter');
     await page.waitForURL('**/commands/dev');

@@ -1,6 +1,6 @@
 // compiler/openapi/parser-rules.ts against @readme/openapi-parser itself:
 // each document (valid as written, so the direct pass would hand it on) is
-// validated both ways — the parser on the copy load-openapi.ts gives it
+// validated both ways — the parser on the copy validate-document.ts gives it
 // (component schemas cut to one level), the rules on the document as
 // written — and the findings must be the same, word for word and in order.
 // Then which documents the rules alone may judge.
@@ -18,7 +18,7 @@ function doc(version: string, paths: Doc, components: Doc = {}): Doc {
   return { openapi: version, info: { title: 'Rules', version: '1' }, paths, components };
 }
 
-/** The parser's findings as load-openapi.ts asks for them, on its copy. */
+/** The parser's findings as validate-document.ts asks for them, on its copy. */
 async function parserFindings(document: Doc) {
   const copy = structuredClone(document) as { components?: { schemas?: Record<string, Doc> } };
   const schemas = copy.components?.schemas ?? {};

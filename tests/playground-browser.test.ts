@@ -21,6 +21,7 @@ import * as assert from 'uvu/assert';
 import { build } from '../compiler/build/build.js';
 import { goString, javaString, phpString, SAMPLE_LANGUAGES, sh } from '../compiler/reference/request-samples.js';
 import { launchBrowser, newContext, type StaticSite, serveSite } from './support/browser.js';
+import { corsApi } from './support/loopback-server.js';
 
 const FIXTURE = 'tests/fixtures/api/site';
 
@@ -34,36 +35,25 @@ interface Received {
 /** An API on loopback that records what reaches it and allows the site's origin (CORS, with credentials). */
 async function apiServer(): Promise<{ origin: string; port: number; received: Received[]; server: Server }> {
   const received: Received[] = [];
-  const server = createServer((req, res) => {
-    const origin = req.headers.origin ?? '*';
-    const cors = {
-      'access-control-allow-origin': origin,
-      'access-control-allow-credentials': 'true',
-      'access-control-expose-headers': 'x-total',
-      vary: 'origin',
-    };
-    if (req.method === 'OPTIONS') {
-      res.writeHead(204, {
-        ...cors,
-        'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE',
-        'access-control-allow-headers': req.headers['access-control-request-headers'] ?? '',
-      });
-      res.end();
-      return;
-    }
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('latin1') });
-      if (req.url?.includes('/pets/302')) {
-        res.writeHead(302, { ...cors, location: 'http://127.0.0.2:1/elsewhere' });
-        res.end();
-        return;
-      }
-      res.writeHead(200, { ...cors, 'content-type': 'application/json', 'x-total': '42' });
-      res.end(JSON.stringify({ ok: true, html: '<b>not markup</b>' }));
-    });
-  });
+  const server = createServer(
+    corsApi(
+      (req, res, cors) => {
+        const chunks: Buffer[] = [];
+        req.on('data', (c: Buffer) => chunks.push(c));
+        req.on('end', () => {
+          received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('latin1') });
+          if (req.url?.includes('/pets/302')) {
+            res.writeHead(302, { ...cors, location: 'http://127.0.0.2:1/elsewhere' });
+            res.end();
+            return;
+          }
+          res.writeHead(200, { ...cors, 'content-type': 'application/json', 'x-total': '42' });
+          res.end(JSON.stringify({ ok: true, html: '<b>not markup</b>' }));
+        });
+      },
+      { expose: 'x-total' },
+    ),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   return { origin: `http://127.0.0.1:${port}`, port, received, server };

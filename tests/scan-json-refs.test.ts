@@ -1,4 +1,4 @@
-// scanJsonRefs and nestsDeeperThan let load-openapi skip its tree walk, so
+// scanJsonRefs and nestsDeeperThan let scan-document.ts skip its tree walk, so
 // they must never miss what the walk would find: on real documents (the JSON
 // ones of @readme/oas-examples) and on generated JSON values printed in
 // every spacing, every string a `$ref` key holds anywhere in the parsed tree

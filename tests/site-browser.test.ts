@@ -16,7 +16,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { build } from '../compiler/build/build.js';
 import { FULL_SIDEBAR_LIMIT, NAVIGATION_FRAGMENT_FOLDER } from '../compiler/site/page-layout.js';
-import { launchBrowser, newContext, type StaticSite, seriousViolations, serveSite } from './support/browser.js';
+import { type ContextOptions, launchBrowser, openPage, pathOf, type StaticSite, seriousViolations, serveSite } from './support/browser.js';
 
 const FIXTURE = 'tests/fixtures/site/docs';
 const SCREENSHOTS = 'tests/screenshots';
@@ -95,15 +95,8 @@ test.after(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function open(path: string, options: Parameters<typeof newContext>[1] = {}, origin = site.origin): Promise<Page> {
-  const context = await newContext(browser, options);
-  const page = await context.newPage();
-  await page.goto(origin + path);
-  return page;
-}
-
-function pathOf(page: Page): string {
-  return new URL(page.url()).pathname;
+function open(path: string, options: ContextOptions = {}, origin = site.origin): Promise<Page> {
+  return openPage(browser, origin + path, options);
 }
 
 async function done(page: Page): Promise<void> {

@@ -18,7 +18,7 @@ type JsonObject = Record<string, unknown>;
 // biome-ignore lint/suspicious/noExplicitAny: mirrors the parser's untyped reads, throws included.
 type Loose = any;
 
-/** A `$ref` as load-openapi.ts's scan found it. */
+/** A `$ref` as scan-document.ts found it. */
 export interface RefPlace {
   /** Pointer of the object holding the `$ref`. */
   pointer: readonly string[];
@@ -42,9 +42,9 @@ export function rulesSuffice(refs: readonly RefPlace[], text: string): boolean {
 /**
  * The parser's findings once the schema pass found nothing: its pre-schema
  * checks (security schemes), whose errors end the validation, then its rules
- * over paths and components, with its rule settings as load-openapi.ts sets
+ * over paths and components, with its rule settings as validate-document.ts sets
  * them (`array-without-items` a warning). Duplicate operationIds are
- * load-openapi.ts's own check; the parser's is not run.
+ * validate-document.ts's own check; the parser's is not run.
  */
 export function runParserRules(root: JsonObject): RuleFindings {
   const deref = dereferencer(root);
@@ -239,7 +239,7 @@ function validateResponse(response: Loose, responseId: string, deref: (value: un
   }
 }
 
-/** `array-without-items`, a warning as load-openapi.ts configures it. */
+/** `array-without-items`, a warning as validate-document.ts configures it. */
 function validateSchema(schema: Loose, schemaId: string, out: Findings): void {
   if (schema.type === 'array' && !schema.items) out.warning(`\`${schemaId}\` is an array, so it should include an \`items\` schema.`);
 }

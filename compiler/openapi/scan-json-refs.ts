@@ -1,4 +1,4 @@
-// What load-openapi.ts needs to know to skip its walk of a JSON document's
+// What scan-document.ts needs to know to skip its walk of a JSON document's
 // tree, found more cheaply: the `$ref` targets its text names (an indexOf
 // search for `"$ref"`: 0.015 s for GitHub's 13 MB spec), and whether the
 // parsed value nests deeper than a limit (a walk of its containers alone:

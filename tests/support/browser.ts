@@ -28,16 +28,32 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
 }
 
+export interface ContextOptions {
+  javaScriptEnabled?: boolean;
+  width?: number;
+  colorScheme?: 'light' | 'dark';
+}
+
 /** A fresh context (own storage, cookies) with a fixed viewport, for one test. */
-export function newContext(
-  browser: Browser,
-  options: { javaScriptEnabled?: boolean; width?: number; colorScheme?: 'light' | 'dark' } = {},
-): Promise<BrowserContext> {
+export function newContext(browser: Browser, options: ContextOptions = {}): Promise<BrowserContext> {
   return browser.newContext({
     viewport: { width: options.width ?? 1280, height: 900 },
     javaScriptEnabled: options.javaScriptEnabled ?? true,
     colorScheme: options.colorScheme ?? 'light',
   });
+}
+
+/** A page at `url` in a fresh context of its own: close it with `page.context().close()`. */
+export async function openPage(browser: Browser, url: string, options: ContextOptions = {}): Promise<Page> {
+  const context = await newContext(browser, options);
+  const page = await context.newPage();
+  await page.goto(url);
+  return page;
+}
+
+/** The path of the page's URL, without its origin, query or fragment. */
+export function pathOf(page: Page): string {
+  return new URL(page.url()).pathname;
 }
 
 const TYPES: Record<string, string> = {

@@ -8,6 +8,7 @@
 
 import type { PlaygroundState } from './build-request.js';
 import { h } from './element.js';
+import { fieldLabel } from './field-label.js';
 import type { BodyProperty, PlaygroundData, PlaygroundMediaType } from './playground-data.js';
 
 export function bodyEditor(data: PlaygroundData, state: PlaygroundState, changed: () => void): HTMLElement | undefined {
@@ -92,18 +93,7 @@ function typedFields(properties: readonly BodyProperty[], state: PlaygroundState
     };
     input.addEventListener('input', update);
     input.addEventListener('change', update);
-    return h(
-      'label',
-      { class: 'docsc-pg-field' },
-      h(
-        'span',
-        { class: 'docsc-pg-label' },
-        h('code', {}, property.name),
-        h('span', { class: 'docsc-pg-type' }, property.type),
-        property.required ? h('span', { class: 'docsc-pg-required' }, 'required') : '',
-      ),
-      input,
-    );
+    return h('label', { class: 'docsc-pg-field' }, fieldLabel(property.name, property.type, property.required), input);
   });
 }
 
@@ -142,17 +132,6 @@ function formFields(media: PlaygroundMediaType, state: PlaygroundState, changed:
       else state.form[field.name] = input.value;
       changed();
     });
-    return h(
-      'label',
-      { class: 'docsc-pg-field' },
-      h(
-        'span',
-        { class: 'docsc-pg-label' },
-        h('code', {}, field.name),
-        h('span', { class: 'docsc-pg-type' }, field.type),
-        field.required ? h('span', { class: 'docsc-pg-required' }, 'required') : '',
-      ),
-      input,
-    );
+    return h('label', { class: 'docsc-pg-field' }, fieldLabel(field.name, field.type, field.required), input);
   });
 }

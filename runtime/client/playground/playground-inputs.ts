@@ -7,22 +7,12 @@
 import type { Credentials, PlaygroundState } from './build-request.js';
 import type { CredentialStore } from './credential-store.js';
 import { h } from './element.js';
+import { fieldLabel } from './field-label.js';
 import type { PlaygroundData, PlaygroundParameter, PlaygroundScheme } from './playground-data.js';
 
 /** A labelled row: the label text (name, type, required mark) above its input. */
 function row(name: string, type: string | undefined, required: boolean, input: HTMLElement, className = 'docsc-pg-field'): HTMLElement {
-  return h(
-    'label',
-    { class: className },
-    h(
-      'span',
-      { class: 'docsc-pg-label' },
-      h('code', {}, name),
-      type ? h('span', { class: 'docsc-pg-type' }, type) : '',
-      required ? h('span', { class: 'docsc-pg-required' }, 'required') : '',
-    ),
-    input,
-  );
+  return h('label', { class: className }, fieldLabel(name, type || undefined, required), input);
 }
 
 export function serverInputs(data: PlaygroundData, state: PlaygroundState, changed: () => void): HTMLElement {
