@@ -8,7 +8,7 @@ import { type Config, readConfig } from './config/read-config.js';
 import { type RedirectSource, readRedirectSources } from './config/read-redirects.js';
 import { validateConfig } from './config/validate-config.js';
 import { type Diagnostic, DiagnosticBag, dedupeDiagnostics, sortDiagnostics } from './diagnostics/diagnostic.js';
-import type { DerivedMemo } from './host/derived-memo.js';
+import { type DerivedMemo, memoInMemory } from './host/derived-memo.js';
 import { ProjectHost } from './host/project-host.js';
 import type { ApiPage } from './ir/api-pages.js';
 import { buildSiteIndex } from './ir/build-site-index.js';
@@ -30,6 +30,7 @@ import { checkGlobalAnchors } from './passes/check-global-anchors.js';
 import { checkGroups } from './passes/check-groups.js';
 import { checkHrefs } from './passes/check-hrefs.js';
 import { checkLinks } from './passes/check-links.js';
+import { checkNavigationIcons } from './passes/check-navigation-icons.js';
 import { checkPublishedUrls, publishedApiPages } from './passes/check-published-urls.js';
 import { checkRootPattern } from './passes/check-root-pattern.js';
 import { checkSnippetImports } from './passes/check-snippet-imports.js';
@@ -38,6 +39,7 @@ import { linkCheckKey } from './passes/link-check-key.js';
 import { resolveOpenApi } from './passes/resolve-openapi.js';
 import { documentsInUse, needsDiscovery } from './passes/resolve-page-references.js';
 import { resolvePages } from './passes/resolve-pages.js';
+import { renderOptionsOf } from './render/render-options.js';
 import type { SourceFile } from './source/source-file.js';
 
 /** The rules on the navigation tree alone, in order. */
@@ -113,7 +115,7 @@ function rememberedLinkCheck(
 }
 
 export async function check(options: CheckOptions): Promise<CheckResult> {
-  const analysis = await analyzeProject(options);
+  const analysis = await analyzeProject({ ...options, memo: memoInMemory() });
   const { pages, apiPages } = analysis;
   return {
     diagnostics: analysis.diagnostics,
@@ -132,6 +134,8 @@ export async function analyzeProject(options: AnalyzeOptions): Promise<ProjectAn
   if (config) bag.add(await validateConfig(config.root, options.memo));
   const nav = config ? lowerNavigation(config.root, bag) : undefined;
   if (nav) for (const pass of navigationPasses) bag.add(pass(nav));
+  // Icons the navigation names that no icon set has (the build shows those elements without one).
+  if (config && nav) bag.add(checkNavigationIcons(nav, renderOptionsOf(config.root).iconLibrary));
   options.configured?.(config);
 
   const pages = await readPages(host, bag, { threads: options.threads, summarize: options.summarize, onSummarized: options.onSummarized });

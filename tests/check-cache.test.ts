@@ -189,6 +189,47 @@ test('remembered link checks follow what links lead to: a heading removed, a pag
     rmSync(dir, { recursive: true, force: true });
   }
 });
+test('a check replays its record while nothing it read or asked about changed, files the listing leaves out included', async () => {
+  const dir = tempDir('check-record');
+  try {
+    const root = join(dir, 'docs');
+    mkdirSync(join(root, '.specs'), { recursive: true });
+    const write = (path: string, text: string) => writeFileSync(join(root, path), text);
+    const spec = (path: string) =>
+      JSON.stringify({
+        openapi: '3.0.3',
+        info: { title: 'T', version: '1' },
+        servers: [{ url: 'https://api.example.com' }],
+        paths: { [path]: { get: { responses: { 200: { description: 'OK' } } } } },
+      });
+    // Hidden folders are not listed: only the record's reads and `isFile` answers see these files change.
+    write(
+      'docs.json',
+      '{"name": "R", "theme": "mint", "colors": {"primary": "#000000"}, "navigation": {"groups": [{"group": "G", "pages": ["a", "b"]}]}}',
+    );
+    write('a.mdx', '---\ntitle: A\nopenapi: ".specs/one.json GET /pets"\n---\n\nA.\n');
+    write('b.mdx', '---\ntitle: B\nopenapi: ".specs/two.json GET /pets"\n---\n\nB.\n');
+    write('.specs/one.json', spec('/pets'));
+    const cacheDir = join(dir, 'cache');
+    const steps: [string, () => void][] = [
+      ['first check', () => {}],
+      ['nothing changed', () => {}],
+      ['a document read changed', () => write('.specs/one.json', spec('/cats'))],
+      ['a document asked for and missing added', () => write('.specs/two.json', spec('/pets'))],
+    ];
+    const seen: string[] = [];
+    for (const [step, change] of steps) {
+      change();
+      const cached = await checkWithCache({ root, threads: 1, cacheDir, toolVersion: TOOL });
+      assert.equal(lines(cached), lines(await check({ root, threads: 1 })), step);
+      seen.push(`${step}: ${cached.diagnostics.filter((d) => d.code.startsWith('openapi/')).length}`);
+    }
+    assert.equal(seen, ['first check: 1', 'nothing changed: 1', 'a document read changed: 2', 'a document asked for and missing added: 1']);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('a damaged, unusable or locked cache: a warning, and the same diagnostics as without a cache', async () => {
   const dir = tempDir('check-bad-cache');
   const root = 'tests/fixtures/check/openapi-warnings';

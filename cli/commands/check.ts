@@ -10,7 +10,7 @@
 import { relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { checkWithCache } from '../../compiler/build/cached-check.js';
-import { type CheckResult, check } from '../../compiler/check.js';
+import type { CheckResult } from '../../compiler/check.js';
 import { BuildRefusedError } from '../../compiler/output/output-guard.js';
 import { isLive, progressReporter } from '../progress.js';
 import { REPORT_OPTIONS, readCommand, reportOptions } from '../read-command.js';
@@ -33,6 +33,7 @@ export async function runCheck(args: string[]): Promise<number> {
   };
   let result: CheckResult;
   if (cacheDir === false) {
+    const { check } = await import('../../compiler/check.js');
     result = await check(checkOptions);
     progress?.done();
   } else {

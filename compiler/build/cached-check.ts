@@ -1,13 +1,23 @@
 // `docsc check` through the build's cache: the front end of compiler/check.ts
-// with the build's summary requests (compile-pages.ts's keys and values: a
-// page's summary keyed by its content hash, its diagnostics stored with its
-// path blank) and the memo of derived values (OpenAPI validation findings, the
+// with the build's summary requests (check-summaries.ts, with compile-pages.ts's
+// keys and values: a page's summary keyed by its content hash, its diagnostics
+// stored with its path blank) and the memo of derived values (OpenAPI validation findings, the
 // configuration's). A page's content hash comes from the snapshot memo the
 // build keeps (size and modification time → hash), so a check of an unchanged
 // repository reads no page it has a summary for; a miss is read, summarized
 // in check's own pool (summaries only, no bodies) and stored for the next
 // check or build. Diagnostics are the same with or without the cache: a
 // summary is a pure function of the page's text, as the cache contract says.
+//
+// A whole check is remembered too (the check record, one per cache): its
+// diagnostics with what they were made from — the listing (every file, every
+// link leading out), the identity of every page and of every other file read,
+// and the answer to every "is this a file?" asked. A check whose listing and
+// inputs are all the same, by the same snapshot memo, replays them without
+// loading the front end. A check that fetched a hosted OpenAPI document, or
+// in which a page ran out of memory, leaves no record: its result depends on
+// more than the files.
+//
 // The cache is opened by cache/open-project-cache.ts, as the build's is; any
 // problem with it (damaged, read-only, held by a build) is a warning and a
 // check without it, never a failure.
@@ -15,16 +25,13 @@
 import { relative, resolve, sep } from 'node:path';
 import type { BuildCache } from '../cache/build-cache.js';
 import { openProjectCache } from '../cache/open-project-cache.js';
-import { contentHash } from '../cache/value-key.js';
-import { analyzeProject, type CheckOptions, type CheckResult } from '../check.js';
+import { contentHash, sha256 } from '../cache/value-key.js';
+import type { CheckOptions, CheckResult } from '../check.js';
 import { type Diagnostic, ranOutOfMemory } from '../diagnostics/diagnostic.js';
 import type { DerivedMemo } from '../host/derived-memo.js';
 import { ProjectHost } from '../host/project-host.js';
 import { pagePathOfFile } from '../ir/page-urls.js';
-import type { PageInput, Summarizer } from '../pages/read-pages.js';
-import type { PageSummaryResult } from '../pages/summarize-page.js';
-import { type PageFile, type SummarizeOptions, summarizePages } from '../pages/summarize-pages.js';
-import { type CachedSummary, relocateSummary, storedSummary, summaryKey, withPath } from './compile-pages.js';
+import { isUrl } from '../openapi/spec-names.js';
 import { SNAPSHOT_MEMO_KEY, type SnapshotMemo, snapshotSome } from './input-snapshot.js';
 
 export interface CachedCheckOptions extends CheckOptions {
@@ -41,6 +48,8 @@ export interface CachedCheckResult extends CheckResult {
   read: string[];
   /** Pages and snippets summarized in this run (not from the cache). */
   summarized: string[];
+  /** Whether the check record was replayed: nothing the last check read or asked about changed. */
+  replayed: boolean;
 }
 
 export async function checkWithCache(options: CachedCheckOptions): Promise<CachedCheckResult> {
@@ -58,10 +67,29 @@ export async function checkWithCache(options: CachedCheckOptions): Promise<Cache
     const read = new Set<string>();
     const host = new RecordingHost(root, read, insideRoot(root, opened.cacheDir));
     const pages = host.listFiles().filter((path) => pagePathOfFile(path) !== undefined);
-    const snapshot = snapshotSome(host, pages, cache.get<SnapshotMemo>('file-hash', SNAPSHOT_MEMO_KEY));
+    const listing = listingHash(host);
+    const stored = cache.get<CheckRecord>('graph', CHECK_RECORD_KEY);
+    const record = stored?.listing === listing ? stored : undefined;
+    // The other files the recorded check read are identified with the pages, through the same memo.
+    const others = Object.keys(record?.inputs ?? {}).filter((path) => pagePathOfFile(path) === undefined);
+    const snapshot = snapshotSome(host, [...pages, ...others], cache.get<SnapshotMemo>('file-hash', SNAPSHOT_MEMO_KEY));
     if (snapshot.changed) cache.put('file-hash', SNAPSHOT_MEMO_KEY, snapshot.memo);
+    if (record && upToDate(record, snapshot.identities, host)) {
+      cacheWarnings.push(...(await cache.flush()));
+      return {
+        diagnostics: record.diagnostics,
+        sources: new Map(),
+        pageCount: record.pageCount,
+        cacheWarnings,
+        read: [...read].sort(),
+        summarized: [],
+        replayed: true,
+      };
+    }
     host.knowHashes(snapshot.identities);
     const summarized: string[] = [];
+    // Loaded only now: a check that replays its record does not load the front end.
+    const [{ analyzeProject }, { cachedSummarizer }] = await Promise.all([import('../check.js'), import('./check-summaries.js')]);
     const analysis = await analyzeProject({
       ...options,
       root,
@@ -70,60 +98,63 @@ export async function checkWithCache(options: CachedCheckOptions): Promise<Cache
       memo: derivedMemo(cache),
       identities: snapshot.identities,
     });
+    const pageCount = analysis.pages.facts.length + analysis.apiPages.filter((p) => p.origin !== 'page' && p.url !== undefined).length;
+    const fetched = [...analysis.documents.keys()].some(isUrl);
+    if (!fetched && !ranOutOfMemory(analysis.diagnostics)) {
+      const inputs = { ...Object.fromEntries(snapshot.identities), ...host.otherReads(snapshot.identities) };
+      cache.put('graph', CHECK_RECORD_KEY, {
+        listing,
+        inputs,
+        files: host.fileAnswers(),
+        diagnostics: analysis.diagnostics,
+        pageCount,
+      } satisfies CheckRecord);
+    }
     cacheWarnings.push(...(await cache.flush()));
     return {
       diagnostics: analysis.diagnostics,
       sources: analysis.sources,
-      pageCount: analysis.pages.facts.length + analysis.apiPages.filter((p) => p.origin !== 'page' && p.url !== undefined).length,
+      pageCount,
       cacheWarnings,
       read: [...read].sort(),
       summarized,
+      replayed: false,
     };
   } finally {
     await opened.close();
   }
 }
 
-/** The front end's summarizer with the build's summary cache in front of check's own pool. */
-function cachedSummarizer(cache: BuildCache, identities: ReadonlyMap<string, string>, summarized: string[], options: SummarizeOptions): Summarizer {
-  return async (inputs: readonly PageInput[]): Promise<PageSummaryResult[]> => {
-    const results: (PageSummaryResult | undefined)[] = [];
-    const missing: { index: number; file: PageFile; key: string; decoding: Diagnostic[] }[] = [];
-    inputs.forEach((input, index) => {
-      const identity = identities.get(input.path);
-      const known = identity !== undefined && !identity.startsWith('unreadable:');
-      const cached = known ? cache.get<CachedSummary>('summary', summaryKey(input.path, identity)) : undefined;
-      if (cached) {
-        results[index] = relocateSummary(cached, input.path);
-        return;
-      }
-      const read = input.read();
-      if (!read) return;
-      // Keyed as the build keys it (compile-pages.ts): by what was read; a text with decoding problems apart.
-      const key = summaryKey(input.path, `${contentHash(read.text)}${read.diagnostics.length > 0 ? '!' : ''}`);
-      missing.push({ index, file: { path: input.path, text: read.text }, key, decoding: read.diagnostics });
-    });
-    // Identical contents (versions and languages copied) are summarized once.
-    const unique = [...new Map(missing.map((m) => [m.key, m])).values()];
-    const done = await summarizePages(
-      unique.map((m) => m.file),
-      options,
-    );
-    const byKey = new Map<string, PageSummaryResult>();
-    unique.forEach(({ file, key, decoding }, i) => {
-      const computed = done[i] as PageSummaryResult;
-      summarized.push(file.path);
-      const entry = { summary: computed.summary, diagnostics: [...decoding, ...computed.diagnostics] };
-      if (!ranOutOfMemory(computed.diagnostics)) cache.put('summary', key, storedSummary(entry, file.path));
-      byKey.set(key, entry);
-    });
-    for (const { index, file, key } of missing) results[index] = withPath(byKey.get(key) as PageSummaryResult, file.path);
-    return results.filter((result): result is PageSummaryResult => result !== undefined);
-  };
+/** The check record's key in the cache (`graph` kind): one record per cache, the last check's. */
+const CHECK_RECORD_KEY = 'check';
+
+/** A whole check and what it was made from. */
+interface CheckRecord {
+  /** `listingHash`: every file listed and every link leading out. */
+  listing: string;
+  /** Project-relative path → identity (content hash, or `unreadable:…`) of every page and every other file read. */
+  inputs: Record<string, string>;
+  /** Every path asked `isFile` of, with the answer. */
+  files: Record<string, boolean>;
+  diagnostics: Diagnostic[];
+  pageCount: number;
 }
 
-/** A host that records which files it read (the check's incremental tests assert it). */
+function listingHash(host: ProjectHost): string {
+  return sha256(`${host.listFiles().join('\0')}\0\0${host.linksOutside().join('\0')}`);
+}
+
+/** Whether every input of the record is what it was: each file's identity (`identities`: its pages' and others', from the snapshot) and each `isFile` answer. */
+function upToDate(record: CheckRecord, identities: ReadonlyMap<string, string>, host: ProjectHost): boolean {
+  for (const [path, identity] of Object.entries(record.inputs)) if (identities.get(path) !== identity) return false;
+  for (const [path, answer] of Object.entries(record.files)) if (host.isFile(path) !== answer) return false;
+  return true;
+}
+
+/** A host that records which files it read (the check's incremental tests assert it) and which paths it was asked `isFile` of (the check record). */
 class RecordingHost extends ProjectHost {
+  private answers = new Map<string, boolean>();
+
   constructor(
     root: string,
     private readonly record: Set<string>,
@@ -135,6 +166,30 @@ class RecordingHost extends ProjectHost {
   override read(path: string): ReturnType<ProjectHost['read']> {
     this.record.add(path);
     return super.read(path);
+  }
+
+  override isFile(path: string): boolean {
+    const answer = super.isFile(path);
+    if (!this.answers.has(path)) this.answers.set(path, answer);
+    return answer;
+  }
+
+  fileAnswers(): Record<string, boolean> {
+    return Object.fromEntries(this.answers);
+  }
+
+  /**
+   * The identity of each file read that `known` lacks (not a page: docs.json, its parts, OpenAPI documents), from
+   * the bytes the check read (kept: the host memoizes, and forgets only pages).
+   */
+  otherReads(known: ReadonlyMap<string, string>): Record<string, string> {
+    const identities: Record<string, string> = {};
+    for (const path of this.record) {
+      if (known.has(path)) continue;
+      const read = super.read(path);
+      identities[path] = read.ok ? contentHash(read.bytes) : `unreadable:${read.failure}`;
+    }
+    return identities;
   }
 }
 

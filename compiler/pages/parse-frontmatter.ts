@@ -103,6 +103,18 @@ export function locationInValue(placed: PlacedString, range: StringRange): Locat
   return { ...placed.at, column: placed.at.column + range.start, length: Math.max(range.end - range.start, 0) };
 }
 
+/** The frontmatter of an identical page at `path`: its placed values name their page. */
+export function relocateFrontmatter(frontmatter: Frontmatter, path: string): Frontmatter {
+  const { openapi, api } = frontmatter;
+  const schema = frontmatter['openapi-schema'];
+  if (openapi === undefined && schema === undefined && api === undefined) return frontmatter;
+  const moved = { ...frontmatter };
+  if (openapi !== undefined) moved.openapi = { ...openapi, at: { ...openapi.at, file: path } };
+  if (schema !== undefined) moved['openapi-schema'] = { ...schema, at: { ...schema.at, file: path } };
+  if (api !== undefined) moved.api = { ...api, at: { ...api.at, file: path } };
+  return moved;
+}
+
 /** A first line `---` opens the block; the next line holding only `---` closes it. */
 function findFrontmatter(text: string): BlockBounds | 'unclosed' | undefined {
   const opening = /^---[ \t]*\r?\n/.exec(text);

@@ -1,8 +1,14 @@
 // Summarizes many pages at once, in a pool of worker threads for a large site
-// and in this thread for a small one (host/worker-pool.ts decides).
+// and in this thread for a small one (host/worker-pool.ts decides). Identical
+// pages (a site's versions and languages are often copies) are summarized
+// once: a summary is a pure function of the page's text, its extension (the
+// format) and whether it is a snippet; its path, its frontmatter's places and
+// its diagnostics' file are the page's.
 
 import { ISOLATED_PAGE_CHARS } from '../host/project-host.js';
 import { BatchPool } from '../host/worker-pool.js';
+import { isSnippet } from '../ir/page-urls.js';
+import { relocateFrontmatter } from './parse-frontmatter.js';
 import type { PageSummaryResult } from './summarize-page.js';
 import type { PageFile } from './summarize-worker.js';
 
@@ -25,6 +31,40 @@ export interface SummarizeOptions {
 }
 
 export async function summarizePages(files: readonly PageFile[], options: SummarizeOptions = {}): Promise<PageSummaryResult[]> {
+  // By kind, then by the text itself (a key made by joining them would copy every text).
+  const firstOf = new Map<string, Map<string, number>>();
+  const unique: PageFile[] = [];
+  const uniqueIndex = files.map((file) => {
+    const kind = `${file.path.slice(file.path.lastIndexOf('.'))}${isSnippet(file.path) ? ' snippet' : ''}`;
+    let ofKind = firstOf.get(kind);
+    if (ofKind === undefined) {
+      ofKind = new Map();
+      firstOf.set(kind, ofKind);
+    }
+    let index = ofKind.get(file.text);
+    if (index === undefined) {
+      index = unique.push(file) - 1;
+      ofKind.set(file.text, index);
+    }
+    return index;
+  });
+  const results = await summarizeUnique(unique, options);
+  return files.map((file, i) => {
+    const result = results[uniqueIndex[i] as number] as PageSummaryResult;
+    return result.summary.path === file.path ? result : relocate(result, file.path);
+  });
+}
+
+/** The result of an identical page at another path. */
+function relocate(result: PageSummaryResult, path: string): PageSummaryResult {
+  const from = result.summary.path;
+  return {
+    summary: { ...result.summary, path, frontmatter: relocateFrontmatter(result.summary.frontmatter, path) },
+    diagnostics: result.diagnostics.map((d) => (d.file === from ? { ...d, file: path } : d)),
+  };
+}
+
+async function summarizeUnique(files: readonly PageFile[], options: SummarizeOptions): Promise<PageSummaryResult[]> {
   const pool = new BatchPool<PageFile, PageSummaryResult>({
     worker: new URL('./summarize-worker.js', import.meta.url),
     inProcess: async (batch) => {

@@ -7,8 +7,8 @@
 import { type Diagnostic, makeDiagnostic } from '../diagnostics/diagnostic.js';
 import { type IconLibrary, iconSvg } from '../icons/icon-svg.js';
 import { type ContainerNode, type RootNode, walk } from '../ir/navigation.js';
+import { isIconImage } from '../site/navigation-icon.js';
 import { member } from '../syntax/json-tree.js';
-import { isIconImage } from './navigation-icon.js';
 
 export function checkNavigationIcons(root: RootNode | undefined, library: IconLibrary): Diagnostic[] {
   if (root === undefined) return [];

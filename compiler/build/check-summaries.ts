@@ -1,0 +1,56 @@
+// The front end's summarizer for `docsc check` (cached-check.ts): the build's
+// summary cache (compile-pages.ts's keys and values) in front of check's own
+// pool. A page whose content hash the snapshot knows is looked up by it; a
+// miss is read, summarized (summaries only, no bodies) and stored for the
+// next check or build. Loaded only by a check that does not replay its record.
+
+import type { BuildCache } from '../cache/build-cache.js';
+import { contentHash } from '../cache/value-key.js';
+import { type Diagnostic, ranOutOfMemory } from '../diagnostics/diagnostic.js';
+import type { PageInput, Summarizer } from '../pages/read-pages.js';
+import type { PageSummaryResult } from '../pages/summarize-page.js';
+import { type PageFile, type SummarizeOptions, summarizePages } from '../pages/summarize-pages.js';
+import { type CachedSummary, relocateSummary, storedSummary, summaryKey, withPath } from './compile-pages.js';
+
+/** The front end's summarizer with the build's summary cache in front of check's own pool. */
+export function cachedSummarizer(
+  cache: BuildCache,
+  identities: ReadonlyMap<string, string>,
+  summarized: string[],
+  options: SummarizeOptions,
+): Summarizer {
+  return async (inputs: readonly PageInput[]): Promise<PageSummaryResult[]> => {
+    const results: (PageSummaryResult | undefined)[] = [];
+    const missing: { index: number; file: PageFile; key: string; decoding: Diagnostic[] }[] = [];
+    inputs.forEach((input, index) => {
+      const identity = identities.get(input.path);
+      const known = identity !== undefined && !identity.startsWith('unreadable:');
+      const cached = known ? cache.get<CachedSummary>('summary', summaryKey(input.path, identity)) : undefined;
+      if (cached) {
+        results[index] = relocateSummary(cached, input.path);
+        return;
+      }
+      const read = input.read();
+      if (!read) return;
+      // Keyed as the build keys it (compile-pages.ts): by what was read; a text with decoding problems apart.
+      const key = summaryKey(input.path, `${contentHash(read.text)}${read.diagnostics.length > 0 ? '!' : ''}`);
+      missing.push({ index, file: { path: input.path, text: read.text }, key, decoding: read.diagnostics });
+    });
+    // Identical contents (versions and languages copied) are summarized once.
+    const unique = [...new Map(missing.map((m) => [m.key, m])).values()];
+    const done = await summarizePages(
+      unique.map((m) => m.file),
+      options,
+    );
+    const byKey = new Map<string, PageSummaryResult>();
+    unique.forEach(({ file, key, decoding }, i) => {
+      const computed = done[i] as PageSummaryResult;
+      summarized.push(file.path);
+      const entry = { summary: computed.summary, diagnostics: [...decoding, ...computed.diagnostics] };
+      if (!ranOutOfMemory(computed.diagnostics)) cache.put('summary', key, storedSummary(entry, file.path));
+      byKey.set(key, entry);
+    });
+    for (const { index, file, key } of missing) results[index] = withPath(byKey.get(key) as PageSummaryResult, file.path);
+    return results.filter((result): result is PageSummaryResult => result !== undefined);
+  };
+}
