@@ -10,6 +10,9 @@
 // Diagnostics are stored with the page's own path blanked and replayed under
 // the path of each page that hits. A stored summary keeps its headings, ids
 // and links as JSON, parsed when one of them is first read (storedSummary).
+// The code blocks compiled pages highlighted are kept too (kind `derived`,
+// by language and code: compile-worker.ts's `highlightKey`), so that a page
+// compiled again in this thread after an edit highlights only its new blocks.
 // With a remote cache (`--remote-cache`), the summaries the local cache lacks
 // are fetched before any is looked up, and the bodies of the pages found are
 // fetched meanwhile, while the front end goes on (remote-build-cache.ts).
@@ -19,6 +22,7 @@ import { contentHash } from '../cache/value-key.js';
 import { type Diagnostic, ranOutOfMemory } from '../diagnostics/diagnostic.js';
 import { IN_PROCESS_BELOW } from '../host/worker-pool.js';
 import { isSnippet } from '../ir/page-urls.js';
+import { relocateFrontmatter } from '../pages/parse-frontmatter.js';
 import type { PageInput } from '../pages/read-pages.js';
 import type { PageSummary, PageSummaryResult } from '../pages/summarize-page.js';
 import type { PageFile } from '../pages/summarize-pages.js';
@@ -211,6 +215,7 @@ export class PageCompiler {
       round.forEach(({ file, key, decoding }, i) => {
         const result = done[i] as CompileTaskResult;
         this.recomputed.summaries.push(file.path);
+        this.storeHighlights(result);
         const computed = result.summary as PageSummaryResult;
         const summary = { ...computed, diagnostics: [...decoding, ...computed.diagnostics] };
         const durable = !taskRanOutOfMemory(result);
@@ -263,6 +268,7 @@ export class PageCompiler {
     const made = new Map<string, CachedBody>();
     unique.forEach(({ path, key }, i) => {
       const result = done[i] as CompileTaskResult;
+      this.storeHighlights(result);
       const body = blankBody(result.body as CachedBody, path);
       made.set(key, body);
       this.storeBody(key, body, path, !taskRanOutOfMemory(result));
@@ -281,6 +287,11 @@ export class PageCompiler {
     else this.failedBodies.set(key, body);
     this.computedKeys.add(key);
     this.recomputed.bodies.push(path);
+  }
+
+  /** Keeps the code blocks a compile highlighted, each once. */
+  private storeHighlights(result: CompileTaskResult): void {
+    for (const [key, lines] of result.highlighted ?? []) if (!this.cache.has('derived', key)) this.cache.put('derived', key, lines);
   }
 
   /** The summary keys of the pages whose content hash the snapshot knows (what a remote cache may have). */
@@ -328,9 +339,9 @@ function taskRanOutOfMemory(result: CompileTaskResult): boolean {
   return ranOutOfMemory(result.summary?.diagnostics ?? []) || ranOutOfMemory(result.body?.diagnostics ?? []);
 }
 
-/** The file's content hash (its bytes: decoding problems are part of the value) and its kind. */
+/** The file's content hash (its bytes: decoding problems are part of the value) and its kind (a snippet's summary reports no undefined names). */
 export function summaryKey(path: string, hash: string): string {
-  return `${hash}.${path.endsWith('.md') ? 'md' : 'mdx'}`;
+  return `${hash}.${path.endsWith('.md') ? 'md' : 'mdx'}${isSnippet(path) ? '.snippet' : ''}`;
 }
 
 /** The text (by its summary key), plus the folder when something in the page is resolved against it. */
@@ -394,7 +405,7 @@ export function relocateSummary(entry: CachedSummary, path: string): PageSummary
   };
   const summary: PageSummary = {
     path,
-    frontmatter: stored.frontmatter,
+    frontmatter: relocateFrontmatter(stored.frontmatter, path),
     get headings() {
       return read().headings;
     },
@@ -417,7 +428,7 @@ export function relocateSummary(entry: CachedSummary, path: string): PageSummary
 /** A summary computed in this run for the page at `path`, one of the pages sharing its text (the one it was computed for: `summary.path`). */
 export function withPath(result: PageSummaryResult, path: string): PageSummaryResult {
   const diagnostics = restoreDiagnostics(blankDiagnostics(result.diagnostics, result.summary.path), path);
-  return { summary: { ...result.summary, path }, diagnostics };
+  return { summary: { ...result.summary, path, frontmatter: relocateFrontmatter(result.summary.frontmatter, path) }, diagnostics };
 }
 
 function blankBody(body: CachedBody, path: string): CachedBody {

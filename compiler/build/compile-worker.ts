@@ -4,15 +4,21 @@
 // Snippets are read from the docs root (given as workerData) through a
 // ProjectHost, so no read leaves the root, and every snippet read is
 // returned with the hash of its bytes: a cached body records what it used.
+// The code blocks a page highlighted are returned too, for the build to keep
+// in its cache (`highlighted`); in the build's own thread, blocks are looked
+// up there first, so that compiling an edited page starts no highlighter for
+// the blocks it already had.
 
 import { contentHash } from '../cache/value-key.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { DiagnosticBag } from '../diagnostics/diagnostic.js';
+import { contentKey } from '../host/derived-memo.js';
 import { ProjectHost, sourceFromBytes } from '../host/project-host.js';
 import { poolWorkerData } from '../host/worker-data.js';
 import type { PageSummary } from '../pages/summarize-page.js';
 import { type CompiledPage, compilePage, type SnippetTable, uncompiledPage } from '../render/compile-page.js';
 import type { FeedEntry } from '../render/feed-entries.js';
+import { type HighlightStore, type StoredHighlight, useHighlightStore } from '../render/highlight-code.js';
 import type { RenderOptions } from '../render/render-options.js';
 import { SEARCH_TEXT_LIMIT, type TextTerms, textTerms } from '../site/search-index.js';
 import { cutText } from '../source/cut-text.js';
@@ -40,17 +46,39 @@ export interface CompileTaskResult {
     dependencies: [string, string][];
     diagnostics: Diagnostic[];
   };
+  /** Code blocks this compile highlighted (not found in `lookUp`), by their key in the build cache (`highlightKey`). */
+  highlighted?: [string, StoredHighlight | null][];
 }
 
-/** Compiles a batch; `host` reads snippets (the build's own host in-process, one per worker otherwise). */
-export function compileBatch(tasks: readonly CompileTask[], host: ProjectHost): CompileTaskResult[] {
-  return tasks.map((task) => compileTask(task, host));
+/** A highlighted block's key in the build cache (kind `derived`): its language as written and a hash of its code. */
+export function highlightKey(language: string, code: string): string {
+  return contentKey('highlight', [language], code);
 }
 
-function compileTask(task: CompileTask, host: ProjectHost): CompileTaskResult {
+/** Looks a highlighted block up by its key (the build cache, in the build's thread). */
+export type HighlightLookup = (key: string) => StoredHighlight | null | undefined;
+
+/**
+ * Compiles a batch; `host` reads snippets (the build's own host in-process, one per worker otherwise),
+ * `lookUp` finds blocks highlighted before (none in a worker).
+ */
+export function compileBatch(tasks: readonly CompileTask[], host: ProjectHost, lookUp?: HighlightLookup): CompileTaskResult[] {
+  return tasks.map((task) => compileTask(task, host, lookUp));
+}
+
+function compileTask(task: CompileTask, host: ProjectHost, lookUp: HighlightLookup | undefined): CompileTaskResult {
   const snippets = new RecordingSnippets(host);
-  const compiled = compilePage({ path: task.path, text: task.text, want: { summary: task.summary, body: task.body } }, snippets, task.options);
-  return taskResult(compiled, snippets);
+  const highlights = new RecordingHighlights(lookUp);
+  useHighlightStore(highlights);
+  let compiled: CompiledPage;
+  try {
+    compiled = compilePage({ path: task.path, text: task.text, want: { summary: task.summary, body: task.body } }, snippets, task.options);
+  } finally {
+    useHighlightStore(undefined);
+  }
+  const result = taskResult(compiled, snippets);
+  if (highlights.made.length > 0) result.highlighted = highlights.made;
+  return result;
 }
 
 /** A task whose worker ran out of memory (host/worker-pool.ts): the page fails, with `page/out-of-memory`. */
@@ -97,6 +125,21 @@ class RecordingSnippets implements SnippetTable {
 
   linkOutside(path: string): string | undefined {
     return this.host.linkOutside(path);
+  }
+}
+
+/** Blocks looked up in `lookUp`, and those highlighted here, kept for the task's result. */
+class RecordingHighlights implements HighlightStore {
+  readonly made: [string, StoredHighlight | null][] = [];
+
+  constructor(private lookUp: HighlightLookup | undefined) {}
+
+  get(language: string, code: string): StoredHighlight | null | undefined {
+    return this.lookUp?.(highlightKey(language, code));
+  }
+
+  put(language: string, code: string, lines: StoredHighlight | null): void {
+    this.made.push([highlightKey(language, code), lines]);
   }
 }
 

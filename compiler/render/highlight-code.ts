@@ -16,6 +16,17 @@
 // style are merged, to keep bodies small. A colour that does not read on its
 // theme's background (WCAG AA) is made to (`readableOn`).
 //
+// Each language a fence names has a highlighter of its own, made with every
+// grammar that language can reach: those it embeds, and those it embeds
+// lazily (Markdown's and MDX's fences in forty languages). In one shared
+// highlighter, a block's colours would depend on which languages earlier
+// pages happened to load (shiki colours a lazily embedded language only once
+// it is loaded, and loading one recompiles the grammars that embed it, which
+// leaves the grammar states remembered below pointing at rules that no
+// longer exist): the same page would come out differently from one build to
+// the next, as the worker threads share out the pages. The highlighters
+// share one regex engine, so a regular expression is compiled once a thread.
+//
 // A language shiki does not know, or none, is plain text; a grammar that
 // fails to load or to tokenize is plain text too — highlighting never fails a
 // page. Results are remembered per thread: whole blocks by language and
@@ -26,8 +37,8 @@
 // loads ES modules synchronously), only when a page has a fence to colour.
 
 import { createRequire } from 'node:module';
-import type { ElementContent, Properties } from 'hast';
-import type { GrammarState, HighlighterCore, LanguageRegistration, ThemedToken } from 'shiki/core';
+import type { Element, ElementContent, Properties } from 'hast';
+import type { GrammarState, HighlighterCore, LanguageRegistration, RegexEngine, ThemedToken } from 'shiki/core';
 import { h, text } from './hast-nodes.js';
 
 const require = createRequire(import.meta.url);
@@ -42,51 +53,89 @@ const MAX_CODE_LENGTH = 100_000;
 const MAX_LINE_LENGTH = 5_000;
 
 interface Shiki {
-  highlighter: HighlighterCore;
+  createHighlighter: typeof import('shiki/core').createHighlighterCoreSync;
+  /** The themes every highlighter is made with: the paired theme, or the two themes when they differ. */
+  themes: object[];
+  engine: RegexEngine;
   /** The paired theme's colour codes → the two colours; undefined when the themes differ in their rules. */
   pairs: Map<string, { light: string; dark: string }> | undefined;
   /** Lower-case name or alias → the grammar module's id. */
   ids: Map<string, string>;
-  loaded: Set<string>;
-  failed: Set<string>;
+  /** Each language's highlighter (`languageHighlighter`); null when its grammar failed to load. */
+  highlighters: Map<string, HighlighterCore | null>;
   /** Where `@shikijs/langs/*` resolve from (shiki's own dependencies). */
   requireFromShiki: NodeJS.Require;
 }
 
 let shiki: Shiki | undefined;
-const remembered = new Map<string, ElementContent[][]>();
+/** Blocks by language name and code; null when the block is plain text. */
+const remembered = new Map<string, HighlightedLine[] | null>();
 
 /** A line of tokens as hast: spans with inline colours; an empty array for an empty line. */
 export type HighlightedLine = ElementContent[];
+
+/**
+ * A block's lines as a store keeps them: the JSON of, for each line, its pieces' style ('' for none) and
+ * text in turn — one string, cheap to pass between threads and to store.
+ */
+export type StoredHighlight = string;
+
+/**
+ * Where highlighted blocks are kept beyond this thread (the build cache), by the fence's language (as
+ * written, lower-cased) and code; null stands for plain text. A block found there starts no highlighter:
+ * a page edited and compiled again loads shiki only for a block no build has seen.
+ */
+export interface HighlightStore {
+  get(language: string, code: string): StoredHighlight | null | undefined;
+  put(language: string, code: string, lines: StoredHighlight | null): void;
+}
+
+let store: HighlightStore | undefined;
+
+/** Sets the store `highlightLines` reads and writes in this thread (undefined: none). */
+export function useHighlightStore(next: HighlightStore | undefined): void {
+  store = next;
+}
 
 /**
  * The code's lines (without the trailing newline) as token spans, or undefined when the language is
  * plain text or unknown. The returned nodes are shared: callers must not modify them.
  */
 export function highlightLines(code: string, language: string | undefined): HighlightedLine[] | undefined {
-  const id = language === undefined ? undefined : languageId(language);
-  if (id === undefined || code.length > MAX_CODE_LENGTH) return undefined;
-  const key = `${id}\u0000${code}`;
-  const hit = remembered.get(key);
-  if (hit !== undefined) return hit;
-  const state = getShiki();
-  if (!ensureLanguage(state, id)) return undefined;
-  let tokens: ColouredToken[][];
-  try {
-    tokens = colouredTokens(state, code, id);
-  } catch {
-    return undefined;
+  const name = language?.trim().toLowerCase();
+  if (name === undefined || PLAIN.has(name) || code.length > MAX_CODE_LENGTH || unavailable) return undefined;
+  const key = `${name}\u0000${code}`;
+  let lines = remembered.get(key);
+  if (lines !== undefined) return lines ?? undefined;
+  const stored = store?.get(name, code);
+  if (stored !== undefined) lines = stored === null ? null : (JSON.parse(stored) as string[][]).map(storedLineNodes);
+  else {
+    lines = tokenizedLines(code, name);
+    // shiki could not be loaded here: nothing to remember beyond this process.
+    if (unavailable) return undefined;
+    store?.put(name, code, lines === null ? null : JSON.stringify(lines.map(storedLine)));
   }
-  const lines = tokens.map(lineNodes);
   if (remembered.size >= MAX_REMEMBERED) remembered.delete(remembered.keys().next().value as string);
   remembered.set(key, lines);
-  return lines;
+  return lines ?? undefined;
 }
 
-/** The grammar id for a fence's language (`js` → `javascript`), or undefined when shiki has none. */
-function languageId(language: string): string | undefined {
-  const name = language.trim().toLowerCase();
-  if (PLAIN.has(name) || unavailable) return undefined;
+/** The block highlighted by shiki, or null when shiki has no grammar for the language or its grammar fails. */
+function tokenizedLines(code: string, name: string): HighlightedLine[] | null {
+  const id = languageId(name);
+  if (id === undefined) return null;
+  const state = getShiki();
+  const highlighter = languageHighlighter(state, id);
+  if (highlighter === undefined) return null;
+  try {
+    return colouredTokens(state, highlighter, code, id).map(lineNodes);
+  } catch {
+    return null;
+  }
+}
+
+/** The grammar id for a fence's language name (`js` → `javascript`), or undefined when shiki has none. */
+function languageId(name: string): string | undefined {
   try {
     return getShiki().ids.get(name);
   } catch {
@@ -108,32 +157,71 @@ function getShiki(): Shiki {
     (theme) => (requireFromShiki(`@shikijs/themes/${theme}`) as { default: ThemeJson }).default,
   ) as [ThemeJson, ThemeJson];
   const paired = pairedTheme(light, dark);
-  const highlighter = createHighlighterCoreSync({
-    themes: (paired === undefined ? [light, dark] : [paired.theme]) as never,
-    langs: [],
-    engine: createJavaScriptRegexEngine({ forgiving: true }),
-  });
   const ids = new Map<string, string>();
   for (const info of bundledLanguagesInfo) {
     ids.set(info.id.toLowerCase(), info.id);
     for (const alias of info.aliases ?? []) ids.set(alias.toLowerCase(), info.id);
   }
-  shiki = { highlighter, pairs: paired?.pairs, ids, loaded: new Set(), failed: new Set(), requireFromShiki };
+  shiki = {
+    createHighlighter: createHighlighterCoreSync,
+    themes: paired === undefined ? [light, dark] : [paired.theme],
+    engine: createJavaScriptRegexEngine({ forgiving: true }),
+    pairs: paired?.pairs,
+    ids,
+    highlighters: new Map(),
+    requireFromShiki,
+  };
   return shiki;
 }
 
-function ensureLanguage(state: Shiki, id: string): boolean {
-  if (state.loaded.has(id)) return true;
-  if (state.failed.has(id)) return false;
-  try {
-    const grammar = (state.requireFromShiki(`@shikijs/langs/${id}`) as { default: LanguageRegistration[] }).default;
-    state.highlighter.loadLanguageSync(grammar);
-    state.loaded.add(id);
-    return true;
-  } catch {
-    state.failed.add(id);
-    return false;
+/** The language's own highlighter (see the top of this file), made on first use; undefined when a grammar fails to load. */
+function languageHighlighter(state: Shiki, id: string): HighlighterCore | undefined {
+  let highlighter = state.highlighters.get(id);
+  if (highlighter === undefined) {
+    try {
+      // One highlighter a language is the design here, not a mistake to warn of.
+      highlighter = state.createHighlighter({
+        themes: state.themes as never,
+        langs: reachableGrammars(state, id),
+        engine: state.engine,
+        warnings: false,
+      });
+    } catch {
+      highlighter = null;
+    }
+    state.highlighters.set(id, highlighter);
   }
+  return highlighter ?? undefined;
+}
+
+/**
+ * The grammars of the language's module (the language and those it embeds) and, in turn, of every
+ * language one of them embeds lazily; a lazily embedded language shiki does not ship is left out.
+ * They are all loaded together, so none is marked as embedded lazily: shiki loads again every grammar
+ * that embeds lazily the language it loads (Markdown's, forty times over, for seconds).
+ */
+function reachableGrammars(state: Shiki, id: string): LanguageRegistration[] {
+  const grammars = new Map<string, LanguageRegistration>();
+  const visited = new Set<string>();
+  const visit = (name: string, required: boolean) => {
+    if (visited.has(name)) return;
+    visited.add(name);
+    let module: LanguageRegistration[];
+    try {
+      module = (state.requireFromShiki(`@shikijs/langs/${name}`) as { default: LanguageRegistration[] }).default;
+    } catch (error) {
+      if (required) throw error;
+      return;
+    }
+    for (const grammar of module) {
+      if (grammars.has(grammar.name)) continue;
+      const lazy = grammar.embeddedLangsLazy ?? [];
+      grammars.set(grammar.name, lazy.length === 0 ? grammar : { ...grammar, embeddedLangsLazy: [] });
+      for (const name of lazy) visit(name, false);
+    }
+  };
+  visit(id, true);
+  return [...grammars.values()];
 }
 
 interface ThemeJson {
@@ -182,19 +270,19 @@ interface ColouredToken {
   fontStyle: number;
 }
 
-function colouredTokens(state: Shiki, code: string, lang: string): ColouredToken[][] {
+function colouredTokens(state: Shiki, highlighter: HighlighterCore, code: string, lang: string): ColouredToken[][] {
   const { pairs } = state;
   if (pairs !== undefined) {
     const fallback = { light: DEFAULT_LIGHT, dark: DEFAULT_DARK };
-    return pairedLines(state, code, lang).map((line) =>
+    return pairedLines(highlighter, code, lang).map((line) =>
       line.map((token) => {
         const pair = pairs.get((token.color ?? PAIRED_DEFAULT).toLowerCase()) ?? fallback;
         return { content: token.content, light: pair.light, dark: pair.dark, fontStyle: token.fontStyle ?? 0 };
       }),
     );
   }
-  const light = state.highlighter.codeToTokensBase(code, { lang, theme: THEMES.light, ...TOKENIZE });
-  const dark = state.highlighter.codeToTokensBase(code, { lang, theme: THEMES.dark, ...TOKENIZE });
+  const light = highlighter.codeToTokensBase(code, { lang, theme: THEMES.light, ...TOKENIZE });
+  const dark = highlighter.codeToTokensBase(code, { lang, theme: THEMES.dark, ...TOKENIZE });
   return light.map((line, i) => alignTokens(line, dark[i] ?? []));
 }
 
@@ -215,9 +303,9 @@ const MAX_REMEMBERED_LINES = 20_000;
  * `import { Client } from '@example/sdk';` on a thousand pages costs one tokenizing. A line that starts
  * inside a construct (a string or comment spanning lines) is tokenized with that state, as shiki would.
  */
-function pairedLines(state: Shiki, code: string, lang: string): ThemedToken[][] {
+function pairedLines(highlighter: HighlighterCore, code: string, lang: string): ThemedToken[][] {
   const lines = code.split('\n');
-  if (code.includes('\r')) return state.highlighter.codeToTokensBase(code, { lang, theme: PAIRED_THEME, ...TOKENIZE });
+  if (code.includes('\r')) return highlighter.codeToTokensBase(code, { lang, theme: PAIRED_THEME, ...TOKENIZE });
   const result: ThemedToken[][] = [];
   let grammarState: GrammarState | undefined;
   let atRoot = true;
@@ -231,15 +319,15 @@ function pairedLines(state: Shiki, code: string, lang: string): ThemedToken[][] 
       grammarState = hit.end === 'root' ? rootState(lang) : hit.end;
       continue;
     }
-    const tokens = state.highlighter.codeToTokensBase(line, {
+    const tokens = highlighter.codeToTokensBase(line, {
       lang,
       theme: PAIRED_THEME,
       ...TOKENIZE,
       ...(grammarState === undefined ? {} : { grammarState }),
     });
-    const end = state.highlighter.getLastGrammarState(tokens);
+    const end = highlighter.getLastGrammarState(tokens);
     // Without a state to go on from, the block is tokenized whole, as shiki does.
-    if (end === undefined) return state.highlighter.codeToTokensBase(code, { lang, theme: PAIRED_THEME, ...TOKENIZE });
+    if (end === undefined) return highlighter.codeToTokensBase(code, { lang, theme: PAIRED_THEME, ...TOKENIZE });
     const endsAtRoot = isRoot(lang, end);
     result.push(tokens[0] ?? []);
     if (key !== undefined) {
@@ -386,5 +474,25 @@ function lineNodes(tokens: readonly ColouredToken[]): ElementContent[] {
     pendingText += token.content;
   }
   flush();
+  return nodes;
+}
+
+/** A line of `lineNodes` as a store keeps it. */
+function storedLine(nodes: HighlightedLine): string[] {
+  return nodes.flatMap((node) => {
+    if (node.type === 'text') return ['', node.value];
+    const [child] = (node as Element).children;
+    return [String((node as Element).properties.style), child?.type === 'text' ? child.value : ''];
+  });
+}
+
+/** A stored line as `lineNodes` made it. */
+function storedLineNodes(line: readonly string[]): HighlightedLine {
+  const nodes: ElementContent[] = [];
+  for (let i = 0; i + 1 < line.length; i += 2) {
+    const style = line[i] as string;
+    const value = line[i + 1] as string;
+    nodes.push(style === '' ? text(value) : h('span', { style } as Properties, [text(value)]));
+  }
   return nodes;
 }
