@@ -14,7 +14,6 @@ import { contentHash, valueKey } from '../cache/value-key.js';
 import type { ProjectAnalysis } from '../check.js';
 import { type Diagnostic, makeDiagnostic, type Place } from '../diagnostics/diagnostic.js';
 import { collectIfGrown } from '../host/heap-growth.js';
-import { iconLibraryOf } from '../icons/icon-svg.js';
 import { type ApiPage, apiPageTitle, apiPageVersion } from '../ir/api-pages.js';
 import { isSnippet, pagePathOfFile, pageUrl } from '../ir/page-urls.js';
 import type { OpenApiDocument } from '../openapi/openapi-document.js';
@@ -27,12 +26,12 @@ import type { ApiPageBody } from '../reference/render-api-page.js';
 import type { FeedEntry } from '../render/feed-entries.js';
 import { type RenderOptions, renderOptionsKey, renderOptionsOf } from '../render/render-options.js';
 import { rebaseMarkup, rebaseReference } from '../site/base-path.js';
-import { checkNavigationIcons } from '../site/check-navigation-icons.js';
 import { customFiles } from '../site/custom-files.js';
 import { escapeHtml } from '../site/escape-html.js';
 import { LLMS_TXT, renderLlmsTxt } from '../site/llms-txt.js';
 import { markdownCopy } from '../site/markdown-copy.js';
 import { type PageDocument, PageLayout, type TocEntry, UTILITIES_PATH } from '../site/page-layout.js';
+import { joinLines, utf8Lines } from '../site/page-lines.js';
 import {
   outputRedirects,
   patternRedirectScript,
@@ -169,38 +168,9 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
   const diagnostics: Diagnostic[] = [];
   // On a thread of its own while the pages are planned and placed (awaited before the first kept page).
   const checkingKept = sink.checkKept();
-  const apiSettings = readApiSettings(analysis.config?.root);
-  const { plans, links } = planPages(analysis, apiSettings, await describeAll(apiDescriptions(analysis.apiPages), options.cache));
-  const titles = new Map<string, PageTitle>();
-  for (const plan of plans.values()) titles.set(plan.url, pageTitle(plan));
-  for (const [url, summary] of links) titles.set(url, linkTitle(summary));
-  const navigation = buildSiteNavigation(analysis.navigation, titles, analysis.apiPages);
-  const settings = readSiteSettings(analysis.config?.root);
-  const custom = customFiles(analysis.host.listFiles(), analysis.pages.summaries);
-  for (const each of [settings, ...settings.languages.values()]) each.custom = custom;
-  const layout = new PageLayout(settings, navigation, options.siteUrl, options.basePath);
-  diagnostics.push(...checkNavigationIcons(analysis.navigation, iconLibraryOf(settings.iconLibrary)));
-  const configAt = (...path: string[]) => (analysis.config ? nodeAt(analysis.config.root, path)?.span : undefined) ?? { file: 'docs.json' };
-  if (settings.thumbsRating) diagnostics.push(makeDiagnostic('build/thumbs-rating-unsupported', configAt('feedback', 'thumbsRating')));
-  for (const [path, consequence] of UNSUPPORTED_SETTINGS)
-    if (analysis.config && nodeAt(analysis.config.root, path) !== undefined)
-      diagnostics.push(makeDiagnostic('build/setting-unsupported', configAt(...path), { setting: path.join('.'), consequence }));
-  if (settings.codeblocks.theme !== undefined)
-    diagnostics.push(makeDiagnostic('build/codeblocks-theme-unsupported', configAt('styling', 'codeblocks'), { theme: settings.codeblocks.theme }));
-  for (const service of settings.integrations.unsupported)
-    diagnostics.push(makeDiagnostic('build/integration-unsupported', configAt('integrations', service), { service }));
-  let gitHead: string | undefined;
-  if (settings.timestamps) {
-    const found = readGitTimestamps(analysis.host.root);
-    if ('reason' in found)
-      diagnostics.push(makeDiagnostic('build/timestamps-unavailable', configAt('metadata', 'timestamp'), { reason: found.reason }));
-    else {
-      layout.setLastModified(found.dates);
-      gitHead = found.head;
-    }
-  }
-  // `contextual` copy and view: each page's Markdown source next to it (`quickstart.md`), copied as written.
-  const wantsMarkdown = settings.contextual.some((option) => option === 'copy' || option === 'view');
+  const frame = await frameSite(analysis, options);
+  const { apiSettings, plans, links, navigation, settings, layout, wantsMarkdown, gitHead } = frame;
+  diagnostics.push(...frame.diagnostics);
   const inject = options.injectHtml ?? '';
   const apiBodies = new ApiBodies(options.cache, apiSettings, renderOptionsOf(analysis.config?.root, options.basePath), wantsMarkdown);
   // Files are hashed by the writer (on its thread past its first files).
@@ -438,6 +408,61 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
   return emitted;
 }
 
+/** The site around its pages: their plans, the navigation and the layout, and what reading the settings for them reported. */
+export interface SiteFrame {
+  apiSettings: ApiSettings;
+  plans: Map<string, PagePlan>;
+  /** The MDX pages whose entry links out (frontmatter `url`), by URL. */
+  links: Map<string, PageSummary>;
+  navigation: SiteNavigation;
+  settings: SiteSettings;
+  layout: PageLayout;
+  /** `contextual` copy or view: each page's Markdown next to it. */
+  wantsMarkdown: boolean;
+  diagnostics: Diagnostic[];
+  /** The git commit "Last modified" dates were read at (`metadata.timestamp`). */
+  gitHead?: string;
+}
+
+/** Plans every page and lays out the site around them (the dev server's pages served before its first build use it too). */
+export async function frameSite(analysis: ProjectAnalysis, options: Pick<EmitOptions, 'cache' | 'siteUrl' | 'basePath'>): Promise<SiteFrame> {
+  const diagnostics: Diagnostic[] = [];
+  const apiSettings = readApiSettings(analysis.config?.root);
+  const { plans, links } = planPages(analysis, apiSettings, await describeAll(apiDescriptions(analysis.apiPages), options.cache));
+  const titles = new Map<string, PageTitle>();
+  for (const plan of plans.values()) titles.set(plan.url, pageTitle(plan));
+  for (const [url, summary] of links) titles.set(url, linkTitle(summary));
+  const navigation = buildSiteNavigation(analysis.navigation, titles, analysis.apiPages);
+  const settings = readSiteSettings(analysis.config?.root);
+  const custom = customFiles(analysis.host.listFiles(), analysis.pages.summaries);
+  for (const each of [settings, ...settings.languages.values()]) each.custom = custom;
+  const layout = new PageLayout(settings, navigation, options.siteUrl, options.basePath);
+  const configAt = (...path: string[]) => (analysis.config ? nodeAt(analysis.config.root, path)?.span : undefined) ?? { file: 'docs.json' };
+  if (settings.thumbsRating) diagnostics.push(makeDiagnostic('build/thumbs-rating-unsupported', configAt('feedback', 'thumbsRating')));
+  for (const [path, consequence] of UNSUPPORTED_SETTINGS)
+    if (analysis.config && nodeAt(analysis.config.root, path) !== undefined)
+      diagnostics.push(makeDiagnostic('build/setting-unsupported', configAt(...path), { setting: path.join('.'), consequence }));
+  if (settings.codeblocks.theme !== undefined)
+    diagnostics.push(makeDiagnostic('build/codeblocks-theme-unsupported', configAt('styling', 'codeblocks'), { theme: settings.codeblocks.theme }));
+  for (const service of settings.integrations.unsupported)
+    diagnostics.push(makeDiagnostic('build/integration-unsupported', configAt('integrations', service), { service }));
+  let gitHead: string | undefined;
+  if (settings.timestamps) {
+    const found = readGitTimestamps(analysis.host.root);
+    if ('reason' in found)
+      diagnostics.push(makeDiagnostic('build/timestamps-unavailable', configAt('metadata', 'timestamp'), { reason: found.reason }));
+    else {
+      layout.setLastModified(found.dates);
+      gitHead = found.head;
+    }
+  }
+  // `contextual` copy and view: each page's Markdown source next to it (`quickstart.md`), copied as written.
+  const wantsMarkdown = settings.contextual.some((option) => option === 'copy' || option === 'view');
+  const frame: SiteFrame = { apiSettings, plans, links, navigation, settings, layout, wantsMarkdown, diagnostics };
+  if (gitHead !== undefined) frame.gitHead = gitHead;
+  return frame;
+}
+
 /** What the layout puts a body into a page with: its HTML, search text, table of contents and side panel. */
 export interface LaidOutBody {
   html: string;
@@ -464,8 +489,10 @@ export function layOutPage(
   const document: PageDocument = { ...plan.document, body: body.html, toc: body.toc };
   if (body.panel !== undefined) document.panel = body.panel;
   if (body.classes !== undefined) document.utilities = true;
-  const html = withInjection(layout.render(document, placement), inject);
-  const file: OutputFile = { path: pageOutputPath(plan.url), contents: html };
+  const lines = layout.lines(document, placement);
+  // The dev server's script is put in the page as a string (the writer is sent bytes otherwise: page-lines.ts).
+  const contents = inject === '' ? utf8Lines(lines) : withInjection(joinLines(lines), inject);
+  const file: OutputFile = { path: pageOutputPath(plan.url), contents };
   const listing = searchListing(plan, navigation);
   if (listing === undefined) return { file };
   const search: SearchRecord = { ...listing, headings: body.toc.map((h) => ({ id: h.id, text: h.text })), text: body.text };

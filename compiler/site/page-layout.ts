@@ -15,25 +15,18 @@
 import { plainKey, plainKeyText, valueKey } from '../cache/value-key.js';
 import { iconLibraryOf } from '../icons/icon-svg.js';
 import { isSitePath, rebaseMarkup } from './base-path.js';
+import type { DivisionPages } from './division-equivalents.js';
 import { escapeHtml, safeHref } from './escape-html.js';
 import { ICON_SPRITE_PATH, NavigationIcons } from './navigation-icon.js';
 import { type PageActionsPlace, renderPageActions } from './page-actions.js';
 import { splitColumns } from './page-columns.js';
 import type { PageDocument } from './page-document.js';
+import { joinLines, type PageLine } from './page-lines.js';
 import { renderBreadcrumbs, renderLastModified, renderPager, renderSidePanel, renderTitle, renderToc, tocEntries } from './page-parts.js';
 import { searchScope } from './search-index.js';
 import { SectionSidebars } from './sidebar-html.js';
 import { bannerId, renderBanner } from './site-banner.js';
-import {
-  faviconLinks,
-  htmlLanguage,
-  renderFooter,
-  renderLinkList,
-  renderScripts,
-  renderSelector,
-  renderTabBar,
-  renderTopBar,
-} from './site-chrome.js';
+import { faviconLinks, htmlLanguage, renderFooter, renderLinkList, renderScripts, renderTabBar, renderTopBar, selectorOf } from './site-chrome.js';
 import type { PagePlacement, Section, SiteNavigation } from './site-navigation.js';
 import type { SiteSettings } from './site-settings.js';
 import { renderThemeHead } from './theme-head.js';
@@ -62,17 +55,21 @@ interface Chrome {
 
 /**
  * A section as plain data for its key: its switchers' sets of equivalent
- * URLs as sorted arrays, everything else as it is (`valueKey`'s replacer, for
- * those sets, cost a call per property of a section's sidebar: 30 ms a build).
+ * URLs by the key of each set's sorted members (`urlsKey`), everything else
+ * as it is (`valueKey`'s replacer, for those sets, cost a call per property
+ * of a section's sidebar: 30 ms a build). A version's or language's set is
+ * shared by every section that links to it: listed in full, a site of 36
+ * versions and 4 languages sorted and hashed each of its 40 sets again in
+ * each of its 864 sections.
  */
-function plainSection(section: Section): unknown {
+function plainSection(section: Section, urlsKey: (pages: DivisionPages) => string): unknown {
   const { switchers, ...rest } = section;
   return {
     ...rest,
     switchers: switchers.map(({ equivalents, ...switcher }) =>
       equivalents === undefined
         ? switcher
-        : { ...switcher, equivalents: equivalents.map(({ urls, ...pages }) => ({ ...pages, urls: [...urls].sort() })) },
+        : { ...switcher, equivalents: equivalents.map((pages) => ({ label: pages.label, prefix: pages.prefix, urls: urlsKey(pages) })) },
     ),
   };
 }
@@ -110,6 +107,8 @@ export class PageLayout {
   /** Each section's groups in the sidebar, and large sections' fragments. */
   private sidebars: SectionSidebars;
   private tabBars = new Map<Section, string>();
+  /** Each section's selectors and anchors, for a page's URL. */
+  private switcherRows = new Map<Section, (url: string) => string>();
   private head: string;
   /** Top bar, footer and banner, per language (a language may set its own `navbar`, `footer`, `banner`). */
   private chromes = new Map<string, Chrome>();
@@ -124,6 +123,7 @@ export class PageLayout {
   /** The key of what every page's layout reads (settings, site URL, global links); set by the constructor. */
   private siteKey: string;
   private sectionKeys = new WeakMap<Section, string>();
+  private divisionKeys = new WeakMap<DivisionPages, string>();
 
   constructor(
     private settings: SiteSettings,
@@ -186,7 +186,7 @@ export class PageLayout {
     if (placement === undefined) return plainKeyText(this.siteKey, page, date ?? null);
     let section = this.sectionKeys.get(placement.section);
     if (section === undefined) {
-      section = plainKey(plainSection(placement.section));
+      section = plainKey(plainSection(placement.section, (pages) => this.urlsKey(pages)));
       this.sectionKeys.set(placement.section, section);
     }
     // A listed page's placement is a function of its section and its place in it (site-navigation.ts's placePages).
@@ -195,16 +195,31 @@ export class PageLayout {
     return plainKeyText(this.siteKey, section, [breadcrumbs, path, previous ?? null, next ?? null], page, date ?? null);
   }
 
+  /** The key of a version's or language's pages (`plainSection`), made once per division. */
+  private urlsKey(pages: DivisionPages): string {
+    let key = this.divisionKeys.get(pages);
+    if (key === undefined) {
+      key = plainKey([...pages.urls].sort());
+      this.divisionKeys.set(pages, key);
+    }
+    return key;
+  }
+
   /** Shows "Last modified" on pages whose file has a date here (docs.json's `metadata.timestamp`). */
   setLastModified(dates: ReadonlyMap<string, number>): void {
     this.lastModified = dates;
   }
 
   render(page: PageDocument, placement: PagePlacement | undefined): string {
+    return joinLines(this.lines(page, placement));
+  }
+
+  /** The page's HTML as lines (page-lines.ts), which `render` joins and a build encodes. */
+  lines(page: PageDocument, placement: PagePlacement | undefined): PageLine[] {
     const href = page.url === '' ? '/' : `/${page.url}`;
     const mode = page.mode ?? 'default';
     const bare = mode === 'custom' || mode === 'center';
-    const sidebar = bare ? '' : this.sidebarOf(page.url, href, placement);
+    const sidebar = bare ? [] : this.sidebarOf(page.url, href, placement);
     const description = page.description ?? this.settings.description;
     // API pages and pages with request/response examples: the bar under the title, the examples in a column of their own.
     const columns = mode === 'default' || mode === 'wide' ? splitColumns(page.body) : undefined;
@@ -219,7 +234,7 @@ export class PageLayout {
     const actionsInToc = this.settings.contextualInToc && tocShown && page.panel === undefined && tocEntries(page.toc).length > 0;
     // Each part is the layout's own markup (true), which gets the base path here, or the renderer's (the body and the
     // panel), which has it already.
-    const parts: [string, boolean][] = [
+    const parts: [PageLine, boolean][] = [
       '<!doctype html>',
       `<html lang="${escapeHtml(language)}"${language === 'ar' ? ' dir="rtl"' : ''}${this.base === '' ? '' : ` data-docsc-base="${this.base}"`}${chrome.bannerAttribute} data-appearance="${this.settings.appearance.default}"${this.settings.appearance.strict ? ' data-strict' : ''}${this.settings.codeblocks.dark ? ' data-codeblocks="dark"' : ''}>`,
       '<head>',
@@ -245,14 +260,14 @@ export class PageLayout {
       placement ? this.tabBarOf(placement.section) : '',
       '</header>',
       '<div class="docsc-layout">',
-      sidebar ? `<nav id="docsc-sidebar" class="docsc-sidebar" aria-label="Sidebar">${sidebar}</nav>` : '',
+      sidebar.some((piece) => piece !== '') ? ['<nav id="docsc-sidebar" class="docsc-sidebar" aria-label="Sidebar">', ...sidebar, '</nav>'] : '',
       '<main id="content" class="docsc-main">',
       columns === undefined ? '<article class="docsc-page">' : `<article class="docsc-page docsc-page-columns">\n<div class="docsc-page-head">`,
       placement ? this.renderEyebrow(placement) : '',
       actionsInToc ? this.pageActions(page, href, 'narrow') : this.pageActions(page, href),
       // The bar shows the method and whether the operation is deprecated.
       renderTitle(columns !== undefined && columns.head !== '' ? { ...page, method: undefined, deprecated: false } : page),
-    ].map((part): [string, boolean] => [part, true]);
+    ].map((part): [PageLine, boolean] => [part, true]);
     if (columns !== undefined)
       parts.push(
         [columns.head, false],
@@ -279,8 +294,10 @@ export class PageLayout {
     );
     return parts
       .filter(([part]) => part !== '')
-      .map(([part, layout]) => (layout && this.base !== '' ? rebaseMarkup(part, this.base) : part))
-      .join('\n');
+      .map(([part, layout]) => {
+        if (!layout || this.base === '') return part;
+        return typeof part === 'string' ? rebaseMarkup(part, this.base) : part.map((piece) => rebaseMarkup(piece, this.base));
+      });
   }
 
   /** Open Graph and Twitter tags, `keywords`, `seo.metatags`, and the canonical URL when the site's URL is known. */
@@ -361,24 +378,31 @@ export class PageLayout {
     return links.length === 0 ? '' : `<p class="docsc-edit">${links.join(' · ')}</p>`;
   }
 
-  /** The whole sidebar of a page: selectors, anchors, global anchors and the section's groups with the page's own group opened. */
-  private sidebarOf(url: string, href: string, placement: PagePlacement | undefined): string {
-    if (placement === undefined) return this.globalAnchors;
-    return this.switchersOf(placement.section, url) + this.globalAnchors + this.sidebars.groupsOf(placement.section, href);
+  /**
+   * The whole sidebar of a page, in pieces: selectors, anchors, global
+   * anchors and the section's groups with the page's own group opened.
+   */
+  private sidebarOf(url: string, href: string, placement: PagePlacement | undefined): string[] {
+    if (placement === undefined) return [this.globalAnchors];
+    return [this.switchersOf(placement.section, url), this.globalAnchors, ...this.sidebars.groupsOf(placement.section, href)];
   }
 
-  /** The selectors and anchors above a section's groups. */
+  /** The selectors and anchors above a section's groups, for the page at `url` (made once per section, `selectorOf`). */
   private switchersOf(section: Section, url: string): string {
-    const selectors = section.switchers
-      .filter((s) => SELECTOR_KINDS.includes(s.kind))
-      .sort((a, b) => SELECTOR_KINDS.indexOf(a.kind) - SELECTOR_KINDS.indexOf(b.kind))
-      .map((switcher) => renderSelector(switcher, url, this.icons))
-      .join('');
-    const anchors = section.switchers
-      .filter((s) => s.kind === 'anchor')
-      .map((s) => renderLinkList(s.links, s.current, 'docsc-anchors', this.icons))
-      .join('');
-    return selectors + anchors;
+    let switchers = this.switcherRows.get(section);
+    if (switchers === undefined) {
+      const selectors = section.switchers
+        .filter((s) => SELECTOR_KINDS.includes(s.kind))
+        .sort((a, b) => SELECTOR_KINDS.indexOf(a.kind) - SELECTOR_KINDS.indexOf(b.kind))
+        .map((switcher) => selectorOf(switcher, this.icons));
+      const anchors = section.switchers
+        .filter((s) => s.kind === 'anchor')
+        .map((s) => renderLinkList(s.links, s.current, 'docsc-anchors', this.icons))
+        .join('');
+      switchers = (page) => selectors.map((selector) => selector(page)).join('') + anchors;
+      this.switcherRows.set(section, switchers);
+    }
+    return switchers(url);
   }
 
   /** The full sidebars of the large sections laid out so far (write them with the pages), by path. */

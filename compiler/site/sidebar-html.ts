@@ -75,7 +75,8 @@ export class SectionSidebars {
     }
   }
 
-  groupsOf(section: Section, href: string): string {
+  /** A section's groups for the page at `href`, in pieces (`PageLine`): its link marked and its groups opened. */
+  groupsOf(section: Section, href: string): string[] {
     const large = section.order.length > FULL_SIDEBAR_LIMIT;
     const { at, index } = this.pathsOf(section).get(href) ?? { at: '', index: undefined };
     // Pages of one window block in one group share their folded sidebar.
@@ -308,15 +309,15 @@ function indexSidebar(html: string): IndexedSidebar {
   return sidebar;
 }
 
-/** `html` with each `[offset, text]` inserted (offsets into `html`). */
-function insertAt(html: string, marks: [number, string][]): string {
-  if (marks.length === 0) return html;
+/** `html` with each `[offset, text]` inserted (offsets into `html`), as the pieces to write one after the other. */
+function insertAt(html: string, marks: [number, string][]): string[] {
   marks.sort((a, b) => a[0] - b[0]);
-  let out = '';
+  const pieces: string[] = [];
   let from = 0;
   for (const [offset, text] of marks) {
-    out += html.slice(from, offset) + text;
+    pieces.push(html.slice(from, offset), text);
     from = offset;
   }
-  return out + html.slice(from);
+  pieces.push(html.slice(from));
+  return pieces;
 }

@@ -6,10 +6,11 @@
 // links go through `safeHref`.
 
 import { clientScriptPath } from './client-bundle.js';
+import { equivalentUrls } from './division-equivalents.js';
 import { escapeHtml, escapeHtmlLatin1, safeHref } from './escape-html.js';
 import type { NavigationIcons } from './navigation-icon.js';
 import { SHARDS } from './search-index.js';
-import { equivalentHref, type Switcher, type SwitcherLink } from './site-navigation.js';
+import { hrefOf, type Switcher, type SwitcherLink } from './site-navigation.js';
 import type { SiteSettings } from './site-settings.js';
 
 export function renderTopBar(settings: SiteSettings): string {
@@ -77,10 +78,17 @@ export function linkContent(link: SwitcherLink, icons: NavigationIcons): string 
 }
 
 export function divisionAnchor(link: SwitcherLink, href: string, current: boolean, icons: NavigationIcons, extra = ''): string {
-  const safe = safeHref(href);
-  if (safe === undefined) return `<span class="docsc-link-disabled">${linkContent(link, icons)}</span>`;
-  const attrs = `${current ? ' aria-current="true"' : ''}${link.external ? ' rel="noopener"' : ''}`;
-  return `<a href="${escapeHtml(safe)}"${attrs}>${linkContent(link, icons)}${extra}</a>`;
+  return divisionAnchorOf(link, current, icons, extra)(href);
+}
+
+/** `divisionAnchor` of one link, for any href: what does not depend on the href is made once. */
+function divisionAnchorOf(link: SwitcherLink, current: boolean, icons: NavigationIcons, extra = ''): (href: string) => string {
+  const content = linkContent(link, icons);
+  const rest = `${current ? ' aria-current="true"' : ''}${link.external ? ' rel="noopener"' : ''}>${content}${extra}</a>`;
+  return (href) => {
+    const safe = safeHref(href);
+    return safe === undefined ? `<span class="docsc-link-disabled">${content}</span>` : `<a href="${escapeHtml(safe)}"${rest}`;
+  };
 }
 
 /** Tabs: a horizontal bar; a tab with `menu` is a dropdown of its items (a `<details>`, usable without JavaScript). */
@@ -105,19 +113,35 @@ export function describe(link: SwitcherLink): string {
 /**
  * A version, language, product or dropdown selector: a `<details>` whose
  * summary names the current division and whose list links to the others.
- * Version and language links lead to the current page's equivalent there.
+ * Version and language links lead to the current page's equivalent there
+ * (division-equivalents.ts). Made once per section, for any of its pages'
+ * URLs: a page's selector is its links' hrefs between parts made once (a
+ * page of a site with 36 versions and 4 languages has 40 such links).
  */
-export function renderSelector(switcher: Switcher, url: string, icons: NavigationIcons): string {
+export function selectorOf(switcher: Switcher, icons: NavigationIcons): (url: string) => string {
   const named = (link: SwitcherLink) => (switcher.kind === 'language' ? { ...link, label: LANGUAGE_NAMES[link.label] ?? link.label } : link);
   const links = switcher.links.map(named);
   const current = links[switcher.current];
   const label = kindLabel(switcher.kind);
-  const entries = links.map((link, index) => {
-    const href = equivalentHref(url, switcher, index) ?? link.href;
-    return `<li>${divisionAnchor(link, href, index === switcher.current, icons, describe(link))}</li>`;
-  });
+  const entries = links.map((link, index) => ({
+    href: link.href,
+    anchor: divisionAnchorOf(link, index === switcher.current, icons, describe(link)),
+  }));
   const summary = current ? linkContent(current, icons) : escapeHtml(label);
-  return `<details class="docsc-selector docsc-dropdown" data-kind="${escapeHtml(switcher.kind)}"><summary><span class="docsc-visually-hidden">${escapeHtml(label)}: </span>${summary}</summary><ul>${entries.join('')}</ul></details>`;
+  const head = `<details class="docsc-selector docsc-dropdown" data-kind="${escapeHtml(switcher.kind)}"><summary><span class="docsc-visually-hidden">${escapeHtml(label)}: </span>${summary}</summary><ul>`;
+  // The links to the page's equivalents, by index (the division's own href where there is none).
+  const selector = (hrefs: readonly (string | undefined)[]) => {
+    let html = head;
+    entries.forEach(({ href, anchor }, index) => {
+      html += `<li>${anchor(hrefs[index] ?? href)}</li>`;
+    });
+    return `${html}</ul></details>`;
+  };
+  if (switcher.equivalents === undefined) {
+    const same = selector([]);
+    return () => same;
+  }
+  return (url) => selector(equivalentUrls(url, switcher).map((found) => (found === undefined ? undefined : hrefOf(found))));
 }
 
 /** Seed 2.11's language codes, by the name a reader looks for. */

@@ -10,6 +10,7 @@ import { type ApiPage, apiPageHref, apiPageTitle } from '../ir/api-pages.js';
 import { type ContainerNode, type DivisionNode, isContainer, type NavNode, type RootNode } from '../ir/navigation.js';
 import { pageUrl } from '../ir/page-urls.js';
 import { type JsonObject, member, toPlain } from '../syntax/json-tree.js';
+import { type DivisionPages, divisionPages } from './division-equivalents.js';
 
 export interface PageTitle {
   /** In the sidebar: `sidebarTitle`, else the title. */
@@ -81,17 +82,8 @@ export interface Switcher {
   links: SwitcherLink[];
   /** Index in `links` of the division this section is in. */
   current: number;
-  /** Versions and languages: per link, the pages under that division and how their URLs differ (see `equivalentHref`). */
+  /** Versions and languages: per link, the pages under that division and how their URLs differ (division-equivalents.ts). */
   equivalents?: DivisionPages[];
-}
-
-/** The listed pages under one version or language, for finding a page's equivalent in another. */
-export interface DivisionPages {
-  /** The label as written (`v2`, `fr`): a URL segment equal to it is what differs between divisions. */
-  label: string;
-  /** The folder all its page URLs share (`v2/`), possibly empty. */
-  prefix: string;
-  urls: Set<string>;
 }
 
 export interface Section {
@@ -321,59 +313,12 @@ function addEquivalents(navigation: SiteNavigation): void {
       switcher.equivalents = (levelNodes.get(switcher) ?? []).map((division) => {
         let pages = pagesOf.get(division);
         if (pages === undefined) {
-          const urls = urlsOf.get(division) ?? new Set<string>();
-          pages = { label: division.label, prefix: commonFolder(urls), urls };
+          pages = divisionPages(division.label, urlsOf.get(division) ?? new Set<string>());
           pagesOf.set(division, pages);
         }
         return pages;
       });
     }
-}
-
-/**
- * The folder (`v2/`, `fr/docs/`, or ``) every URL of the set is in. A URL may
- * itself be the folder (`v2` is `v2/index`), so whole URLs are compared; a
- * set of one URL gives that URL's folder.
- */
-function commonFolder(urls: Set<string>): string {
-  let common: string[] | undefined;
-  for (const url of urls) {
-    const segments = url === '' ? [] : url.split('/');
-    if (common === undefined) common = urls.size === 1 ? segments.slice(0, -1) : segments;
-    else {
-      let n = 0;
-      while (n < common.length && n < segments.length && common[n] === segments[n]) n++;
-      common = common.slice(0, n);
-    }
-    if (common.length === 0) break;
-  }
-  return common === undefined || common.length === 0 ? '' : `${common.join('/')}/`;
-}
-
-/**
- * Where a version or language link leads from the page at `url`: the page at
- * the same place under the other division when there is one — the URL with
- * its division folder swapped (`v1/guide` → `v2/guide`), or the segment
- * naming the division swapped (`docs/en/intro` → `docs/fr/intro`), or the
- * label added or removed at the front (`intro` ↔ `fr/intro`) — else the
- * division's first page.
- */
-export function equivalentHref(url: string, switcher: Switcher, target: number): string | undefined {
-  const from = switcher.equivalents?.[switcher.current];
-  const to = switcher.equivalents?.[target];
-  if (from === undefined || to === undefined || target === switcher.current) return undefined;
-  const candidates: string[] = [];
-  const folder = `${url}/`;
-  if (url.startsWith(from.prefix)) candidates.push(to.prefix + url.slice(from.prefix.length));
-  else if (folder === from.prefix) candidates.push(to.prefix.slice(0, -1));
-  const segments = url.split('/');
-  const at = segments.indexOf(from.label);
-  if (at !== -1) {
-    candidates.push(segments.map((s, i) => (i === at ? to.label : s)).join('/'));
-    if (at === 0) candidates.push(segments.slice(1).join('/'));
-  } else candidates.push(url === '' ? to.label : `${to.label}/${url}`);
-  const found = candidates.find((candidate) => to.urls.has(candidate));
-  return found === undefined ? undefined : hrefOf(found);
 }
 
 function isDivision(node: NavNode): node is DivisionNode {
