@@ -1,8 +1,10 @@
 // docsc dev's client, added to every page the dev server serves: reloads the
 // page after each successful rebuild and shows the last build's errors in an
-// overlay (text only: messages are set with textContent, never as HTML).
+// overlay (text only: messages are set with textContent, never as HTML). It
+// names its page when it listens: a page served before the first build is
+// reloaded only if that build made it otherwise.
 (() => {
-  const events = new EventSource('/_docsc/dev/events');
+  const events = new EventSource(`/_docsc/dev/events?page=${encodeURIComponent(location.pathname)}`);
   let overlay;
   events.addEventListener('reload', () => location.reload());
   events.addEventListener('problems', (event) => {

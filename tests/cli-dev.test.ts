@@ -53,11 +53,14 @@ test('dev: prints where it serves, each rebuild with its failed pages, and stops
   const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
   try {
     const started = await waitFor(output, /Serving .* at http:\/\/127\.0\.0\.1:(\d+) — watching for changes/);
-    assert.match(started, /^Built in \d+ ms: \d+ files written, \d+ pages compiled\n/m);
     assert.not.match(started, /On the network/, 'loopback: no network address');
     const port = /127\.0\.0\.1:(\d+)/.exec(started)?.[1];
+    // Asked for as the server starts: compiled on demand, before the first build is done.
     const page = await fetch(`http://127.0.0.1:${port}/quickstart`);
     assert.is(page.status, 200);
+    const built = await waitFor(output, /^Built in \d+ ms: \d+ files written, \d+ pages compiled\n/m);
+    assert.match(built, /^Served \/quickstart before the first build is done \(compiled in \d+ ms\)\n/m);
+    assert.ok(built.indexOf('Served /quickstart') < built.indexOf('Built in'), 'the page first, then the build');
     writeFileSync(join(root, 'quickstart.mdx'), '---\ntitle: Quickstart\n---\n\nText {a b}\n');
     const rebuilt = await waitFor(output, /Rebuilt after quickstart\.mdx in \d+ ms: \d+ files written, 0 pages compiled, 1 failed\n/);
     assert.match(rebuilt, /quickstart\.mdx:5:8 error\[page\/mdx-syntax\]/);

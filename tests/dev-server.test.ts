@@ -68,6 +68,8 @@ async function withSession(run: (session: DevSession, root: string) => Promise<v
   const root = join(dir, 'docs');
   cpSync('tests/fixtures/build/site', root, { recursive: true });
   const session = await startDev({ root, port: 0, threads: 1, cacheDir: join(dir, 'cache'), quietMs: 30, ...(basePath ? { basePath } : {}) });
+  // What follows is about the built site (dev-first-page.test.ts is about what comes before).
+  await session.firstBuild;
   try {
     await run(session, root);
   } finally {

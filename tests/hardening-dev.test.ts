@@ -64,6 +64,7 @@ async function withSession(run: (s: Session) => Promise<void>, host?: string): P
     quietMs: 50,
     onBuild: (_, changed) => builds.push([...changed]),
   });
+  await session.firstBuild;
   try {
     await run({ session, root, dir, builds });
   } finally {

@@ -38,6 +38,7 @@ test.before(async () => {
   const spec = join(root, 'openapi.yaml');
   writeFileSync(spec, readFileSync(spec, 'utf8').replace(`default: '9'`, `default: '${port}'`));
   session = await startDev({ root, port: 0, threads: 1, cacheDir: join(dir, 'cache'), quietMs: 30 });
+  await session.firstBuild;
   browser = await launchBrowser();
 });
 

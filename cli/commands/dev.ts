@@ -1,13 +1,16 @@
-// `docsc dev [dir]`: builds, serves the site on 127.0.0.1, rebuilds on every
-// change and reloads open pages; build errors show in the terminal and as an
-// overlay in the browser. Runs until interrupted (Ctrl-C).
+// `docsc dev [dir]`: serves the site on 127.0.0.1 at once — the pages asked
+// for before the first build is done are compiled on demand — builds it,
+// rebuilds on every change and reloads open pages; build errors show in the
+// terminal and as an overlay in the browser. Runs until interrupted (Ctrl-C).
 
 import { relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { BuildRefusedError, type BuildResult } from '../../compiler/build/build.js';
 import { BuildLockedError } from '../../compiler/cache/build-lock.js';
 import { startDev } from '../../compiler/dev/dev-session.js';
+import type { PreviewFile } from '../../compiler/dev/page-preview.js';
 import { CACHE_SIZE_OPTIONS, cacheMaxSize } from '../cache-options.js';
+import { isLive, progressReporter } from '../progress.js';
 import { allowPrivateUrls, readCommand, siteAddress } from '../read-command.js';
 import { renderDiagnostics } from '../render-diagnostics.js';
 import { sourceLookup } from '../source-lookup.js';
@@ -18,7 +21,18 @@ export async function runDev(args: string[]): Promise<number> {
   const { options: parsed, root } = command;
   const cwdPrefix = relative(process.cwd(), root).split(sep).join('/');
   const color = process.stdout.isTTY === true && !process.env.NO_COLOR;
+  // The first build's progress, on one line rewritten in place on a terminal (every full build's there).
+  const progress = progressReporter(process.stderr);
+  const live = isLive(process.stderr);
+  let built = false;
+  const previewed = (file: PreviewFile) => {
+    progress.done();
+    const page = file.page as NonNullable<PreviewFile['page']>;
+    process.stdout.write(`Served /${page.url} before the first build is done (compiled in ${Math.round(page.ms)} ms)\n`);
+  };
   const report = (result: BuildResult | Error, changed: readonly string[]) => {
+    built = true;
+    progress.done();
     const what = changed.length === 0 ? 'Built' : `Rebuilt after ${changed.length === 1 ? changed[0] : `${changed.length} changes`}`;
     if (result instanceof Error) {
       process.stderr.write(`docsc dev: the build failed: ${result.message}\n`);
@@ -42,6 +56,10 @@ export async function runDev(args: string[]): Promise<number> {
       host: parsed.host,
       port: parsed.port,
       onBuild: report,
+      onPreview: previewed,
+      onProgress: (step) => {
+        if (live || !built) progress.report(step);
+      },
       ...(parsed.cacheDir === undefined ? {} : { cacheDir: parsed.cacheDir }),
       ...(parsed.cacheMaxSize === undefined ? {} : { cacheMaxSize: parsed.cacheMaxSize }),
       ...(parsed.out === undefined ? {} : { outDir: resolve(parsed.out) }),
@@ -66,6 +84,9 @@ export async function runDev(args: string[]): Promise<number> {
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
+  progress.done();
+  // A build running is not waited for: its output is written atomically, with a journal (the next build finishes it).
+  if (session.building) process.exit(0);
   await session.close();
   return 0;
 }

@@ -143,9 +143,13 @@ export class BuildSession {
 
   constructor(private options: BuildOptions) {}
 
-  async build(changed: readonly string[] = []): Promise<BuildResult> {
+  /**
+   * `opened`: awaited by a full build once its folders are checked and locked, before any work (`docsc dev` serves
+   * its first pages meanwhile); what it throws ends the build.
+   */
+  async build(changed: readonly string[] = [], opened?: () => Promise<void>): Promise<BuildResult> {
     const late = await this.settled();
-    const result = await this.run(changed);
+    const result = await this.run(changed, opened);
     // A cache the last patch could not write to is reported with the next build.
     if (late.length > 0) result.diagnostics = sortDiagnostics(dedupeDiagnostics([...late, ...result.diagnostics]));
     return result;
@@ -158,7 +162,7 @@ export class BuildSession {
     return (await settling) ?? [];
   }
 
-  private async run(changed: readonly string[]): Promise<BuildResult> {
+  private async run(changed: readonly string[], opened: (() => Promise<void>) | undefined): Promise<BuildResult> {
     if (this.warm !== undefined && changed.length > 0) {
       const patched = await patchBuild(this.options, this.warm, changed);
       if (patched) {
@@ -167,7 +171,7 @@ export class BuildSession {
       }
     }
     // Never up to date at once: the session needs the analysis for later patches.
-    const { result, warm } = await fullBuild(this.options, false);
+    const { result, warm } = await fullBuild(this.options, false, opened);
     this.warm = warm;
     if (warm && !this.warmedUp) {
       this.warmedUp = true;
@@ -280,10 +284,15 @@ async function open(options: BuildOptions): Promise<Opened> {
   return { started, root, outDir: out.path, cacheDir: opened.cacheDir, cache: opened.cache, warnings: opened.warnings, salt, close: opened.close };
 }
 
-async function fullBuild(options: BuildOptions, mayBeUpToDate: boolean): Promise<{ result: BuildResult; warm?: WarmState }> {
+async function fullBuild(
+  options: BuildOptions,
+  mayBeUpToDate: boolean,
+  whenOpened?: () => Promise<void>,
+): Promise<{ result: BuildResult; warm?: WarmState }> {
   const opened = await open(options);
   let built: { result: BuildResult; warm?: WarmState } | undefined;
   try {
+    await whenOpened?.();
     built = await buildOpened(options, opened, mayBeUpToDate);
     return built;
   } finally {
@@ -307,7 +316,7 @@ async function buildOpened(options: BuildOptions, opened: Opened, mayBeUpToDate:
   }
 
   const { analyzeProject, PageCompiler, createCompilePool, emitSite } = await loadCompiler();
-  const pool = createCompilePool(host, options.threads);
+  const pool = createCompilePool(host, options.threads, cache);
   // A build that fails stops its writes before the folders are unlocked.
   let stopWriter = async () => {};
   try {
@@ -404,7 +413,7 @@ async function patchBuild(
     const snapshot = updateSnapshot(warm.snapshot, analysis.host, changed, opened.salt);
     analysis.host.knowHashes(snapshot.identities);
     const { PageCompiler, createCompilePool, patchPages } = await loadCompiler();
-    const pool = createCompilePool(analysis.host, 1);
+    const pool = createCompilePool(analysis.host, 1, opened.cache);
     const compiler = new PageCompiler(opened.cache, pool, snapshot.identities, (path) => readText(analysis.host, path));
     compiler.configure(renderOptionsOf(analysis.config?.root, options.basePath));
     const patch = await patchPages(changed, {
@@ -555,7 +564,7 @@ function readText(host: ProjectHost, path: string): string {
 }
 
 /** Output and cache folders inside the docs root are not inputs. */
-function insideRoot(root: string, paths: readonly (string | undefined)[]): string[] {
+export function insideRoot(root: string, paths: readonly (string | undefined)[]): string[] {
   return paths.flatMap((path) => {
     if (path === undefined) return [];
     const rel = relative(root, path);

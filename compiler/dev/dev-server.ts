@@ -6,8 +6,13 @@
 // it) — and whose Origin, when sent, is this server too; its request proxy
 // answers only this machine. It serves nothing outside the output folder:
 // paths are decoded, normalized and checked against the folder's realpath
-// before any read.
+// before any read. Until the first build is done, what the dev session's
+// preview makes is served instead (page-preview.ts): a page it lays out, or a
+// file it can make; anything else waits for the build. Once the build is
+// done, a page open in a browser that the preview served is reloaded if the
+// build's differs (the dev client names its page when it listens).
 
+import { createHash } from 'node:crypto';
 import { createReadStream, existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { type AddressInfo, isIPv4, isIPv6 } from 'node:net';
@@ -16,8 +21,11 @@ import { extname, join, normalize, sep } from 'node:path';
 import type { BuildResult } from '../build/build.js';
 import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import { isInside } from '../output/output-guard.js';
+import { ICON_SPRITE_PATH } from '../site/navigation-icon.js';
+import { UTILITIES_PATH } from '../site/page-layout.js';
 import { runtimeFile } from '../site/runtime-files.js';
 import { handleProxy, PROXY_PATH } from './dev-proxy.js';
+import type { PagePreview, PreviewFile } from './page-preview.js';
 
 export const EVENTS_PATH = '/_docsc/dev/events';
 export const CLIENT_PATH = '/_docsc/dev/client.js';
@@ -56,6 +64,8 @@ export interface DevServerOptions {
   port: number;
   /** The base path the site is built for (`/docs`), or '': the site is served there, `/` redirects to it. */
   basePath?: string;
+  /** Told about every page the preview served. */
+  onPreview?: (file: PreviewFile) => void;
 }
 
 /** What the overlay shows: the errors of the last build, or why it failed. */
@@ -65,15 +75,46 @@ export interface DevProblems {
   diagnostics: Pick<Diagnostic, 'code' | 'severity' | 'message' | 'file' | 'line' | 'column'>[];
 }
 
+/** Files the preview serves whose build's version may differ without the page needing it: they only grow with the site. */
+const GROWING = new Set([ICON_SPRITE_PATH, UTILITIES_PATH]);
+
 export class DevServer {
   private server: Server;
-  private clients = new Set<ServerResponse>();
+  /** Open pages' event streams, with the output paths their page may be at (what the dev client said). */
+  private clients = new Map<ServerResponse, string[] | undefined>();
   private problems: DevProblems = { failed: false, diagnostics: [] };
   private root = '';
   private client = readFileSync(runtimeFile('dev-client.js'), 'utf8');
+  /** Until the first build is done: the preview (once the site is sketched), and what it served, by output path. */
+  private preview: Promise<PagePreview | undefined> | undefined;
+  private decidePreview: (preview: Promise<PagePreview | undefined>) => void = () => {};
+  /** `errors`: a page's, for the overlay (files that are not pages have none). */
+  private previewed = new Map<string, { hash: string; errors?: DevProblems['diagnostics'] }>();
+  private previewing = 0;
+  private idle: (() => void)[] = [];
+  private firstBuilt = false;
+  private firstBuild: Promise<void>;
+  private firstBuildDone = () => {};
 
   constructor(private options: DevServerOptions) {
     this.server = createServer((request, response) => this.handle(request, response));
+    this.firstBuild = new Promise((resolve) => {
+      this.firstBuildDone = resolve;
+    });
+    // Requests that come before the session says what serves them wait until it does.
+    this.preview = new Promise((resolve) => {
+      this.decidePreview = resolve;
+    });
+  }
+
+  /** Serves what `preview` makes until the first build is done; requests for anything else wait for that build. */
+  previewWith(preview: Promise<PagePreview | undefined>): void {
+    this.decidePreview(preview);
+  }
+
+  /** Resolves when no request is being answered by the preview (the first build starts behind the pages asked for). */
+  whenPreviewIdle(): Promise<void> {
+    return this.previewing === 0 ? Promise.resolve() : new Promise((resolve) => this.idle.push(resolve));
   }
 
   async listen(): Promise<string> {
@@ -103,30 +144,66 @@ export class DevServer {
     return (this.server.address() as AddressInfo).port;
   }
 
-  /** After each build: tell open pages to reload, or to show what went wrong. */
+  /**
+   * After each build: tell open pages to reload, or to show what went wrong. After the first, only the pages the
+   * preview served that the build made otherwise reload.
+   */
   built(result: BuildResult | Error): void {
+    const first = !this.firstBuilt;
     if (result instanceof Error) this.problems = { failed: true, message: result.message, diagnostics: [] };
     else {
       const errors = result.diagnostics.filter((d) => d.severity === 'error');
-      this.problems = {
-        failed: !result.ok,
-        diagnostics: errors.map(({ code, severity, message, file, line, column }) => ({ code, severity, message, file, line, column })),
-      };
+      this.problems = { failed: !result.ok, diagnostics: errors.map(overlayEntry) };
       if (result.ok) this.root = realpathSync(this.options.outDir);
     }
     this.broadcast('problems', this.problems);
-    if (!(result instanceof Error) && result.ok) this.broadcast('reload', {});
+    const ok = !(result instanceof Error) && result.ok;
+    if (first) {
+      this.firstBuilt = true;
+      this.decidePreview(Promise.resolve(undefined));
+      this.preview = undefined;
+      this.firstBuildDone();
+      if (ok) this.reloadPreviewed();
+      this.previewed.clear();
+    } else if (ok) this.broadcast('reload', {});
   }
 
   async close(): Promise<void> {
-    for (const client of this.clients) client.end();
+    // Requests still waiting for a first build that will not come are answered (with what the output has).
+    if (!this.firstBuilt) {
+      this.firstBuilt = true;
+      this.decidePreview(Promise.resolve(undefined));
+      this.firstBuildDone();
+    }
+    for (const client of this.clients.keys()) client.end();
     this.clients.clear();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 
-  private broadcast(event: string, data: unknown): void {
+  private broadcast(event: string, data: unknown, to: Iterable<ServerResponse> = this.clients.keys()): void {
     const message = `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
-    for (const client of this.clients) client.write(message);
+    for (const client of to) client.write(message);
+  }
+
+  /**
+   * Reloads the open pages the preview served that the first build made otherwise; when a file pages share differs
+   * (a large section's sidebar), every page it served. A page that does not say where it is reloads if anything
+   * differs.
+   */
+  private reloadPreviewed(): void {
+    const differs = new Set<string>();
+    for (const [path, { hash }] of this.previewed) {
+      const file = this.resolveFile(`/${path}`);
+      if (!GROWING.has(path) && (file === undefined || hashOf(readFileSync(file)) !== hash)) differs.add(path);
+    }
+    if (differs.size === 0) return;
+    const shared = [...differs].some((path) => this.previewed.get(path)?.errors === undefined);
+    const stale = [...this.clients].flatMap(([client, page]) => {
+      if (page === undefined) return [client];
+      const served = page.find((path) => this.previewed.has(path));
+      return served !== undefined && (shared || differs.has(served)) ? [client] : [];
+    });
+    this.broadcast('reload', {}, stale);
   }
 
   private handle(request: IncomingMessage, response: ServerResponse): void {
@@ -154,7 +231,7 @@ export class DevServer {
     }
     const url = new URL(request.url ?? '/', 'http://dev.invalid');
     if (url.pathname === EVENTS_PATH) {
-      this.openEvents(response);
+      this.openEvents(response, url.searchParams.get('page'));
       return;
     }
     if (url.pathname === CLIENT_PATH) {
@@ -168,13 +245,50 @@ export class DevServer {
       else this.serveFile(undefined, request, response);
       return;
     }
-    this.serveFile(url.pathname.slice(base.length), request, response);
+    const pathname = url.pathname.slice(base.length);
+    if (this.firstBuilt) this.serveFile(pathname, request, response);
+    else void this.serveEarly(pathname, request, response);
   }
 
-  private openEvents(response: ServerResponse): void {
+  /** Before the first build is done: what the preview makes, or else what that build makes, once it is done. */
+  private async serveEarly(pathname: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
+    this.previewing++;
+    let file: PreviewFile | undefined;
+    try {
+      const preview = await this.preview;
+      const path = preview === undefined ? undefined : this.candidates(pathname)?.find((candidate) => preview.has(candidate));
+      // A preview that fails leaves the file to the build.
+      if (preview !== undefined && path !== undefined) file = await preview.file(path).catch(() => undefined);
+    } finally {
+      this.previewing--;
+      if (this.previewing === 0) for (const resolve of this.idle.splice(0)) resolve();
+    }
+    if (file === undefined || this.firstBuilt) {
+      await this.firstBuild;
+      this.serveFile(pathname, request, response);
+      return;
+    }
+    const errors = file.page?.errors.map(overlayEntry);
+    this.previewed.set(file.path, { hash: hashOf(file.contents), ...(errors === undefined ? {} : { errors }) });
+    response.writeHead(200, {
+      'content-type': CONTENT_TYPES[extname(file.path).toLowerCase()] ?? 'application/octet-stream',
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+    });
+    response.end(request.method === 'HEAD' ? undefined : file.contents);
+    if (file.page) this.options.onPreview?.(file);
+  }
+
+  /** `page`: where the page listening is (the dev client's `location.pathname`). */
+  private openEvents(response: ServerResponse, page: string | null): void {
     response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
-    response.write(`event: problems\ndata: ${JSON.stringify(this.problems)}\n\n`);
-    this.clients.add(response);
+    const base = this.options.basePath ?? '';
+    const paths = page === null || !page.startsWith(base) ? undefined : this.candidates(page.slice(base.length));
+    // Before the first build, a page the preview served shows its own errors.
+    const errors = this.firstBuilt ? undefined : paths?.map((path) => this.previewed.get(path)?.errors).find((found) => found !== undefined);
+    const problems = errors === undefined ? this.problems : { failed: false, diagnostics: errors };
+    response.write(`event: problems\ndata: ${JSON.stringify(problems)}\n\n`);
+    this.clients.set(response, paths);
     response.on('close', () => this.clients.delete(response));
   }
 
@@ -196,9 +310,8 @@ export class DevServer {
     else createReadStream(target).pipe(response);
   }
 
-  /** The file a URL path names inside the output folder (`/x` → `x/index.html`), or undefined. */
-  private resolveFile(pathname: string): string | undefined {
-    if (this.root === '') return undefined;
+  /** The output paths a URL path may name (`/x` → `x`, `x/index.html`, `x.html`), or undefined for one that may name none. */
+  private candidates(pathname: string): string[] | undefined {
     let decoded: string;
     try {
       decoded = decodeURIComponent(pathname);
@@ -208,7 +321,13 @@ export class DevServer {
     if (decoded.includes('\0') || decoded.includes('\\')) return undefined;
     const relativePath = normalize(decoded).replace(/^[/\\]+/, '');
     if (relativePath.split(sep).includes('..')) return undefined;
-    for (const candidate of [relativePath, join(relativePath, 'index.html'), `${relativePath}.html`]) {
+    return [relativePath, join(relativePath, 'index.html'), `${relativePath}.html`].map((path) => path.split(sep).join('/'));
+  }
+
+  /** The file a URL path names inside the output folder (`/x` → `x/index.html`), or undefined. */
+  private resolveFile(pathname: string): string | undefined {
+    if (this.root === '') return undefined;
+    for (const candidate of this.candidates(pathname) ?? []) {
       const absolute = join(this.root, candidate);
       try {
         if (!statSync(absolute).isFile()) continue;
@@ -239,6 +358,15 @@ export class DevServer {
     if (origin === undefined) return true;
     return origin === `http://${host}`;
   }
+}
+
+/** A diagnostic as the overlay shows it. */
+function overlayEntry({ code, severity, message, file, line, column }: Diagnostic): DevProblems['diagnostics'][number] {
+  return { code, severity, message, file, line, column };
+}
+
+function hashOf(contents: string | Uint8Array): string {
+  return createHash('sha256').update(contents).digest('hex');
 }
 
 function serverUrl(address: string, port: number): string {
