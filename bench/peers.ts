@@ -1,32 +1,41 @@
 // The tools docsc is compared with side by side (`npm run bench -- --peers`):
-// today Mintlify's `@mintlify/scraping openapi-file` against `docsc
-// openapi-file` on GitHub's REST spec. The peer is installed on demand with
-// npm into bench/peers/node_modules (git-ignored; version pinned in
-// bench/peers/package.json), never by `npm ci`, never in CI. Its run is
-// measured as docsc's is (wall, CPU, peak RSS, files) and its output compared
-// file for file with docsc's from the same round: names only in one of them,
-// and the frontmatter of the pages both wrote.
+// - Mintlify's `@mintlify/scraping openapi-file` against `docsc openapi-file`
+//   on GitHub's REST spec, installed on demand with npm into
+//   bench/peers/node_modules (git-ignored; version pinned in
+//   bench/peers/package.json), never by `npm ci`, never in CI. Its run is
+//   measured as docsc's is (wall, CPU, peak RSS, files) and its output
+//   compared file for file with docsc's from the same round: names only in one
+//   of them, and the frontmatter of the pages both wrote.
+// - Hugo on the bench corpus written as a Hugo site (hugo/): a cold build
+//   beside `build-cold`, and a rebuild after one page edited beside
+//   `build-one-edit`; installed on demand with apt-get (Debian's package).
+//   Timed by drivers/timed-command.mjs under GNU time: Hugo's own process.
+// Each peer is installed in its scenario's setup, so `--only` picks which.
+// `versus` names the docsc scenario doing the same work: the report gives the
+// ratio docsc / peer (report.ts).
 
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
-import { resetWork } from './build-steps.js';
+import { editedPage, resetWork } from './build-steps.js';
 import { countOperations, githubSpecPath } from './corpus/generate.js';
-import type { RunNotes, Scenario } from './scenarios.js';
+import { ensureHugo, ensureHugoSite, hugoBuild } from './hugo/hugo-site.js';
+import { measure } from './measure.js';
+import type { RunNotes, Scenario, ScenarioPaths, Size } from './scenarios.js';
 
 const PEERS = join(import.meta.dirname, 'peers');
 const MINTLIFY_CLI = join(PEERS, 'node_modules', '@mintlify', 'scraping', 'bin', 'cli.js');
 
-/** The peer scenarios, installing the peers first; throws with npm's output when they cannot be installed. */
+/** The peer scenarios; each installs its tool in its setup (throwing with the installer's output when it cannot). */
 export function peerScenarios(): Scenario[] {
-  ensureInstalled();
   const spec = githubSpecPath();
   const pages = countOperations(readFileSync(spec, 'utf8'));
   return [
     {
       name: 'peer-mintlify-openapi-file',
       kind: 'peer',
-      description: `\`@mintlify/scraping openapi-file\` (${installedVersion()}) on GitHub's REST spec into an empty folder, for comparison with openapi-file`,
+      description: `\`@mintlify/scraping openapi-file\` (${pinnedVersion()}) on GitHub's REST spec into an empty folder, for comparison with openapi-file`,
+      setup: async () => ensureInstalled(),
       prepare: ({ work }) => resetWork(work),
       // Paths relative to the working directory (the repository root): given an absolute input path, this version
       // reads `<cwd>/<path>`, fails, and exits 0 having written nothing.
@@ -37,6 +46,93 @@ export function peerScenarios(): Scenario[] {
       notes: ({ work }) => ({ ...compareOutputs(join(dirname(work), 'openapi-file', 'out'), join(work, 'out')) }),
       pages: () => pages,
       ratioBase: 'floor-write-spec-pages',
+      versus: 'openapi-file',
+    },
+    ...hugoScenarios(),
+  ];
+}
+
+/** The basic corpus, as `build-cold` builds it in the quick profile: the Hugo site is written from it. */
+const basicCorpus = ({ pages, seed }: Size) => ({ variant: 'basic' as const, openapi: false, pages, seed });
+/** The Hugo site of each corpus, written in setup (hugo/hugo-site.ts). */
+const hugoSites = new Map<string, { dir: string; pages: number }>();
+let hugoVersion = '';
+
+function hugoSetup(paths: ScenarioPaths): void {
+  hugoVersion = ensureHugo();
+  if (!hugoSites.has(paths.corpus)) hugoSites.set(paths.corpus, ensureHugoSite(paths.corpus));
+}
+
+function hugoSite(corpus: string): string {
+  const site = hugoSites.get(corpus);
+  if (site === undefined) throw new Error(`no Hugo site of ${corpus}: its setup did not run`);
+  return site.dir;
+}
+
+/** Hugo's own output of one page (pretty URLs: `<page>/index.html`; the home page at the root). */
+function hugoPage(out: string, page: string): string {
+  const path = page.replace(/\.mdx$/, '');
+  return path === 'index' ? join(out, 'index.html') : join(out, path, 'index.html');
+}
+
+/** The content file of a corpus page in the Hugo site. */
+function hugoContent(site: string, page: string): string {
+  const path = page.replace(/\.mdx$/, '');
+  return join(site, 'content', path === 'index' ? '_index.md' : `${path}.md`);
+}
+
+/** Hugo wrote every page: one HTML file per page of the corpus (its redirects, sections and 404 beside them). */
+function verifyHugoBuild(out: string, pages: number): void {
+  const html = listFiles(out).filter((f) => f.endsWith('.html') && !f.startsWith('old/')).length;
+  if (html < pages) throw new Error(`Hugo wrote ${html} HTML files for ${pages} pages`);
+}
+
+const hugoNotes = (out: string): RunNotes => ({ filesWritten: listFiles(out).length, peerVersion: hugoVersion });
+
+function hugoScenarios(): Scenario[] {
+  const editWork = (work: string) => ({ site: join(work, 'site'), out: join(work, 'public'), cache: join(work, 'hugo-cache') });
+  return [
+    {
+      name: 'peer-hugo-build-cold',
+      kind: 'peer',
+      description:
+        "Hugo (Debian's package) building the bench corpus written as a Hugo site (bench/hugo/: the same pages as Markdown, components as shortcodes, a sidebar per tab, table of contents, prev/next, redirects as aliases, a JSON search index) into an empty folder, no cache: beside build-cold on the same pages",
+      corpus: basicCorpus,
+      setup: async (paths) => hugoSetup(paths),
+      prepare: ({ work }) => resetWork(work),
+      args: ({ corpus, work }) => hugoBuild(hugoSite(corpus), join(work, 'public'), join(work, 'hugo-cache')),
+      verify: (run) => verifyHugoBuild(join(run.work, 'public'), run.pages ?? 0),
+      notes: ({ work }) => hugoNotes(join(work, 'public')),
+      ratioBase: 'floor-html-2t',
+      versus: 'build-cold',
+    },
+    {
+      name: 'peer-hugo-one-edit',
+      kind: 'peer',
+      description:
+        "Hugo again after one page's body changed (new text at every run; the page build-one-edit edits), its output folder from a complete build: Hugo has no incremental build outside its server, so it renders every page again",
+      corpus: basicCorpus,
+      setup: async (paths) => {
+        hugoSetup(paths);
+        resetWork(paths.work);
+        const folders = editWork(paths.work);
+        cpSync(hugoSite(paths.corpus), folders.site, { recursive: true });
+        await measure({ args: hugoBuild(folders.site, folders.out, folders.cache), cwd: paths.cwd });
+      },
+      prepare: ({ corpus, work, run }) => {
+        appendFileSync(hugoContent(editWork(work).site, editedPage(corpus)), `\n\nThis paragraph was added for bench run ${run}.\n`);
+      },
+      args: ({ work }) => {
+        const folders = editWork(work);
+        return hugoBuild(folders.site, folders.out, folders.cache);
+      },
+      verify: ({ corpus, work, run }) => {
+        const html = readFileSync(hugoPage(editWork(work).out, editedPage(corpus)), 'utf8');
+        if (!html.includes(`added for bench run ${run}.`)) throw new Error(`Hugo's page of ${editedPage(corpus)} does not have run ${run}'s edit`);
+      },
+      notes: ({ work }) => hugoNotes(editWork(work).out),
+      ratioBase: 'floor-html-2t',
+      versus: 'build-one-edit',
     },
   ];
 }
@@ -50,9 +146,10 @@ function ensureInstalled(): void {
   }
 }
 
-function installedVersion(): string {
-  const manifest = JSON.parse(readFileSync(join(PEERS, 'node_modules', '@mintlify', 'scraping', 'package.json'), 'utf8')) as { version: string };
-  return manifest.version;
+/** The version bench/peers/package.json pins. */
+function pinnedVersion(): string {
+  const manifest = JSON.parse(readFileSync(join(PEERS, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+  return manifest.dependencies['@mintlify/scraping'] ?? 'unknown';
 }
 
 /** Output of the two generators, file for file: counts, names in one only (first few), and pages whose frontmatter differs. */

@@ -40,6 +40,19 @@ export interface ScenarioResult extends ScenarioRuns {
   pagesPerSecond?: number;
   /** Median wall and CPU divided by those of the floor named `base` (absent from results saved before it was recorded). */
   ratioToFloor?: { base?: string; wall: number; cpu: number };
+  /** A peer against its docsc counterpart (`versus`) on the same pages: docsc's medians divided by the peer's, both whole processes. */
+  versus?: VersusPeer;
+}
+
+/** docsc against a peer doing the same work: ratios above 1 mean docsc took more. */
+export interface VersusPeer {
+  /** The docsc scenario. */
+  docsc: string;
+  /** docsc's medians, of the whole process (for a timed scenario, its `process` samples: from the command line). */
+  docscMedian: Sample;
+  wall: number;
+  cpu: number;
+  maxRss: number;
 }
 
 export interface BenchResult {
@@ -60,14 +73,33 @@ export interface BenchResult {
   scenarios: ScenarioResult[];
 }
 
-export function summarize(all: readonly ScenarioRuns[], defaultBase: string): ScenarioResult[] {
+export function summarize(all: readonly ScenarioRuns[], defaultBase: string, versusOf: ReadonlyMap<string, string> = new Map()): ScenarioResult[] {
   const results = all.map(summarizeOne);
   return results.map((r) => {
     const base = results.find((b) => b.name === (r.ratioBase ?? defaultBase));
-    // A ratio to a floor over other pages means nothing (a scenario on GitHub's spec against the basic corpus's floor).
-    if (base === undefined || (base.corpus !== undefined && r.corpus !== undefined && base.corpus !== r.corpus)) return r;
-    return { ...r, ratioToFloor: { base: base.name, wall: r.median.wallMs / base.median.wallMs, cpu: r.median.cpuMs / base.median.cpuMs } };
+    const docsc = results.find((d) => d.name === versusOf.get(r.name));
+    const withVersus = docsc && docsc.corpus === r.corpus ? { ...r, versus: versusPeer(docsc, r) } : r;
+    // A ratio to a floor over other pages means nothing (a scenario on GitHub's spec, or on a real repository,
+    // against the basic corpus's floor); a floor with no corpus (Node's start-up) is everyone's.
+    if (base === undefined || (base.corpus !== undefined && base.corpus !== r.corpus)) return withVersus;
+    return { ...withVersus, ratioToFloor: { base: base.name, wall: r.median.wallMs / base.median.wallMs, cpu: r.median.cpuMs / base.median.cpuMs } };
   });
+}
+
+/** docsc's whole processes (medians of their `process` samples) against the peer's medians. */
+function versusPeer(docsc: ScenarioResult, peer: ScenarioResult): VersusPeer {
+  const docscMedian: Sample = {
+    wallMs: medianOf(docsc.runs.map((run) => run.process.wallMs)),
+    cpuMs: medianOf(docsc.runs.map((run) => run.process.cpuMs)),
+    maxRssMb: medianOf(docsc.runs.map((run) => run.process.maxRssMb)),
+  };
+  return {
+    docsc: docsc.name,
+    docscMedian,
+    wall: docscMedian.wallMs / peer.median.wallMs,
+    cpu: docscMedian.cpuMs / peer.median.cpuMs,
+    maxRss: docscMedian.maxRssMb / peer.median.maxRssMb,
+  };
 }
 
 function summarizeOne(scenario: ScenarioRuns): ScenarioResult {
@@ -126,9 +158,10 @@ export function renderMarkdown(result: BenchResult): string {
     ...lines,
     '',
     '† a floor: its own timed work, start-up and module loading left out; its peak RSS is the whole process (tsx included).',
-    '‡ a timed build: the `build()` call alone, after start-up; `process wall s` is the whole process (driver start-up + work), and so is its peak RSS.',
+    "‡ a timed build: the `build()` call alone, after start-up; `process wall s` is the whole process (driver start-up + work), and so is its peak RSS. A `*-dev-first-page` row: the `docsc dev` process from its start to its first page served (its CPU and peak RSS from /proc). A Hugo peer: Hugo's own process (under GNU time).",
     '× floor: median divided by that of the floor named (the corpus of the same size).',
-    ...result.scenarios.flatMap((s) => notesLines(s)),
+    // A repository's line is the same under each of its scenarios: once.
+    ...new Set(result.scenarios.flatMap((s) => notesLines(s))),
     ...(result.setupBuilds ?? []).map((b) => setupBuildLine(b)),
   ].join('\n');
 }
@@ -176,6 +209,26 @@ function notesLines(s: ScenarioResult): string[] {
     );
   }
   if (s.notes?.filesWritten !== undefined) lines.push(`Files written (${s.name}): ${s.notes.filesWritten}.`);
+  if (s.versus) {
+    const v = s.versus;
+    lines.push(
+      `docsc / peer (${v.docsc} / ${s.name}, same pages, whole processes): wall ${seconds(v.docscMedian.wallMs)} s / ${seconds(s.median.wallMs)} s = **${v.wall.toFixed(2)}×**, CPU ${seconds(v.docscMedian.cpuMs)} s / ${seconds(s.median.cpuMs)} s = ${v.cpu.toFixed(2)}×, peak RSS ${v.docscMedian.maxRssMb.toFixed(0)} / ${s.median.maxRssMb.toFixed(0)} MB = ${v.maxRss.toFixed(2)}×${s.notes?.peerVersion ? ` (${s.notes.peerVersion})` : ''}.`,
+    );
+  }
+  const repo = s.notes?.repository;
+  if (repo)
+    lines.push(
+      `Repository \`${repo.name}\` (repo-${repo.name}-*): ${repo.repository ?? 'source not recorded'} at ${repo.commit ?? 'an unrecorded commit'}, ${repo.pageFiles} page files.`,
+    );
+  const stats = s.notes?.buildStats;
+  if (stats)
+    lines.push(
+      `Build (${s.name}, last run): ${stats.pages} pages, ${stats.compiled} compiled, ${stats.written} files written, ${stats.errors} errors.`,
+    );
+  const summary = s.notes?.checkSummary;
+  if (summary) lines.push(`Check (${s.name}, last run): ${summary.errors ?? '?'} errors, ${summary.warnings ?? '?'} warnings.`);
+  const served = s.notes?.served;
+  if (served) lines.push(`Served first (${s.name}): ${served.url} → ${served.status}, “${served.title}”.`);
   const c = s.notes?.comparison;
   if (c) {
     lines.push(

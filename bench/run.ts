@@ -16,6 +16,7 @@ import { type Corpus, type CorpusSpec, ensureCorpus, warmFileCache } from './cor
 import { describeMachine } from './machine.js';
 import { measure } from './measure.js';
 import { peerScenarios } from './peers.js';
+import { type RepositorySource, readRepositories, repositoryScenarios } from './repo-scenarios.js';
 import { type BenchResult, renderMarkdown, type ScenarioRuns, summarize } from './report.js';
 import { type ProfileName, RATIO_BASE, type RunContext, SCENARIOS, type Scenario, type ScenarioPaths } from './scenarios.js';
 
@@ -38,8 +39,12 @@ const USAGE = `Usage: npm run bench -- [options]
   --runs N               runs per scenario instead of the profile's
   --seed N               corpus seed (default 1)
   --only REGEX           only the scenarios whose name matches (any scenario, whatever the profile)
-  --peers                also run the tools docsc is compared with (bench/peers/: @mintlify/scraping),
-                         installed there on demand with npm; needs the registry
+  --peers                also run the tools docsc is compared with: @mintlify/scraping (installed
+                         into bench/peers/ with npm; needs the registry) and Hugo (apt-get install
+                         hugo when missing); each installed only when one of its scenarios runs
+  --repo NAME=FOLDER     also run the real-repository scenarios (repo-NAME-*) on that docs root;
+                         repeatable; also BENCH_REPOS=NAME=FOLDER,NAME=FOLDER (names as in
+                         bench/conformance/repositories.json, whose commits are recorded)
   --no-build             measure dist/ as it is, even when older than the sources
   --compare FILE         compare the medians with a saved result (bench/results/*.json);
                          exit 1 when CPU time or peak RSS of a scenario grew beyond the tolerance
@@ -56,6 +61,8 @@ interface Options {
   only: RegExp | undefined;
   build: boolean;
   peers: boolean;
+  /** Real repositories (--repo, BENCH_REPOS): their scenarios run in any profile. */
+  repositories: RepositorySource[];
   /** A saved result to compare with, read before the run. */
   compare: { file: string; baseline: BenchResult } | undefined;
   tolerance: number;
@@ -67,9 +74,14 @@ async function main(): Promise<void> {
   if (options.build) ensureBuild();
   const cli = snapshotDist();
   const machine = describeMachine(ROOT);
-  const all = options.peers ? [...SCENARIOS, ...peerScenarios()] : SCENARIOS;
+  const all = [...SCENARIOS, ...(options.peers ? peerScenarios() : []), ...repositoryScenarios(options.repositories)];
+  if (options.repositories.length === 0) {
+    progress(
+      'the real-repository scenarios (repo-<name>-*) are skipped: no --repo given (e.g. --repo mintlify=/tmp/repos/mintlify; bench/README.md)',
+    );
+  }
   const scenarios = all.filter((s) =>
-    options.only ? options.only.test(s.name) : options.profile === 'full' || s.quick === true || s.kind === 'peer',
+    options.only ? options.only.test(s.name) : options.profile === 'full' || s.quick === true || s.kind === 'peer' || s.name.startsWith('repo-'),
   );
   const corpora = new Map<string, Corpus>();
   const planned = scenarios.map((scenario) => plan(scenario, options, corpora, cli));
@@ -97,6 +109,7 @@ async function main(): Promise<void> {
     scenarios: summarize(
       planned.map((p) => p.record),
       RATIO_BASE,
+      new Map(planned.flatMap(({ scenario }) => (scenario.versus ? [[scenario.name, scenario.versus] as const] : []))),
     ),
   };
   const file = saveResult(result, options);
@@ -119,6 +132,7 @@ function readOptions(): Options {
       only: { type: 'string' },
       'no-build': { type: 'boolean', default: false },
       peers: { type: 'boolean', default: false },
+      repo: { type: 'string', multiple: true, default: [] },
       compare: { type: 'string' },
       tolerance: { type: 'string', default: '0.25' },
       help: { type: 'boolean', default: false },
@@ -141,6 +155,7 @@ function readOptions(): Options {
     only: values.only === undefined ? undefined : new RegExp(values.only),
     build: !values['no-build'],
     peers: values.peers,
+    repositories: repositories(values.repo),
     compare: values.compare === undefined ? undefined : { file: values.compare, baseline: readBaseline(values.compare) },
     tolerance,
   };
@@ -154,6 +169,14 @@ function readBaseline(file: string): BenchResult {
     return result;
   } catch (error) {
     fail(`--compare ${file}: ${(error as Error).message}`);
+  }
+}
+
+function repositories(values: readonly string[]): RepositorySource[] {
+  try {
+    return readRepositories(values, process.env.BENCH_REPOS);
+  } catch (error) {
+    fail((error as Error).message);
   }
 }
 
@@ -248,7 +271,8 @@ async function runRounds(planned: readonly Planned[], runs: number, runsOf: (sce
         scenario.prepare?.(context);
         settleDisk();
       }
-      const { stdout, ...run } = fromSetup ?? (await measure({ args: scenario.args(paths), cwd: ROOT }));
+      const command = { args: scenario.args(paths), cwd: ROOT, ...(scenario.exitCodes ? { exitCodes: scenario.exitCodes } : {}) };
+      const { stdout, ...run } = fromSetup ?? (await measure(command));
       try {
         scenario.verify?.(context, stdout);
       } catch (error) {

@@ -99,6 +99,16 @@ export interface RunNotes {
   comparison?: import('./peers.js').OutputComparison;
   /** What the remote cache did (build-remote-cold). */
   remoteCache?: RemoteCacheNotes;
+  /** The peer's own version (`hugo version`). */
+  peerVersion?: string;
+  /** The real repository a scenario ran on, and its recorded commit (repo-scenarios.ts). */
+  repository?: import('./repo-scenarios.js').RepositoryNote;
+  /** What a build of a real repository reported: pages, compiled, written, errors. */
+  buildStats?: { pages: number; compiled: number; written: number; errors: number };
+  /** What a check of a real repository reported. */
+  checkSummary?: { errors?: number; warnings?: number };
+  /** The page `dev` served first, and when (dev-first-page.mjs). */
+  served?: { url: string; status: number; title: string };
 }
 
 export interface Scenario {
@@ -133,6 +143,10 @@ export interface Scenario {
   pages?: (manifest: CorpusManifest | undefined) => number;
   /** The floor its ratios are taken to (default: RATIO_BASE). */
   ratioBase?: string;
+  /** A peer's docsc counterpart, doing the same work on the same pages: the report gives docsc / peer (report.ts). */
+  versus?: string;
+  /** Exit codes of the command that are not a failure (default 0 alone): a real repository's check exits 1 on its errors. */
+  exitCodes?: readonly number[];
 }
 
 /** The floor the ratios of check scenarios (and floors) are taken to. */
