@@ -9,8 +9,8 @@ import { contentHash } from '../cache/value-key.js';
 import { type Diagnostic, ranOutOfMemory } from '../diagnostics/diagnostic.js';
 import type { PageInput, Summarizer } from '../pages/read-pages.js';
 import type { PageSummaryResult } from '../pages/summarize-page.js';
-import { type PageFile, type SummarizeOptions, summarizePages } from '../pages/summarize-pages.js';
-import { type CachedSummary, relocateSummary, storedSummary, summaryKey, withPath } from './compile-pages.js';
+import { type PageFile, type SummarizeOptions, summarizePages, summaryAtPath } from '../pages/summarize-pages.js';
+import { type CachedSummary, relocateSummary, storedSummary, summaryKey } from './compile-pages.js';
 
 /** The front end's summarizer with the build's summary cache in front of check's own pool. */
 export function cachedSummarizer(
@@ -50,7 +50,7 @@ export function cachedSummarizer(
       if (!ranOutOfMemory(computed.diagnostics)) cache.put('summary', key, storedSummary(entry, file.path));
       byKey.set(key, entry);
     });
-    for (const { index, file, key } of missing) results[index] = withPath(byKey.get(key) as PageSummaryResult, file.path);
+    for (const { index, file, key } of missing) results[index] = summaryAtPath(byKey.get(key) as PageSummaryResult, file.path);
     return results.filter((result): result is PageSummaryResult => result !== undefined);
   };
 }

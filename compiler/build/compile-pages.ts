@@ -25,7 +25,7 @@ import { isSnippet } from '../ir/page-urls.js';
 import { relocateFrontmatter } from '../pages/parse-frontmatter.js';
 import type { PageInput } from '../pages/read-pages.js';
 import type { PageSummary, PageSummaryResult } from '../pages/summarize-page.js';
-import type { PageFile } from '../pages/summarize-pages.js';
+import { type PageFile, summaryAtPath } from '../pages/summarize-pages.js';
 import type { FeedEntry } from '../render/feed-entries.js';
 import { DEFAULT_RENDER_OPTIONS, type RenderOptions, renderOptionsKey } from '../render/render-options.js';
 import type { TextTerms } from '../site/search-index.js';
@@ -233,7 +233,7 @@ export class PageCompiler {
     // the pool starts again if a body is missing later.
     await this.pool.close();
     for (const { index, file, key } of missing) {
-      results[index] = withPath(byKey.get(key) as PageSummaryResult, file.path);
+      results[index] = summaryAtPath(byKey.get(key) as PageSummaryResult, file.path);
     }
     const found = results.filter((result): result is PageSummaryResult => result !== undefined);
     for (const result of found) this.summaries.set(result.summary.path, result.summary);
@@ -426,11 +426,6 @@ export function relocateSummary(entry: CachedSummary, path: string): PageSummary
 }
 
 /** A summary computed in this run for the page at `path`, one of the pages sharing its text (the one it was computed for: `summary.path`). */
-export function withPath(result: PageSummaryResult, path: string): PageSummaryResult {
-  const diagnostics = restoreDiagnostics(blankDiagnostics(result.diagnostics, result.summary.path), path);
-  return { summary: { ...result.summary, path, frontmatter: relocateFrontmatter(result.summary.frontmatter, path) }, diagnostics };
-}
-
 function blankBody(body: CachedBody, path: string): CachedBody {
   return { ...body, diagnostics: blankDiagnostics(body.diagnostics, path) };
 }

@@ -51,12 +51,12 @@ export async function summarizePages(files: readonly PageFile[], options: Summar
   const results = await summarizeUnique(unique, options);
   return files.map((file, i) => {
     const result = results[uniqueIndex[i] as number] as PageSummaryResult;
-    return result.summary.path === file.path ? result : relocate(result, file.path);
+    return result.summary.path === file.path ? result : summaryAtPath(result, file.path);
   });
 }
 
-/** The result of an identical page at another path. */
-function relocate(result: PageSummaryResult, path: string): PageSummaryResult {
+/** The summary of an identical page at another path: its path, its frontmatter's places and its diagnostics' file. */
+export function summaryAtPath(result: PageSummaryResult, path: string): PageSummaryResult {
   const from = result.summary.path;
   return {
     summary: { ...result.summary, path, frontmatter: relocateFrontmatter(result.summary.frontmatter, path) },
