@@ -6,8 +6,9 @@
 // while they scroll; at 390 px wide the page is one column, examples above
 // the fields; Try it opens the playground as a panel that a keyboard-only
 // reader fills, sends and closes (focus back on Try it); the request example
-// on the page follows a typed parameter; axe-core finds no serious or
-// critical violation on a guide page, an API page and the open playground.
+// on the page follows a typed parameter; examples that are not JSON are
+// highlighted; axe-core finds no serious or critical violation on a guide
+// page, an API page and the open playground.
 
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
@@ -19,7 +20,7 @@ import * as assert from 'uvu/assert';
 import { build } from '../compiler/build/build.js';
 import { DEFAULT_API_SETTINGS } from '../compiler/reference/api-settings.js';
 import { renderApiPage } from '../compiler/reference/render-api-page.js';
-import { launchBrowser, newContext, openPage, type StaticSite, seriousViolations, serveSite } from './support/browser.js';
+import { launchBrowser, newContext, openPage, type StaticSite, seriousViolations, serveSite, tabTo } from './support/browser.js';
 import { loadDocument } from './support/load-document.js';
 import { corsApi, loopbackServer } from './support/loopback-server.js';
 
@@ -130,15 +131,6 @@ test('Try it opens the playground over the page; Escape and the close button giv
   await page.context().close();
 });
 
-/** Presses Tab until the focused element matches `selector` (at most 60 times). */
-async function tabTo(page: Page, selector: string): Promise<void> {
-  for (let i = 0; i < 60; i++) {
-    if (await page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector)) return;
-    await page.keyboard.press('Tab');
-  }
-  assert.unreachable(`Tab never reached ${selector}`);
-}
-
 test('keyboard only: Try it, fill a parameter, send to the API on loopback, read the answer, close', async () => {
   const page = await open(fixture, '/api-reference/pets/list-pets', 1440);
   received.length = 0;
@@ -183,6 +175,33 @@ test('a typed body field rewrites the JSON body and the request example', async 
   assert.match(curl, '"species": "cat"');
   await page.click('[data-pg="raw"]');
   assert.equal(JSON.parse(await page.inputValue('[data-pg="body"]')), { name: 'Bo', species: 'cat', birthDate: '2024-03-01', tags: ['friendly'] });
+  await page.context().close();
+});
+
+test('non-JSON examples are highlighted — XML and form pairs as the playground colours answers, YAML as code fences are — and stay text', async () => {
+  const page = await open(fixture, '/api-reference/pets/get-a-pet', 1440);
+  const xml = '.docsc-examples figure[data-language="xml"] code.language-xml';
+  assert.is(
+    await page.locator(xml).textContent(),
+    '<error code="404"><!-- not found --><message>No pet &amp; no <script>alert(1)</script></message></error>',
+  );
+  assert.equal(await page.locator(`${xml} .docsc-j-key`).allTextContents(), ['<error', '<message', '<script', '</script', '</message', '</error']);
+  assert.equal(await page.locator(`${xml} .docsc-j-comment`).allTextContents(), ['<!-- not found -->']);
+  assert.is(await page.locator('.docsc-examples figure script').count(), 0, 'markup in an example is text');
+  const yaml = '.docsc-examples figure[data-language="yaml"] code';
+  assert.is(await page.locator(yaml).textContent(), 'adopted: true\nby: Ann # the new owner\n');
+  assert.is(await page.locator(`${yaml} > span.line`).count(), 2, 'the last newline starts no empty line');
+  const comment = await page.locator(`${yaml} span[style]`, { hasText: '# the new owner' }).getAttribute('style');
+  assert.ok(
+    comment && comment !== (await page.locator(`${yaml} span[style]`, { hasText: 'Ann' }).getAttribute('style')),
+    'a comment has its own colour',
+  );
+  assert.match(comment ?? '', '--sdark:', 'and one for dark mode');
+  await page.goto(`${fixture.origin}/api-reference/new-pet`);
+  const form = '.docsc-examples figure[data-language="form-urlencoded"] code';
+  assert.is(await page.locator(form).textContent(), 'name=Rex&tag=good+boy');
+  assert.equal(await page.locator(`${form} .docsc-j-key`).allTextContents(), ['name', 'tag']);
+  assert.equal(await page.locator(`${form} .docsc-j-string`).allTextContents(), ['Rex', 'good+boy']);
   await page.context().close();
 });
 

@@ -191,12 +191,24 @@ test('document text never becomes markup, not even inside the playground data', 
             requestBody: {
               content: {
                 'application/json': {
-                  schema: { type: 'object', properties: { [evil]: { type: 'string', description: evil } } },
+                  schema: {
+                    type: 'object',
+                    properties: {
+                      [evil]: { type: 'string', description: evil },
+                      nested: { type: 'object', properties: { [evil]: { type: 'array', items: { type: 'string', enum: [evil] } } } },
+                    },
+                  },
                   example: { a: evil },
                 },
               },
             },
-            responses: { '200': { description: evil, headers: { [evil]: { schema: { type: 'string' } } } } },
+            responses: {
+              '200': { description: evil, headers: { [evil]: { schema: { type: 'string' } } }, content: { 'application/xml': { example: evil } } },
+              '201': { description: evil, content: { 'text/html': { example: evil } } },
+              '202': { description: evil, content: { 'application/yaml': { example: evil } } },
+              '203': { description: evil, content: { 'application/x-www-form-urlencoded': { example: evil } } },
+              '204': { description: evil, content: { [`text/${evil}`]: { example: evil } } },
+            },
             'x-codeSamples': [{ lang: evil, label: evil, source: evil }],
           },
         },
@@ -206,12 +218,32 @@ test('document text never becomes markup, not even inside the playground data', 
     const document = await loadDocument(dir, 'evil.json');
     const body = renderApiPage(document, pagesOf(document)[0]?.item as never, DEFAULT_API_SETTINGS);
     assertInert(body.html, 'evil');
+    // Highlighted or not, each example is the document's text, escaped.
+    for (const language of ['xml', 'html', 'yaml', 'form-urlencoded', 'text']) {
+      const code = new RegExp(`data-language="${language}".*?<code[^>]*>(.*?)</code>`, 's').exec(body.html)?.[1];
+      assert.ok(code !== undefined, language);
+      assert.is(decodeEntities(code), evil, language);
+    }
     assert.not.match(body.html, '"url":"javascript:', 'a javascript: server is not offered to the playground');
     assert.is(inlineJson('</script>\u2028'), '"\\u003c/script\\u003e\\u2028"');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+/** Text of HTML with its tags taken out: the entities the serializers write, decoded. */
+function decodeEntities(html: string): string {
+  const named: Record<string, string> = { lt: '<', gt: '>', quot: '"', amp: '&' };
+  return html
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(#x[0-9a-f]+|#\d+|lt|gt|quot|amp);/gi, (_, name: string) =>
+      name.startsWith('#x') || name.startsWith('#X')
+        ? String.fromCodePoint(Number.parseInt(name.slice(2), 16))
+        : name.startsWith('#')
+          ? String.fromCodePoint(Number(name.slice(1)))
+          : (named[name] ?? ''),
+    );
+}
 
 test('every OpenAPI 3.0 and 3.1 example of @readme/oas-examples builds, each in its own tab', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'docsc-oas-examples-'));

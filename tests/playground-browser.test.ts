@@ -1,11 +1,13 @@
 // The API playground in a real browser: the fixture tests/fixtures/api/site
 // (servers with variables, every security type the playground sends, every
-// parameter location, JSON, form and multipart bodies, a recursive schema, a
-// page without servers, a page documented with <ParamField>s) is built with
+// parameter location, JSON, form and multipart bodies, nested body fields, a
+// recursive schema, a page without servers, a page documented with
+// <ParamField>s) is built with
 // the real build(), its servers pointed at an API server on loopback that
 // this test starts and that answers CORS preflights, then driven with
 // playwright-core and Debian's chromium. What the API server receives is the
-// assertion: method, path, query, headers, cookies, body and credentials.
+// assertion: method, path, query, headers, cookies, body and credentials;
+// and what the playground shows of its answer (JSON and XML coloured, as text).
 // Cookies work here because the site and the API share the host 127.0.0.1
 // (cookies are scoped by host, not port); across sites only `docsc dev`'s
 // proxy can send them (tests/api-dev-proxy.test.ts).
@@ -20,7 +22,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { build } from '../compiler/build/build.js';
 import { goString, javaString, phpString, SAMPLE_LANGUAGES, sh } from '../compiler/reference/request-samples.js';
-import { launchBrowser, newContext, type StaticSite, serveSite } from './support/browser.js';
+import { focused, launchBrowser, newContext, type StaticSite, serveSite, tabTo } from './support/browser.js';
 import { corsApi } from './support/loopback-server.js';
 
 const FIXTURE = 'tests/fixtures/api/site';
@@ -45,6 +47,11 @@ async function apiServer(): Promise<{ origin: string; port: number; received: Re
           if (req.url?.includes('/pets/302')) {
             res.writeHead(302, { ...cors, location: 'http://127.0.0.2:1/elsewhere' });
             res.end();
+            return;
+          }
+          if (req.url?.includes('/pets/xml')) {
+            res.writeHead(200, { ...cors, 'content-type': 'application/xml; charset=utf-8' });
+            res.end('<pet id="7"><!-- found --><name>Rex</name><note><script>alert(1)</script></note></pet>');
             return;
           }
           res.writeHead(200, { ...cors, 'content-type': 'application/json', 'x-total': '42' });
@@ -272,6 +279,79 @@ test('bearer token and a JSON body; then the form-urlencoded body', async () => 
   request = last();
   assert.is(request.headers['content-type'], 'application/x-www-form-urlencoded');
   assert.is(request.body, 'name=Rex&age=3');
+});
+
+test('nested body fields by keyboard: an object two levels down, array items added and removed; sent, and in the request example', async () => {
+  const page = await open('/api-reference/pets/create-a-pet');
+  await page.fill('[data-pg-cred="bearerAuth:value"]', 'tok');
+  await tabTo(page, '[data-pg-body="owner.address.city"]');
+  await page.keyboard.type('Oslo');
+  await tabTo(page, '[data-pg-body="owner.address.zip"]');
+  await page.keyboard.type('150');
+  // An array of strings: Add item puts the focus in the new item; its Remove button puts it on the item before.
+  await tabTo(page, '[data-pg-add="nicknames"]');
+  await page.keyboard.press('Enter');
+  assert.ok(await focused(page, '[data-pg-body="nicknames.0"]'), 'the new item has the focus');
+  await page.keyboard.type('Bo');
+  await tabTo(page, '[data-pg-add="nicknames"]');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Bobby');
+  await tabTo(page, '[data-pg-remove="nicknames.1"]');
+  await page.keyboard.press('Enter');
+  assert.ok(await focused(page, '[data-pg-remove="nicknames.0"]'), 'the focus stays in the list');
+  // An array of objects: the new item's first field has the focus.
+  await tabTo(page, '[data-pg-add="toys"]');
+  await page.keyboard.press('Enter');
+  assert.ok(await focused(page, '[data-pg-body="toys.0.label"]'));
+  await page.keyboard.type('ball');
+  // A recursive schema stops: the friend's friend is typed as JSON.
+  assert.is(await page.locator('[data-pg-body="friend.name"]').count(), 1);
+  assert.is(await page.locator('[data-pg-body="friend.friend"]').evaluate((e) => e.tagName), 'TEXTAREA');
+  await send(page);
+  const sent = {
+    name: 'Rex',
+    animal: { kind: 'dog', barks: true },
+    owner: { address: { city: 'Oslo', zip: 150 } },
+    nicknames: ['Bo'],
+    toys: [{ label: 'ball' }],
+  };
+  assert.equal(JSON.parse(last().body), sent);
+  for (const language of ['curl', 'python'])
+    for (const line of ['"city": "Oslo"', '"zip": 150', '"label": "ball"'])
+      assert.match(await sampleCode(page, language), line, `${language}: the request example follows the nested fields`);
+  assert.match(await text(page, '[data-pg="preview"]'), '"city": "Oslo"');
+  // Emptied by hand, the nested object leaves the body whole.
+  await page.fill('[data-pg-body="owner.address.city"]', '');
+  await page.fill('[data-pg-body="owner.address.zip"]', '');
+  await page.click('[data-pg="raw"]');
+  assert.equal(JSON.parse(await page.inputValue('[data-pg="body"]')), {
+    name: 'Rex',
+    animal: sent.animal,
+    nicknames: ['Bo'],
+    toys: [{ label: 'ball' }],
+  });
+});
+
+test('an XML answer is coloured as markup, and stays text', async () => {
+  const page = await open('/api-reference/pets/get-a-pet');
+  await page.fill('[data-pg-param="path:petId"]', 'xml');
+  await send(page);
+  assert.is(last().url, '/v1/pets/xml');
+  const body = '[data-pg="response-body"] code[data-language="xml"]';
+  assert.is(await text(page, body), '<pet id="7"><!-- found --><name>Rex</name><note><script>alert(1)</script></note></pet>');
+  assert.equal(await page.locator(`${body} .docsc-j-key`).allTextContents(), [
+    '<pet',
+    '<name',
+    '</name',
+    '<note',
+    '<script',
+    '</script',
+    '</note',
+    '</pet',
+  ]);
+  assert.equal(await page.locator(`${body} .docsc-j-comment`).allTextContents(), ['<!-- found -->']);
+  assert.equal(await page.locator(`${body} .docsc-j-string`).allTextContents(), ['"7"']);
+  assert.is(await page.locator('[data-pg="response-body"] script').count(), 0, 'markup in a response is text');
 });
 
 test('multipart body with a file upload, and a path parameter', async () => {

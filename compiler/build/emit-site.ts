@@ -1,12 +1,12 @@
-// From the analysis to the output files: page bodies (cache, then workers),
-// API reference bodies (cached by operation slice), the navigation each page
-// sits in, the layout around every body, and the site-wide files: redirects,
-// sitemap.xml, the search index, the 404 page, large sections' full
-// sidebars (written once each), docsc's assets and the
-// repository's static files. Pages go to the output in chunks as they are
-// laid out, so a large site is never held in memory whole. Layout is never
-// cached — it is cheap, and a navigation edit must re-lay out pages without
-// recompiling a body.
+// From the analysis to the output files: the site framed (frame-site.ts),
+// then its pages laid out in chunks (lay-out-page.ts) — page bodies from
+// the cache or the workers, API reference bodies cached by operation slice
+// (api-bodies.ts) — and the site-wide files: redirects, sitemap.xml, the
+// search index, the 404 page, large sections' full sidebars (written once
+// each), docsc's assets and the repository's static files. Pages go to the
+// output in chunks as they are laid out, so a large site is never held in
+// memory whole. Layout is never cached — it is cheap, and a navigation edit
+// must re-lay out pages without recompiling a body.
 
 import { join } from 'node:path';
 import type { BuildCache } from '../cache/build-cache.js';
@@ -14,24 +14,14 @@ import { contentHash, valueKey } from '../cache/value-key.js';
 import type { ProjectAnalysis } from '../check.js';
 import { type Diagnostic, makeDiagnostic, type Place } from '../diagnostics/diagnostic.js';
 import { collectIfGrown } from '../host/heap-growth.js';
-import { type ApiPage, apiPageTitle, apiPageVersion } from '../ir/api-pages.js';
-import { isSnippet, pagePathOfFile, pageUrl } from '../ir/page-urls.js';
-import type { OpenApiDocument } from '../openapi/openapi-document.js';
 import { OutputPaths } from '../output/output-paths.js';
 import type { OutputFile } from '../output/write-output.js';
 import type { PageSummary } from '../pages/summarize-page.js';
-import { type ApiSettings, readApiSettings, settingsKey } from '../reference/api-settings.js';
-import { operationSliceHash } from '../reference/operation-slice.js';
-import type { ApiPageBody } from '../reference/render-api-page.js';
-import type { FeedEntry } from '../render/feed-entries.js';
-import { type RenderOptions, renderOptionsKey, renderOptionsOf } from '../render/render-options.js';
-import { rebaseMarkup, rebaseReference } from '../site/base-path.js';
-import { customFiles } from '../site/custom-files.js';
-import { escapeHtml } from '../site/escape-html.js';
+import { renderOptionsOf } from '../render/render-options.js';
+import { rebaseMarkup } from '../site/base-path.js';
 import { LLMS_TXT, renderLlmsTxt } from '../site/llms-txt.js';
 import { markdownCopy } from '../site/markdown-copy.js';
-import { type PageDocument, PageLayout, type TocEntry, UTILITIES_PATH } from '../site/page-layout.js';
-import { joinLines, utf8Lines } from '../site/page-lines.js';
+import { type PageDocument, type PageLayout, UTILITIES_PATH } from '../site/page-layout.js';
 import {
   outputRedirects,
   patternRedirectScript,
@@ -40,20 +30,34 @@ import {
   renderRedirectsFile,
   staticRedirectUrl,
 } from '../site/redirect-pages.js';
-import { feedPath, renderFeed } from '../site/rss-feed.js';
-import { type SearchRecord, SHARDS, searchScope, shardOf, shardPath, type TextTerms } from '../site/search-index.js';
+import { type SearchRecord, SHARDS, shardOf, shardPath } from '../site/search-index.js';
 import { siteAssets } from '../site/site-assets.js';
 import { inlineMarkdown } from '../site/site-banner.js';
-import { buildSiteNavigation, type PageTitle, type SiteNavigation } from '../site/site-navigation.js';
-import { readSiteSettings, type SiteSettings } from '../site/site-settings.js';
+import type { SiteNavigation } from '../site/site-navigation.js';
+import type { SiteSettings } from '../site/site-settings.js';
 import { renderSitemap } from '../site/sitemap-xml.js';
 import { staticFiles } from '../site/static-files.js';
 import { utilityCss } from '../site/utility-css.js';
-import { nodeAt } from '../syntax/json-tree.js';
-import type { BodyResult, PageCompiler } from './compile-pages.js';
-import { type DescribeText, describeAll } from './description-facts.js';
-import { readGitTimestamps } from './git-timestamps.js';
-import { currentRecord, type Dependencies, layoutKey, readRecord, recordedKey, searchRecordKey } from './layout-keys.js';
+import { ApiBodies } from './api-bodies.js';
+import type { PageCompiler } from './compile-pages.js';
+import { frameSite } from './frame-site.js';
+import {
+  companionFiles,
+  companionPaths,
+  isCompileFailure,
+  layOutPage,
+  makeBody,
+  markdownPath,
+  type PageContext,
+  type PageKeys,
+  pageKeys,
+  pageOutputPath,
+  type SiteIdentity,
+  searchUrl,
+  withInjection,
+} from './lay-out-page.js';
+import { currentRecord, readRecord, recordedKey, searchRecordKey } from './layout-keys.js';
+import { isHosted, type PagePlan } from './page-plans.js';
 import { SearchShards, type ShardFile } from './search-shards.js';
 import { ShardEditor } from './shard-editor.js';
 
@@ -134,21 +138,6 @@ export interface LaidOutSite {
   /** The pages with a Mermaid diagram (the site ships mermaid while there is one). */
   diagrams: Set<string>;
 }
-
-/** A page before its body: everything navigation and layout need. */
-export interface PagePlan {
-  url: string;
-  document: Omit<PageDocument, 'body' | 'toc'>;
-  /** Left out of navigation, search and sitemap. */
-  hidden: boolean;
-  source: { kind: 'mdx'; summary: PageSummary; reference?: ApiPage } | { kind: 'api'; page: ApiPage };
-}
-
-/** docs.json settings the schema accepts and docsc does not act on, with what that means (`build/setting-unsupported`). */
-const UNSUPPORTED_SETTINGS: [string[], string][] = [
-  [['api', 'asyncapi'], 'AsyncAPI documents are not read, and no page is generated from them'],
-  [['thumbnails'], 'no social preview images are generated; pages keep the `og:image` their metadata gives'],
-];
 
 /**
  * Pages are laid out and written in chunks of this many. A chunk's bodies are
@@ -408,161 +397,12 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
   return emitted;
 }
 
-/** The site around its pages: their plans, the navigation and the layout, and what reading the settings for them reported. */
-export interface SiteFrame {
-  apiSettings: ApiSettings;
-  plans: Map<string, PagePlan>;
-  /** The MDX pages whose entry links out (frontmatter `url`), by URL. */
-  links: Map<string, PageSummary>;
-  navigation: SiteNavigation;
-  settings: SiteSettings;
-  layout: PageLayout;
-  /** `contextual` copy or view: each page's Markdown next to it. */
-  wantsMarkdown: boolean;
-  diagnostics: Diagnostic[];
-  /** The git commit "Last modified" dates were read at (`metadata.timestamp`). */
-  gitHead?: string;
-}
-
-/** Plans every page and lays out the site around them (the dev server's pages served before its first build use it too). */
-export async function frameSite(analysis: ProjectAnalysis, options: Pick<EmitOptions, 'cache' | 'siteUrl' | 'basePath'>): Promise<SiteFrame> {
-  const diagnostics: Diagnostic[] = [];
-  const apiSettings = readApiSettings(analysis.config?.root);
-  const { plans, links } = planPages(analysis, apiSettings, await describeAll(apiDescriptions(analysis.apiPages), options.cache));
-  const titles = new Map<string, PageTitle>();
-  for (const plan of plans.values()) titles.set(plan.url, pageTitle(plan));
-  for (const [url, summary] of links) titles.set(url, linkTitle(summary));
-  const navigation = buildSiteNavigation(analysis.navigation, titles, analysis.apiPages);
-  const settings = readSiteSettings(analysis.config?.root);
-  const custom = customFiles(analysis.host.listFiles(), analysis.pages.summaries);
-  for (const each of [settings, ...settings.languages.values()]) each.custom = custom;
-  const layout = new PageLayout(settings, navigation, options.siteUrl, options.basePath);
-  const configAt = (...path: string[]) => (analysis.config ? nodeAt(analysis.config.root, path)?.span : undefined) ?? { file: 'docs.json' };
-  if (settings.thumbsRating) diagnostics.push(makeDiagnostic('build/thumbs-rating-unsupported', configAt('feedback', 'thumbsRating')));
-  for (const [path, consequence] of UNSUPPORTED_SETTINGS)
-    if (analysis.config && nodeAt(analysis.config.root, path) !== undefined)
-      diagnostics.push(makeDiagnostic('build/setting-unsupported', configAt(...path), { setting: path.join('.'), consequence }));
-  if (settings.codeblocks.theme !== undefined)
-    diagnostics.push(makeDiagnostic('build/codeblocks-theme-unsupported', configAt('styling', 'codeblocks'), { theme: settings.codeblocks.theme }));
-  for (const service of settings.integrations.unsupported)
-    diagnostics.push(makeDiagnostic('build/integration-unsupported', configAt('integrations', service), { service }));
-  let gitHead: string | undefined;
-  if (settings.timestamps) {
-    const found = readGitTimestamps(analysis.host.root);
-    if ('reason' in found)
-      diagnostics.push(makeDiagnostic('build/timestamps-unavailable', configAt('metadata', 'timestamp'), { reason: found.reason }));
-    else {
-      layout.setLastModified(found.dates);
-      gitHead = found.head;
-    }
-  }
-  // `contextual` copy and view: each page's Markdown source next to it (`quickstart.md`), copied as written.
-  const wantsMarkdown = settings.contextual.some((option) => option === 'copy' || option === 'view');
-  const frame: SiteFrame = { apiSettings, plans, links, navigation, settings, layout, wantsMarkdown, diagnostics };
-  if (gitHead !== undefined) frame.gitHead = gitHead;
-  return frame;
-}
-
-/** What the layout puts a body into a page with: its HTML, search text, table of contents and side panel. */
-export interface LaidOutBody {
-  html: string;
-  /** The utility classes the body writes, sorted (the page then links the utility stylesheet). */
-  classes?: string[];
-  /** It has a Mermaid diagram. */
-  diagrams?: true;
-  text: string;
-  /** The terms of `text`, when the compile worker made them (search-index.ts `textTerms`). */
-  textTerms?: TextTerms;
-  toc: TocEntry[];
-  panel?: string;
-}
-
-/** One page in its layout, as an output file, with its search record (none for hidden and `noindex` pages). */
-export function layOutPage(
-  plan: PagePlan,
-  body: LaidOutBody,
-  navigation: SiteNavigation,
-  layout: PageLayout,
-  inject: string,
-): { file: OutputFile; search?: SearchRecord } {
-  const placement = navigation.placements.get(plan.url);
-  const document: PageDocument = { ...plan.document, body: body.html, toc: body.toc };
-  if (body.panel !== undefined) document.panel = body.panel;
-  if (body.classes !== undefined) document.utilities = true;
-  const lines = layout.lines(document, placement);
-  // The dev server's script is put in the page as a string (the writer is sent bytes otherwise: page-lines.ts).
-  const contents = inject === '' ? utf8Lines(lines) : withInjection(joinLines(lines), inject);
-  const file: OutputFile = { path: pageOutputPath(plan.url), contents };
-  const listing = searchListing(plan, navigation);
-  if (listing === undefined) return { file };
-  const search: SearchRecord = { ...listing, headings: body.toc.map((h) => ({ id: h.id, text: h.text })), text: body.text };
-  if (body.textTerms !== undefined) search.textTerms = body.textTerms;
-  return { file, search };
-}
-
 /** A page of a chunk, to be laid out, with its keys (none for a page whose output is not a function of them). */
 interface PageToLayOut {
   plan: PagePlan;
   keys: PageKeys | undefined;
   /** The search record key the earlier build recorded for the page, when it has keys and there was a record. */
   recordedSearchKey: string | null | undefined;
-}
-
-/** What pages are laid out with, besides their plan and body. */
-export interface PageContext {
-  navigation: SiteNavigation;
-  layout: PageLayout;
-  salt: string;
-  apiBodies: ApiBodies;
-  site: SiteIdentity;
-}
-
-/** What feeds and llms.txt read of the site: its name and description, and where it is served. */
-export interface SiteIdentity {
-  name: string;
-  description: string | undefined;
-  siteUrl: string | undefined;
-  base: string;
-}
-
-/**
- * The files a page brings besides its HTML, made from its body: a generated
- * API page's Markdown (an MDX page's is its source, copied) and a changelog's
- * feed. They are written with the page's key and kept with it
- * (`companionPaths`): what they are made of is what the page's layout key is
- * made of.
- */
-function companionPaths(plan: PagePlan): string[] {
-  const paths: string[] = [];
-  if (plan.source.kind === 'api' && plan.document.markdown !== undefined) paths.push(markdownPath(plan.url));
-  if (plan.document.feed !== undefined) paths.push(feedPath(plan.url));
-  return paths;
-}
-
-export function companionFiles(plan: PagePlan, made: MadeBody, context: PageContext, key: string | undefined): OutputFile[] {
-  const files: OutputFile[] = [];
-  if (plan.source.kind === 'api' && plan.document.markdown !== undefined && made.markdown !== undefined)
-    files.push({ path: markdownPath(plan.url), contents: made.markdown });
-  if (plan.document.feed !== undefined) {
-    const { site } = context;
-    const channel = {
-      title: plan.document.title,
-      siteName: site.name,
-      description: plan.document.description ?? site.description,
-      path: `${site.base}${plan.url === '' ? '' : `/${plan.url}`}`,
-      siteUrl: site.siteUrl,
-    };
-    files.push({ path: feedPath(plan.url), contents: renderFeed(channel, made.feed ?? []) });
-  }
-  // Kept with the page: `keep` asks only that a key was recorded, and the page's decides.
-  if (key !== undefined) for (const file of files) file.key = key;
-  return files;
-}
-
-/** A page's layout key and its body's identity (layout-keys.ts). */
-export interface PageKeys {
-  layout: string;
-  body: string;
 }
 
 /**
@@ -601,405 +441,11 @@ function writeRedirectPages(
   }
 }
 
-/** The keys of a page whose output is a function of its plan, place and body alone; undefined for the others. */
-export function pageKeys(plan: PagePlan, context: PageContext, compiler: PageCompiler): PageKeys | undefined {
-  let body: string;
-  if (plan.source.kind === 'mdx') {
-    if (plan.source.reference || asksForReference(plan.source.summary)) return undefined;
-    body = compiler.bodyIdentity(plan.source.summary.path);
-  } else body = `${context.apiBodies.keyOf(plan.source.page)}\0${apiPageVersion(plan.source.page) ?? ''}`;
-  const placement = context.navigation.placements.get(plan.url);
-  return { layout: layoutKey(context.salt, context.layout.pageKey(plan.document, placement), body, plan.hidden), body };
-}
-
-/** Whether a page's frontmatter asks for reference content of its own: a schema (`openapi-schema`) or a playground (`api`). */
-function asksForReference(summary: PageSummary): boolean {
-  return summary.frontmatter['openapi-schema'] !== undefined || summary.frontmatter.api !== undefined;
-}
-
-/** A page's body in its final form (with its API reference), what it reported, and what it read. */
-export interface MadeBody {
-  body: LaidOutBody;
-  diagnostics: Diagnostic[];
-  dependencies: Dependencies;
-  failed: boolean;
-  apiFromEarlierBuild: boolean;
-  /** A generated API page's Markdown, when the site wants it. */
-  markdown?: string;
-  /** A changelog's Updates (`rss: true`). */
-  feed?: FeedEntry[];
-}
-
-export function makeBody(plan: PagePlan, compiled: BodyResult | undefined, context: PageContext, analysis: ProjectAnalysis): MadeBody {
-  if (plan.source.kind === 'api') {
-    const found = context.apiBodies.find(plan.source.page);
-    const body = withVersion(found.body, apiPageVersion(plan.source.page));
-    const made = { body, diagnostics: found.body.diagnostics ?? [], dependencies: [], failed: false, apiFromEarlierBuild: found.fromEarlierBuild };
-    return found.body.markdown === undefined ? made : { ...made, markdown: found.body.markdown };
-  }
-  const diagnostics = [...(compiled?.diagnostics ?? [])];
-  const failed = diagnostics.some(isCompileFailure);
-  const headings = plan.source.summary.headings.map((h) => ({ depth: h.depth, text: h.text, id: h.id }));
-  let body: LaidOutBody = { html: compiled?.html ?? '', text: compiled?.text ?? '', toc: headings };
-  if (compiled?.panel !== undefined) body.panel = compiled.panel;
-  if (compiled?.textTerms !== undefined) body.textTerms = compiled.textTerms;
-  if (compiled?.classes !== undefined) body.classes = compiled.classes;
-  if (compiled?.diagrams) body.diagrams = true;
-  const reference = plan.source.reference
-    ? context.apiBodies.get(plan.source.reference)
-    : context.apiBodies.frontmatterBody(plan.source.summary, analysis.documents);
-  if (reference) {
-    diagnostics.push(...(reference.diagnostics ?? []));
-    // The reference's text follows the body's: its terms are not the body's alone.
-    const combined: LaidOutBody = {
-      html: `${body.html}\n${reference.html}`,
-      text: `${body.text} ${reference.text}`,
-      toc: [...body.toc, ...reference.toc],
-    };
-    if (body.panel !== undefined) combined.panel = body.panel;
-    if (body.classes !== undefined) combined.classes = body.classes;
-    if (body.diagrams) combined.diagrams = true;
-    body = combined;
-  }
-  const made: MadeBody = { body, diagnostics, dependencies: compiled?.dependencies ?? [], failed, apiFromEarlierBuild: false };
-  if (compiled?.feed !== undefined) made.feed = compiled.feed;
-  return made;
-}
-
-/**
- * A listed page's search record without its body's parts (for its key); undefined for hidden and `noindex` pages
- * and pages under a group or division with `searchable: false`. Its `boost`: the frontmatter's, else its group's.
- */
-function searchListing(plan: PagePlan, navigation: SiteNavigation): Omit<SearchRecord, 'text' | 'headings'> | undefined {
-  if (plan.hidden || plan.document.noindex) return undefined;
-  const placement = navigation.placements.get(plan.url);
-  const entry = placement?.index === undefined ? undefined : placement.section.order[placement.index];
-  if (entry?.unsearchable) return undefined;
-  const record: Omit<SearchRecord, 'text' | 'headings'> = {
-    url: searchUrl(plan.url),
-    title: plan.document.title,
-    section: placement?.breadcrumbs.join(' / ') ?? '',
-  };
-  const scope = placement ? searchScope(placement.section) : '';
-  if (scope !== '') record.scope = scope;
-  const boost = (plan.source.kind === 'mdx' ? plan.source.summary.frontmatter.boost : undefined) ?? entry?.boost;
-  if (boost !== undefined && boost > 0 && boost !== 1) record.boost = boost;
-  return record;
-}
-
-/** A page's URL as search lists it: `/` for the home page, else `/` and its URL. */
-function searchUrl(url: string): string {
-  return url === '' ? '/' : `/${url}`;
-}
-
-/** A page whose body could not be made, and shows an error block instead: its MDX did not parse, it was too large, or rendering failed. */
-export function isCompileFailure(diagnostic: Diagnostic): boolean {
-  return (
-    diagnostic.severity === 'error' &&
-    (diagnostic.code === 'page/mdx-syntax' ||
-      diagnostic.code === 'page/internal-error' ||
-      diagnostic.code === 'page/out-of-memory' ||
-      diagnostic.code.startsWith('render/'))
-  );
-}
-
-/** Where a page's Markdown source is written: `` → `index.md`, `guides/setup` → `guides/setup.md`. */
-export function markdownPath(url: string): string {
-  return `${url === '' ? 'index' : url}.md`;
-}
-
-/** `` → `index.html`, `guides/setup` → `guides/setup/index.html`: clean URLs on every static host. */
-export function pageOutputPath(url: string): string {
-  return url === '' ? 'index.html' : `${url}/index.html`;
-}
-
-/**
- * Every page of the site by URL: MDX pages (with the API reference their frontmatter names), then generated API
- * pages; and apart, the MDX pages whose entry links out instead (frontmatter `url`), which are not laid out.
- */
-function planPages(
-  analysis: ProjectAnalysis,
-  apiSettings: ApiSettings,
-  describe: DescribeText,
-): { plans: Map<string, PagePlan>; links: Map<string, PageSummary> } {
-  const references = new Map<string, ApiPage>();
-  for (const page of analysis.apiPages) if (page.origin === 'page' && page.url !== undefined) references.set(page.url, page);
-  const plans = new Map<string, PagePlan>();
-  const links = new Map<string, PageSummary>();
-  for (const summary of analysis.pages.summaries) {
-    if (isSnippet(summary.path)) continue;
-    const url = pageUrl(pagePathOfFile(summary.path) as string);
-    if (summary.frontmatter.url !== undefined) {
-      links.set(url, summary);
-      continue;
-    }
-    const reference = references.get(url);
-    const plan = mdxPlan(url, summary, reference, describe);
-    if (apiSettings.download && reference !== undefined) plan.document.download = documentHref(reference.document);
-    if (wantsPlayground(plan, apiSettings)) plan.document.scripts = ['playground'];
-    plans.set(url, plan);
-  }
-  for (const page of analysis.apiPages) {
-    if (page.url === undefined || page.origin === 'page' || plans.has(page.url)) continue;
-    const plan = apiPlan(page, describe);
-    if (apiSettings.download) plan.document.download = documentHref(page.document);
-    if (wantsPlayground(plan, apiSettings)) plan.document.scripts = ['playground'];
-    plans.set(page.url, plan);
-  }
-  return { plans, links };
-}
-
-/** Where an OpenAPI document is downloaded from: its place in the output (published with `api.spec.download`), or its URL. */
-function documentHref(document: OpenApiDocument): string {
-  return isHosted(document.key) ? document.key : `/${document.key}`;
-}
-
-/** Whether a document's key is its URL (a hosted document) rather than its path in the repository. */
-function isHosted(key: string): boolean {
-  return /^https?:\/\//i.test(key);
-}
-
-/** The navigation entry of a page that links out (frontmatter `url`). */
-function linkTitle(summary: PageSummary): PageTitle {
-  const fm = summary.frontmatter;
-  const title: PageTitle = {
-    label: fm.sidebarTitle ?? fm.title ?? summary.title ?? lastSegment(pageUrl(pagePathOfFile(summary.path) as string)),
-    hidden: fm.hidden === true,
-  };
-  if (fm.url !== undefined) title.href = fm.url;
-  if (fm.icon !== undefined) title.icon = fm.icon;
-  if (fm.tag !== undefined) title.tag = fm.tag;
-  return title;
-}
-
-/** The descriptions of these API pages' operations and webhooks, for `describeAll` (their plans read their facts). */
-export function* apiDescriptions(pages: Iterable<ApiPage | undefined>): Generator<string> {
-  for (const page of pages) {
-    if (page?.url === undefined) continue;
-    const info = page.item.type === 'operation' ? page.item.operation : page.item.webhook;
-    if (info.description !== undefined) yield info.description;
-  }
-}
-
-export function mdxPlan(url: string, summary: PageSummary, reference: ApiPage | undefined, describe: DescribeText): PagePlan {
-  const fm = summary.frontmatter;
-  // A page documenting an operation (`openapi:`) and naming no title takes the operation's, as a generated page would (seed 2.15).
-  const referenceTitle = reference && fm.title === undefined && summary.title === undefined ? apiPageTitle(reference) : undefined;
-  const title = fm.title ?? summary.title ?? referenceTitle ?? lastSegment(url);
-  // A hidden page is published but kept out of navigation, search, sitemap and search engines.
-  const document: PagePlan['document'] = {
-    url,
-    title,
-    showTitle: fm.title !== undefined || referenceTitle !== undefined,
-    noindex: fm.noindex === true || fm.hidden === true,
-  };
-  if (fm.description !== undefined) document.description = fm.description;
-  else if (reference) {
-    // The reference leaves a one-paragraph plain operation description to the title area.
-    const operation = reference.item.type === 'operation' ? reference.item.operation.description : reference.item.webhook.description;
-    const facts = operation === undefined ? undefined : describe(operation);
-    if (facts?.isPlain && facts.plain !== undefined) document.description = facts.plain;
-  }
-  if (fm.sidebarTitle !== undefined) document.sidebarTitle = fm.sidebarTitle;
-  if (fm.deprecated === true) document.deprecated = true;
-  if (fm.tag !== undefined) document.tag = fm.tag;
-  if (fm.icon !== undefined) document.icon = fm.icon;
-  if (fm.mode !== undefined && fm.mode !== 'default') document.mode = fm.mode;
-  if (fm.openGraph !== undefined) document.openGraph = fm.openGraph;
-  if (fm.keywords !== undefined) document.keywords = fm.keywords;
-  if (fm.rss === true) document.feed = `/${feedPath(url)}`;
-  document.sourcePath = summary.path;
-  const source: PagePlan['source'] = reference ? { kind: 'mdx', summary, reference } : { kind: 'mdx', summary };
-  return { url, document, hidden: fm.hidden === true, source };
-}
-
-function apiPlan(page: ApiPage, describe: DescribeText): PagePlan {
-  const item = page.item;
-  const info = item.type === 'operation' ? item.operation : item.webhook;
-  const metadata = info.xDocs?.metadata ?? {};
-  const title = apiPageTitle(page);
-  const url = page.url as string;
-  const document: PagePlan['document'] = {
-    url,
-    title,
-    showTitle: true,
-    noindex: metadata.noindex === true,
-    method: item.type === 'webhook' ? 'WEBHOOK' : item.operation.method.toUpperCase(),
-  };
-  const own = stringField(metadata.description);
-  const facts = info.description === undefined ? undefined : describe(info.description);
-  const description = own ?? facts?.plain;
-  if (description !== undefined && description !== title) document.description = description;
-  // A longer description is in the body, formatted; its first paragraph, as text, stays the meta description.
-  if (own === undefined && facts !== undefined && !facts.isPlain) document.descriptionInBody = true;
-  const sidebarTitle = stringField(metadata.sidebarTitle);
-  if (sidebarTitle !== undefined) document.sidebarTitle = sidebarTitle;
-  if (info.deprecated || metadata.deprecated === true) document.deprecated = true;
-  return { url, document, hidden: page.hidden || metadata.hidden === true, source: { kind: 'api', page } };
-}
-
-/** Seed 2.15: the version of the anchor or tab a generated page sits in, shown above its reference (not part of the cached body). */
-function withVersion(body: ApiPageBody, version: string | undefined): ApiPageBody {
-  if (version === undefined) return body;
-  return { ...body, html: `<p class="docsc-api-version">Version <span>${escapeHtml(version)}</span></p>\n${body.html}` };
-}
-
-/** API operations (generated or named by frontmatter) and `api:` pages load the playground (which also makes code samples tabs). */
-function wantsPlayground(plan: PagePlan, settings: ApiSettings): boolean {
-  if (plan.source.kind === 'api') return plan.source.page.item.type === 'operation';
-  if (plan.source.reference) return plan.source.reference.item.type === 'operation';
-  return plan.source.summary.frontmatter.api !== undefined && settings.display !== 'none';
-}
-
-function pageTitle(plan: PagePlan): PageTitle {
-  const title: PageTitle = { label: plan.document.sidebarTitle ?? plan.document.title, hidden: plan.hidden };
-  if (plan.document.method !== undefined) title.method = plan.document.method;
-  // An MDX page documenting an operation (`openapi:` frontmatter): its method in the sidebar, and the operation's summary when the page names no title.
-  const reference = plan.source.kind === 'mdx' ? plan.source.reference : undefined;
-  if (reference && plan.source.kind === 'mdx') {
-    const item = reference.item;
-    title.method = item.type === 'webhook' ? 'WEBHOOK' : item.operation.method.toUpperCase();
-    const summary = item.type === 'operation' ? item.operation.summary : item.webhook.summary;
-    if (plan.document.sidebarTitle === undefined && plan.source.summary.frontmatter.title === undefined && summary) title.label = summary;
-  }
-  if (plan.document.deprecated) title.deprecated = true;
-  if (plan.document.icon !== undefined) title.icon = plan.document.icon;
-  if (plan.document.tag !== undefined) title.tag = plan.document.tag;
-  return title;
-}
-
-/**
- * API reference bodies, from the cache when the operation's slice is
- * unchanged. A body is stored under its slice's hash; while the document's
- * text is unchanged, the slice's key is found by document and pointer, so the
- * slices of an unchanged document are not hashed again.
- */
-export class ApiBodies {
-  /** URLs of the pages rendered in this build. */
-  readonly rendered: string[] = [];
-  /** Slice keys rendered in this build: a page sharing one is not "from the cache". */
-  private renderedKeys = new Set<string>();
-  /** API pages whose body came from the remote cache. */
-  fromRemote = 0;
-
-  private settingsKey: string;
-  /**
-   * The renderers, loaded by `loadFor` when pages need them: the reference's
-   * (micromark, about 80 ms to load) and `x-docs.content`'s (the MDX
-   * compiler, about 0.2 s), which a build laying out no API page never needs.
-   */
-  private reference:
-    | {
-        page: typeof import('../reference/render-api-page.js').renderApiPage;
-        schemaPage: typeof import('../reference/render-schema-page.js').renderSchemaPage;
-        playground: typeof import('../reference/param-field-playground.js').paramFieldPlayground;
-      }
-    | undefined;
-  private content: typeof import('../reference/render-api-content.js').renderApiContent | undefined;
-
-  constructor(
-    private cache: BuildCache,
-    readonly settings: ApiSettings,
-    /** docs.json's render options: `x-docs.content` is MDX, its icons follow `icons.library`. */
-    private renderOptions: RenderOptions,
-    /** Generated pages get their Markdown too (`contextual` copy or view): part of the bodies' key. */
-    readonly markdown = false,
-  ) {
-    this.settingsKey = contentHash(settingsKey(settings) + renderOptionsKey(renderOptions) + (markdown ? '\0markdown' : ''));
-  }
-
-  /**
-   * Makes laying out these pages possible, before their bodies are made: the
-   * reference's renderers for API pages and pages with `openapi:`,
-   * `openapi-schema:` or `api:` frontmatter, and `x-docs.content`'s for API
-   * pages and `openapi:` pages (whose bodies may not be in the cache).
-   */
-  async loadFor(plans: readonly PagePlan[]): Promise<void> {
-    const api = plans.some((plan) => plan.source.kind === 'api' || plan.source.reference !== undefined);
-    if (!api && !plans.some((plan) => plan.source.kind === 'mdx' && asksForReference(plan.source.summary))) return;
-    // One at a time: Node 20's loader can fail concurrent imports that share modules (load-openapi.ts).
-    if (this.reference === undefined) {
-      const { renderApiPage } = await import('../reference/render-api-page.js');
-      const { renderSchemaPage } = await import('../reference/render-schema-page.js');
-      const { paramFieldPlayground } = await import('../reference/param-field-playground.js');
-      this.reference = { page: renderApiPage, schemaPage: renderSchemaPage, playground: paramFieldPlayground };
-    }
-    if (api) this.content ??= (await import('../reference/render-api-content.js')).renderApiContent;
-  }
-
-  /** The reference a page's frontmatter asks for (`openapi-schema`, `api`), if any (after `loadFor`). */
-  frontmatterBody(summary: PageSummary, documents: ReadonlyMap<string, OpenApiDocument | undefined>): ApiPageBody | undefined {
-    if (!asksForReference(summary)) return undefined;
-    if (this.reference === undefined) throw new Error('internal: a reference rendered before ApiBodies.loadFor()');
-    const body = this.reference.schemaPage(summary, documents) ?? this.reference.playground(summary, this.settings);
-    if (body) body.html = rebaseReference(body.html, this.renderOptions.basePath);
-    return body;
-  }
-
-  get(page: ApiPage): ApiPageBody {
-    return this.find(page, false).body;
-  }
-
-  /** The key of a page's body: its operation slice's hash, found by document and pointer while the document is unchanged. */
-  keyOf(page: ApiPage): string {
-    const info = page.item.type === 'operation' ? page.item.operation : page.item.webhook;
-    // A page written by hand shows its own MDX instead of `x-docs.content`: another body for the same slice.
-    const pointer = `${info.pointer.join('/')}${page.origin === 'page' ? '\0page' : ''}`;
-    const byPlace = `place\0${this.settingsKey}\0${page.document.key}\0${page.document.file.textHash}\0${pointer}`;
-    let key = this.cache.get<string>('api-page', byPlace);
-    if (key === undefined) {
-      key = `slice\0${this.settingsKey}\0${page.document.key}\0${pointer}\0${operationSliceHash(page.document, info.pointer)}`;
-      this.cache.put('api-page', byPlace, key);
-    }
-    return key;
-  }
-
-  /** With a remote cache: fetches the bodies of these pages' API pages that the local cache lacks. */
-  async prefetch(plans: readonly PagePlan[]): Promise<void> {
-    const keys = plans.flatMap((plan) => (plan.source.kind === 'api' ? [this.keyOf(plan.source.page)] : []));
-    if (keys.length > 0) await this.cache.prefetch?.('api-page', keys);
-  }
-
-  /** `own`: the body of an API page (counted in `fromRemote`), not a reference in an MDX page. */
-  find(page: ApiPage, own = true): { body: ApiPageBody; fromEarlierBuild: boolean } {
-    const info = page.item.type === 'operation' ? page.item.operation : page.item.webhook;
-    const key = this.keyOf(page);
-    const cached = this.cache.get<ApiPageBody>('api-page', key);
-    if (cached) {
-      if (own && this.cache.fromRemote?.('api-page', key)) this.fromRemote++;
-      return { body: cached, fromEarlierBuild: !this.renderedKeys.has(key) };
-    }
-    if (this.reference === undefined || this.content === undefined) throw new Error('internal: an API page rendered before ApiBodies.loadFor()');
-    // A hand-written page (`openapi:` frontmatter) has its own MDX as its Markdown.
-    const generated = page.origin !== 'page';
-    const body = this.reference.page(page.document, page.item, this.settings, this.markdown && generated ? apiPageTitle(page) : undefined);
-    body.html = rebaseReference(body.html, this.renderOptions.basePath);
-    // `x-docs.content` (MDX) comes before the generated documentation; hand-written pages have their own MDX instead.
-    const content = generated ? this.content(page.document, info, this.renderOptions) : undefined;
-    if (content) {
-      body.html = `${content.html}\n${body.html}`;
-      body.text = `${content.text} ${body.text}`;
-      if (content.diagnostics.length > 0) body.diagnostics = content.diagnostics;
-      // In the Markdown, the MDX as written, after the title.
-      const source = info.xDocs?.content?.trim();
-      if (body.markdown !== undefined && source) body.markdown = body.markdown.replace(/\n\n/, `\n\n${source}\n\n`);
-    }
-    this.cache.put('api-page', key, body);
-    this.renderedKeys.add(key);
-    this.rendered.push(page.url ?? '');
-    return { body, fromEarlierBuild: false };
-  }
-}
-
 /** Every page's classes, sorted and distinct. */
 export function unionOfClasses(classes: ReadonlyMap<string, string>): string[] {
   const all = new Set<string>();
   for (const list of classes.values()) for (const name of list.split(' ')) all.add(name);
   return [...all].sort();
-}
-
-function withInjection(html: string, inject: string): string {
-  return inject === '' ? html : html.replace('</body>', `${inject}\n</body>`);
 }
 
 /**
@@ -1012,12 +458,4 @@ function notFoundDocument(followRedirects: string, base: string, settings: SiteS
       ? `There is no page at this address. It may have moved; try the <a href="${base}/">home page</a>.`
       : rebaseMarkup(inlineMarkdown(settings.description), base);
   return { url: '404', title: settings.title ?? 'Page not found', showTitle: true, body: `<p>${text}</p>${followRedirects}`, noindex: true };
-}
-
-function stringField(value: unknown): string | undefined {
-  return typeof value === 'string' ? value : undefined;
-}
-
-function lastSegment(url: string): string {
-  return url.slice(url.lastIndexOf('/') + 1) || 'Home';
 }

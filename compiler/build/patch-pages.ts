@@ -22,18 +22,10 @@ import { markdownCopy } from '../site/markdown-copy.js';
 import type { SearchRecord } from '../site/search-index.js';
 import type { PageCompiler } from './compile-pages.js';
 import { describeAll } from './description-facts.js';
-import {
-  apiDescriptions,
-  companionFiles,
-  isCompileFailure,
-  type LaidOutSite,
-  layOutPage,
-  makeBody,
-  markdownPath,
-  mdxPlan,
-  pageKeys,
-} from './emit-site.js';
+import type { LaidOutSite } from './emit-site.js';
+import { companionFiles, isCompileFailure, layOutPage, makeBody, markdownPath, pageKeys } from './lay-out-page.js';
 import { recordedKey, searchRecordKey } from './layout-keys.js';
+import { apiDescriptions, mdxPlan } from './page-plans.js';
 import type { OutputReader } from './search-shards.js';
 
 export interface PatchContext {

@@ -1,6 +1,6 @@
 // The pages `docsc dev` serves before its first build is done: the site
 // sketched (sketch-project.ts) and framed as the build frames it
-// (emit-site.ts's `frameSite`: plans, navigation, layout), then each page
+// (frame-site.ts's `frameSite`: plans, navigation, layout), then each page
 // compiled in this thread when it is asked for and laid out as the build
 // lays it out; with it the files a page loads that the sketch can make —
 // docsc's stylesheet and client scripts, the utility stylesheet of the pages
@@ -11,25 +11,15 @@
 // build makes every page again, and a page served here that differs from
 // the build's is reloaded in the browser (dev-server.ts).
 
+import { ApiBodies } from '../build/api-bodies.js';
 import { insideRoot } from '../build/build.js';
 import { loadPageCompiler } from '../build/compile-pool.js';
 import type { CompileTaskResult } from '../build/compile-worker.js';
 import { describeAll } from '../build/description-facts.js';
-import {
-  ApiBodies,
-  apiDescriptions,
-  frameSite,
-  isCompileFailure,
-  layOutPage,
-  makeBody,
-  markdownPath,
-  mdxPlan,
-  type PageContext,
-  type PagePlan,
-  pageOutputPath,
-  type SiteFrame,
-  unionOfClasses,
-} from '../build/emit-site.js';
+import { unionOfClasses } from '../build/emit-site.js';
+import { frameSite, type SiteFrame } from '../build/frame-site.js';
+import { isCompileFailure, layOutPage, makeBody, markdownPath, type PageContext, pageOutputPath } from '../build/lay-out-page.js';
+import { apiDescriptions, mdxPlan, type PagePlan } from '../build/page-plans.js';
 import { MemoryBuildCache } from '../cache/memory-build-cache.js';
 import type { ProjectAnalysis } from '../check.js';
 import { type Diagnostic, DiagnosticBag } from '../diagnostics/diagnostic.js';

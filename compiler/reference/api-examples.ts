@@ -3,7 +3,8 @@
 // generates — picked from a dropdown; the generated ones marked
 // `data-generated` so the playground rewrites them as the reader types) and
 // the response example (one tab per status code, and per named example when
-// a response has several; generated from the schema when it has none), each
+// a response has several; generated from the schema when it has none,
+// highlighted in its media type's language: highlight-sample.ts), each
 // sample shown once. Written between `<!--docsc:examples-->` markers: the
 // layout (compiler/site/page-columns.ts) puts it in the sticky right column
 // on wide screens and above the fields on narrow ones. The tabs are the
@@ -13,9 +14,10 @@
 import { asRecord } from '../openapi/json-pointer.js';
 import { escapeHtml } from '../site/escape-html.js';
 import type { CodeSample } from './code-samples.js';
-import { highlightJson } from './highlight-json.js';
+import { highlightSample } from './highlight-sample.js';
 import { exampleText, mediaExamples } from './media-examples.js';
 import { idSlug, type Json, type RefResolver } from './resolve-ref.js';
+import { sampleLanguage } from './sample-tokens.js';
 import { renderTabs, type TabPanel } from './tab-markup.js';
 
 export const EXAMPLES_START = '<!--docsc:examples-->';
@@ -94,15 +96,15 @@ function renderExampleTabs(base: string, panels: TabPanel[], title: string, name
   });
 }
 
+/** One example, highlighted in its media type's language; a value that is not a string is shown as the JSON it is. */
 function examplePanel(label: string, mediaType: string, value: unknown): TabPanel {
   const text = exampleText(value);
-  const json = /json/i.test(mediaType);
-  const language = json ? 'json' : /xml/i.test(mediaType) ? 'xml' : 'text';
+  const language = typeof value === 'string' ? sampleLanguage(mediaType) : 'json';
   return {
     label,
     tag: 'figure',
     className: 'docsc-code-block',
     attributes: ` data-language="${language}" data-media-type="${escapeHtml(mediaType)}"`,
-    html: `<pre class="docsc-code" tabindex="0"><code class="language-${language}">${json ? highlightJson(text) : escapeHtml(text)}</code></pre>`,
+    html: `<pre class="docsc-code" tabindex="0"><code class="language-${language}">${highlightSample(text, language)}</code></pre>`,
   };
 }

@@ -38,9 +38,14 @@ export function jsonTokens(text: string): JsonToken[] {
   return tokens;
 }
 
-/** The tokens as HTML: spans with `docsc-j-<kind>` classes, every text escaped. */
+/** The text's tokens as HTML. */
 export function highlightJson(text: string): string {
-  return jsonTokens(text)
+  return tokensHtml(jsonTokens(text));
+}
+
+/** Tokens (these or sample-tokens.ts's) as HTML: spans with `docsc-j-<kind>` classes, every text escaped. */
+export function tokensHtml(tokens: readonly { kind: string; text: string }[]): string {
+  return tokens
     .map((token) => (token.kind === 'plain' ? escapeHtml(token.text) : `<span class="docsc-j-${token.kind}">${escapeHtml(token.text)}</span>`))
     .join('');
 }

@@ -5,19 +5,14 @@
 // — is dropped, and no usable server means simple mode. Inline JSON is
 // escaped so that no document text can end the `<script>` element.
 
-import type {
-  BodyProperty,
-  PlaygroundData,
-  PlaygroundMediaType,
-  PlaygroundParameter,
-  PlaygroundServer,
-} from '../../runtime/client/playground/playground-data.js';
+import type { PlaygroundData, PlaygroundMediaType, PlaygroundParameter, PlaygroundServer } from '../../runtime/client/playground/playground-data.js';
 import { asRecord } from '../openapi/json-pointer.js';
 import { inlineJson } from '../site/escape-html.js';
 import type { ApiSettings } from './api-settings.js';
 import { parameterExample } from './code-samples.js';
 import { exampleText, mediaExamples } from './media-examples.js';
-import { fieldType, mergeAllOf, typeLabel } from './render-schema-tree.js';
+import { bodyProperties } from './playground-body-fields.js';
+import { typeLabel } from './render-schema-tree.js';
 import { asArray, type Json, type RefResolver, stringOf } from './resolve-ref.js';
 import type { Security } from './security-schemes.js';
 
@@ -148,30 +143,4 @@ function readMediaType(type: string, media: Json | undefined, settings: ApiSetti
     if (properties.length > 0) read.properties = properties;
   }
   return read;
-}
-
-/** A JSON body's top-level properties (of an object schema, `allOf` merged), read-only ones left out: the playground's typed inputs. */
-function bodyProperties(schema: unknown, resolver: RefResolver): BodyProperty[] {
-  const resolved = asRecord(resolver.resolve(schema));
-  if (!resolved) return [];
-  const merged = mergeAllOf(resolved, resolver);
-  const required = new Set(asArray(merged.required));
-  return Object.entries(asRecord(merged.properties) ?? {}).flatMap(([name, value]): BodyProperty[] => {
-    const property = asRecord(resolver.resolve(value)) ?? {};
-    if (property.readOnly === true) return [];
-    const types = (Array.isArray(property.type) ? property.type : [property.type]).filter((t) => typeof t === 'string' && t !== 'null');
-    const main = types.length === 1 ? types[0] : undefined;
-    const kind: BodyProperty['kind'] =
-      main === 'integer' || main === 'number' ? 'number' : main === 'boolean' ? 'boolean' : main === 'string' ? 'string' : 'json';
-    const values = asArray(property.enum).filter((v) => typeof v === 'string' || typeof v === 'number');
-    return [
-      {
-        name,
-        type: fieldType(property) ?? 'any',
-        kind,
-        required: required.has(name),
-        ...(values.length > 0 ? { enum: values.map(String) } : {}),
-      },
-    ];
-  });
 }

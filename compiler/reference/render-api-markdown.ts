@@ -21,6 +21,7 @@ import { exampleText, mediaExamples } from './media-examples.js';
 import { contentSchema, mergedParameters, parameterValue } from './operation-parts.js';
 import { type FactPart, type FieldExtras, mergeAllOf, schemaFacts, typeLabel } from './render-schema-tree.js';
 import { asArray, type Json, type RefResolver, refName, stringOf } from './resolve-ref.js';
+import { sampleLanguage } from './sample-tokens.js';
 import type { Security } from './security-schemes.js';
 
 /** Fields listed per tree before the rest is counted. */
@@ -168,7 +169,8 @@ function contentLines(content: Json | undefined, direction: 'request' | 'respons
       if (fields.length > 0) out.push('', ...fields);
     }
     for (const example of mediaExamples(media, direction, resolver)) {
-      const language = /json/i.test(mediaType) ? 'json' : /xml/i.test(mediaType) ? 'xml' : 'text';
+      // As the page shows it (api-examples.ts): a value that is not a string is JSON.
+      const language = typeof example.value === 'string' ? sampleLanguage(mediaType) : 'json';
       out.push('', `${oneLine(example.summary ?? example.name)}${example.generated ? ' (generated)' : ''}:`, '');
       out.push(...fenced(exampleText(example.value, EXAMPLE_CHARS), language));
     }

@@ -22,7 +22,7 @@ export interface Columns {
 
 const HEAD = /<!--docsc:api-head-->([\s\S]*?)<!--\/docsc:api-head-->/;
 const EXAMPLES = /<!--docsc:examples-->([\s\S]*?)<!--\/docsc:examples-->/g;
-/** A generated page's version (emit-site.ts), at the start of its body: shown in the bar instead. */
+/** A generated page's version (build/lay-out-page.ts), at the start of its body: shown in the bar instead. */
 const VERSION = /^<p class="docsc-api-version">Version <span>([^<]*)<\/span><\/p>\n?/;
 /** The opening tags code-groups.ts writes for RequestExample and ResponseExample. */
 const HAND_WRITTEN = /<div class="docsc-code-group docsc-(?:request|response)-example" data-example="(?:request|response)"[^>]*>/g;

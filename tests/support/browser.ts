@@ -51,6 +51,20 @@ export async function openPage(browser: Browser, url: string, options: ContextOp
   return page;
 }
 
+/** Presses Tab until the focused element matches `selector` (at most 60 times); fails the test when it never does. */
+export async function tabTo(page: Page, selector: string): Promise<void> {
+  for (let i = 0; i < 60; i++) {
+    if (await page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached ${selector}`);
+}
+
+/** Whether the focused element matches `selector`. */
+export function focused(page: Page, selector: string): Promise<boolean> {
+  return page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector);
+}
+
 /** The path of the page's URL, without its origin, query or fragment. */
 export function pathOf(page: Page): string {
   return new URL(page.url()).pathname;

@@ -1,15 +1,16 @@
 // The playground's body: a content-type picker when there are several; for
 // a form body one input per field (files as file inputs); for a JSON object
-// body one typed input per top-level property (numbers and booleans become
-// JSON numbers and booleans, objects and arrays are typed as JSON), with a
-// switch to the raw JSON text, which stays the source of truth: each typed
-// input rewrites its property in it, and switching back reads it again.
+// body typed inputs (typed-body-fields.ts: nested objects and arrays too),
+// with a switch to the raw JSON text, which stays the source of truth: each
+// typed input rewrites its value in it, and switching back reads it again.
 // Other bodies are edited as text.
 
 import type { PlaygroundState } from './build-request.js';
 import { h } from './element.js';
 import { fieldLabel } from './field-label.js';
-import type { BodyProperty, PlaygroundData, PlaygroundMediaType } from './playground-data.js';
+import { parsedObject } from './json-body.js';
+import type { PlaygroundData, PlaygroundMediaType } from './playground-data.js';
+import { typedFields } from './typed-body-fields.js';
 
 export function bodyEditor(data: PlaygroundData, state: PlaygroundState, changed: () => void): HTMLElement | undefined {
   const body = data.body;
@@ -17,13 +18,15 @@ export function bodyEditor(data: PlaygroundData, state: PlaygroundState, changed
   const box = h('fieldset', { class: 'docsc-pg-body' }, h('legend', {}, 'Body'));
   const content = h('div');
   let raw = false;
-  const render = () => {
+  const render = (focus?: string) => {
     content.replaceChildren();
     const media = body.mediaTypes[state.mediaType];
     if (!media) return;
     if (media.fields) content.append(...formFields(media, state, changed));
-    else if (media.properties && !raw && parsedObject(state.bodyText) !== undefined) content.append(...typedFields(media.properties, state, changed));
+    else if (media.properties && !raw && parsedObject(state.bodyText) !== undefined)
+      content.append(...typedFields(media.properties, { state, changed, redraw: render }));
     else content.append(rawEditor(media, state, changed));
+    if (focus !== undefined) content.querySelector<HTMLElement>(focus)?.focus();
   };
   const head = h('div', { class: 'docsc-pg-body-head' });
   if (body.mediaTypes.length > 1) {
@@ -53,63 +56,6 @@ export function bodyEditor(data: PlaygroundData, state: PlaygroundState, changed
   box.append(head, content);
   render();
   return box;
-}
-
-function parsedObject(text: string): Record<string, unknown> | undefined {
-  if (text.trim() === '') return {};
-  try {
-    const value: unknown = JSON.parse(text);
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function typedFields(properties: readonly BodyProperty[], state: PlaygroundState, changed: () => void): HTMLElement[] {
-  const current = parsedObject(state.bodyText) ?? {};
-  return properties.map((property) => {
-    const value = current[property.name];
-    const shown = value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
-    let input: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
-    if (property.kind === 'boolean' || property.enum) {
-      const options = property.kind === 'boolean' ? ['true', 'false'] : (property.enum ?? []);
-      input = h('select', { 'data-pg-body': property.name }, h('option', { value: '' }, '—'), ...options.map((v) => h('option', { value: v }, v)));
-    } else if (property.kind === 'json')
-      input = h('textarea', { 'data-pg-body': property.name, rows: '2', spellcheck: 'false', placeholder: property.type });
-    else
-      input = h('input', {
-        'data-pg-body': property.name,
-        spellcheck: 'false',
-        placeholder: property.type,
-        inputmode: property.kind === 'number' ? 'decimal' : undefined,
-      });
-    input.value = shown;
-    const update = () => {
-      const object = parsedObject(state.bodyText) ?? {};
-      if (input.value === '') delete object[property.name];
-      else object[property.name] = typedValue(input.value, property);
-      state.bodyText = JSON.stringify(object, null, 2);
-      changed();
-    };
-    input.addEventListener('input', update);
-    input.addEventListener('change', update);
-    return h('label', { class: 'docsc-pg-field' }, fieldLabel(property.name, property.type, property.required), input);
-  });
-}
-
-/** An input's text as the property's JSON value; text that does not parse stays a string, so nothing typed is lost. */
-function typedValue(text: string, property: BodyProperty): unknown {
-  if (property.kind === 'number') return text.trim() !== '' && Number.isFinite(Number(text)) ? Number(text) : text;
-  if (property.kind === 'boolean') return text === 'true';
-  if (property.kind === 'json') {
-    try {
-      return JSON.parse(text);
-    } catch {
-      return text;
-    }
-  }
-  if (property.enum && /^(integer|number)/.test(property.type) && Number.isFinite(Number(text))) return Number(text);
-  return text;
 }
 
 function rawEditor(media: PlaygroundMediaType, state: PlaygroundState, changed: () => void): HTMLElement {

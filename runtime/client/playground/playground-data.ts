@@ -55,16 +55,27 @@ export interface PlaygroundMediaType {
   example?: string;
   /** Form bodies (urlencoded, multipart): one input per property; `file` for binary ones. */
   fields?: { name: string; type: string; required: boolean; file: boolean; value?: string }[];
-  /** JSON object bodies: the top-level properties, each a typed input that edits the JSON (which stays editable as text). */
+  /** JSON object bodies: the properties, each a typed input (nested objects and arrays as groups) that edits the JSON, which stays editable as text. */
   properties?: BodyProperty[];
 }
 
-export interface BodyProperty {
+export interface BodyProperty extends BodyValue {
   name: string;
+  required: boolean;
+}
+
+/** What one typed input of a JSON body edits: a scalar, an object of its own properties, or an array of items. */
+export interface BodyValue {
   /** As the reference shows it: `string`, `integer<int64>`, `object[]`… */
   type: string;
-  /** How an input's text becomes the JSON value: `json` parses it (objects, arrays). */
-  kind: 'string' | 'number' | 'boolean' | 'json';
-  required: boolean;
+  /**
+   * How the input's text becomes the JSON value: `json` parses it (what cannot be typed: choices, maps,
+   * several types, a recursive or too deep schema); `object` and `array` are groups of inputs.
+   */
+  kind: 'string' | 'number' | 'boolean' | 'json' | 'object' | 'array';
   enum?: string[];
+  /** `object`: its properties (read-only ones left out). */
+  properties?: BodyProperty[];
+  /** `array`: what each item is. */
+  items?: BodyValue;
 }
