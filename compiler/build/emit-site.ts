@@ -360,8 +360,9 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
   add(sprite.path, sprite.contents);
 
   const configFiles = new Set(analysis.config?.files.map((f) => f.path) ?? []);
-  // The repository's OpenAPI documents are published only for `api.spec.download` (API pages link to them).
-  for (const key of analysis.documents.keys()) if (!apiSettings.download || isHosted(key)) configFiles.add(key);
+  // The repository's OpenAPI documents are published at their paths, as Mintlify serves them (its OpenAPI setup
+  // page: "served as downloadable files at their path"); `api.spec.download` only adds the link on API pages.
+  for (const key of analysis.documents.keys()) if (isHosted(key)) configFiles.add(key);
   for (const file of staticFiles(analysis.host.listFiles(), configFiles)) {
     const output = pageFiles.conflict(file) ?? sink.conflict(file);
     if (output !== undefined) {
