@@ -93,7 +93,7 @@ test("every diagnostic code has its section where reports link to: the docs site
 
 test('the Performance page shows each chart for both colour modes, drawn as SVG', () => {
   const html = readFileSync(join(out, 'performance/index.html'), 'utf8');
-  for (const chart of ['cold-build', 'rebuilds', 'openapi-file', 'growth']) {
+  for (const chart of ['cold-build', 'rebuilds', 'openapi-file', 'against-hugo', 'real-repository', 'growth']) {
     for (const mode of ['light', 'dark']) {
       assert.ok(html.includes(`src="/images/charts/${chart}-${mode}.svg"`), `${chart}-${mode}`);
       const svg = readFileSync(join(out, 'images/charts', `${chart}-${mode}.svg`), 'utf8');

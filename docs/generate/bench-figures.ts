@@ -10,7 +10,7 @@
 // table below it, and where the figures come from), docs/bench-results/*.json.
 
 import { readFileSync } from 'node:fs';
-import type { BenchResult, ScenarioResult } from '../../bench/report.js';
+import type { BenchResult, ScenarioResult, VersusPeer } from '../../bench/report.js';
 import type { GeneratedFile } from './generated-file.js';
 import { generatedNotice, markdownTable } from './mdx-text.js';
 import { type BarChart, barChartSvg, type DotPlot, dotPlotSvg, type Tone } from './svg-chart.js';
@@ -22,6 +22,8 @@ const COLD = '2026-11-24-full-partial-0128.json';
 const REBUILDS = '2026-11-24-full-partial-0145.json';
 const OPENAPI_FILE = '2026-11-21-quick-partial-2218.json';
 const SMALL = '2026-11-23-quick.json';
+const HUGO = '2026-12-04-quick-partial-0853.json';
+const REPOSITORY = '2026-12-04-quick-partial-0857.json';
 
 /** Issue 3's targets on a 2-core machine at 10,000 pages (ARCHITECTURE.md, bench/README.md). */
 const TARGETS: Record<string, string> = {
@@ -29,6 +31,15 @@ const TARGETS: Record<string, string> = {
   'build-noop': '≤ 0.7 s',
   'dev-one-edit': '≤ 0.15 s after start-up',
   'build-nav-edit': '≤ 2 s, no body recompiled',
+};
+
+/** Issue 37's targets on mintlify/docs (1,116 page files). */
+const REPOSITORY_TARGETS: Record<string, string> = {
+  'repo-mintlify-check-cold': '2 s',
+  'repo-mintlify-check-warm': '0.3 s',
+  'repo-mintlify-build-cold': '5 s',
+  'repo-mintlify-dev-first-page': '2 s',
+  'repo-mintlify-build-one-edit': '0.3 s',
 };
 
 interface Loaded {
@@ -54,6 +65,8 @@ export function benchFigures(root: string): GeneratedFile[] {
   const rebuilds = load(REBUILDS);
   const openapiFile = load(OPENAPI_FILE);
   const small = load(SMALL);
+  const hugo = load(HUGO);
+  const repository = load(REPOSITORY);
   const files: GeneratedFile[] = [];
   const chart = (name: string, svgs: (theme: 'light' | 'dark') => string, alt: string, table: string, sources: Loaded[], note = '') => {
     files.push({ path: `docs/images/charts/${name}-light.svg`, contents: svgs('light') });
@@ -122,7 +135,7 @@ export function benchFigures(root: string): GeneratedFile[] {
     scenarioTable(
       rebuilds,
       rebuildRows.map((row) => row.name),
-      { target: true },
+      { targets: TARGETS },
     ),
     [rebuilds],
     '`build-noop` is the whole `docsc build` process; the others are timed from inside (‡), after start-up, as the edit is applied: `dev-one-edit` by a running `docsc dev`, `build-one-edit` and `build-nav-edit` by a fresh `docsc build` that reads the cache.',
@@ -152,6 +165,66 @@ export function benchFigures(root: string): GeneratedFile[] {
     ),
     [openapiFile],
     '@mintlify/scraping 4.0.1053 (`bench/peers/package.json`), installed on demand by `npm run bench -- --peers`.',
+  );
+
+  // docsc against Hugo on the same 1,000 pages: both from the command line, as the bench's `versus` compares them.
+  const hugoRows = [
+    { peer: 'peer-hugo-build-cold', work: 'Cold build' },
+    { peer: 'peer-hugo-one-edit', work: 'One page edited, then a build' },
+  ];
+  const versusOf = (name: string) => {
+    const versus = hugo.scenario(name).versus;
+    if (versus === undefined) throw new Error(`bench/results/${hugo.file}: \`${name}\` has no comparison with docsc`);
+    return versus;
+  };
+  const hugoChart: BarChart = {
+    title: `docsc and Hugo on the same ${pages(hugo.scenario('peer-hugo-build-cold'))} pages`,
+    subtitle: `Wall-clock seconds from the command line, median of ${hugo.result.runs} runs in the same rounds (${hugo.file})`,
+    unit: 's',
+    format: secondsText,
+    bars: hugoRows.flatMap((row) => [
+      { label: `docsc: ${row.work.toLowerCase()}`, value: versusOf(row.peer).docscMedian.wallMs / 1000, tone: 'docsc' as Tone },
+      { label: `Hugo: ${row.work.toLowerCase()}`, value: hugo.scenario(row.peer).median.wallMs / 1000, tone: 'peer' as Tone },
+    ]),
+  };
+  const hugoVersion = (hugo.scenario('peer-hugo-build-cold').notes?.peerVersion ?? 'hugo').split(' ', 2).join(' ').replace(/^hugo/, 'Hugo');
+  chart(
+    'against-hugo',
+    (theme) => barChartSvg(hugoChart, theme, `against-hugo-${theme}`),
+    `Bar chart: ${hugoRows.map((row) => `${row.work.toLowerCase()}, docsc ${secondsText(versusOf(row.peer).docscMedian.wallMs / 1000)} and Hugo ${secondsText(hugo.scenario(row.peer).median.wallMs / 1000)}`).join('; ')}.`,
+    versusTable(hugo, hugoRows, 'Hugo'),
+    [hugo],
+    `${hugoVersion} (Debian's package). docsc / Hugo divides docsc's medians by Hugo's: above 1, docsc took more.`,
+  );
+
+  // A real repository: mintlify/docs, every scenario of \`--repo\`.
+  const repositoryRows = [
+    { name: 'repo-mintlify-check-cold', label: 'check, empty cache' },
+    { name: 'repo-mintlify-check-warm', label: 'check, warm cache' },
+    { name: 'repo-mintlify-build-cold', label: 'build, cold' },
+    { name: 'repo-mintlify-dev-first-page', label: 'dev, first page served' },
+    { name: 'repo-mintlify-build-one-edit', label: 'one page edited, then build' },
+  ];
+  const repo = repository.scenario('repo-mintlify-build-cold').notes?.repository;
+  const repoName = `${repo?.repository ?? 'mintlify/docs'} at ${(repo?.commit ?? '').slice(0, 7)}`;
+  const repositoryChart: BarChart = {
+    title: `docsc on ${repoName} (${pages(repository.scenario('repo-mintlify-build-cold'))} page files)`,
+    subtitle: `Wall-clock seconds, ${repository.result.runs === 1 ? 'one run' : `median of ${repository.result.runs} runs`} each (${repository.file})`,
+    unit: 's',
+    format: secondsText,
+    bars: repositoryRows.map((row) => ({ label: row.label, value: repository.scenario(row.name).median.wallMs / 1000, tone: 'docsc' as Tone })),
+  };
+  chart(
+    'real-repository',
+    (theme) => barChartSvg(repositoryChart, theme, `real-repository-${theme}`),
+    `Bar chart of docsc on ${repoName}: ${repositoryRows.map((row) => `${row.label} ${secondsText(repository.scenario(row.name).median.wallMs / 1000)}`).join(', ')}.`,
+    scenarioTable(
+      repository,
+      repositoryRows.map((row) => row.name),
+      { targets: REPOSITORY_TARGETS },
+    ),
+    [repository],
+    "Target: issue 37's. `repo-mintlify-dev-first-page` (‡) is timed by its driver from `docsc dev`'s command line until the first page is served.",
   );
 
   // Growth with the page count.
@@ -196,7 +269,7 @@ export function benchFigures(root: string): GeneratedFile[] {
   );
 
   files.push({ path: 'docs/snippets/generated/headline-figures.mdx', contents: headline(cold, rebuilds, openapiFile) });
-  for (const loaded of [cold, rebuilds, openapiFile, small])
+  for (const loaded of [cold, rebuilds, openapiFile, small, hugo, repository])
     files.push({ path: `docs/bench-results/${loaded.file}`, contents: readFileSync(`${root}/bench/results/${loaded.file}`) });
   return files;
 }
@@ -238,10 +311,10 @@ function headline(cold: Loaded, rebuilds: Loaded, openapiFile: Loaded): string {
 }
 
 /** A table of scenarios from one result file: wall, CPU, peak memory, and the ratio to the floor or the target. */
-function scenarioTable(loaded: Loaded, names: string[], options: { ratio?: boolean; target?: boolean }): string {
+function scenarioTable(loaded: Loaded, names: string[], options: { ratio?: boolean; targets?: Record<string, string> }): string {
   const header = ['Scenario', 'Pages', 'Wall (min–max)', 'CPU', 'Peak RSS'];
   if (options.ratio) header.push('× floor (wall / CPU)');
-  if (options.target) header.push('Target');
+  if (options.targets) header.push('Target');
   const rows = names.map((name) => {
     const s = loaded.scenario(name);
     const timed = s.basis === 'work' ? ' ‡' : '';
@@ -256,10 +329,31 @@ function scenarioTable(loaded: Loaded, names: string[], options: { ratio?: boole
       const base = s.ratioToFloor?.base ?? s.ratioBase ?? loaded.result.ratioBase;
       row.push(s.ratioToFloor === undefined ? '' : `${s.ratioToFloor.wall.toFixed(2)} / ${s.ratioToFloor.cpu.toFixed(2)} (\`${base}\`)`);
     }
-    if (options.target) row.push(TARGETS[name] ?? '');
+    if (options.targets) row.push(options.targets[name] ?? '');
     return row;
   });
   return markdownTable(header, rows);
+}
+
+/** Peers against docsc, a row per piece of work: each side's medians from the command line, and docsc's divided by the peer's. */
+function versusTable(loaded: Loaded, rows: { peer: string; work: string }[], peerName: string): string {
+  const side = (wallMs: number, cpuMs: number, rssMb: number) =>
+    `${secondsText(wallMs / 1000)} wall, ${secondsText(cpuMs / 1000)} CPU, ${Math.round(rssMb)} MB`;
+  return markdownTable(
+    ['Work', 'Pages', 'docsc', peerName, `docsc / ${peerName} (wall / CPU)`],
+    rows.map((row) => {
+      const peer = loaded.scenario(row.peer);
+      const versus = peer.versus as VersusPeer;
+      const ours = versus.docscMedian;
+      return [
+        `${row.work} (\`${versus.docsc}\` / \`${row.peer}\`)`,
+        pages(peer),
+        side(ours.wallMs, ours.cpuMs, ours.maxRssMb),
+        side(peer.median.wallMs, peer.median.cpuMs, peer.median.maxRssMb),
+        `**${versus.wall.toFixed(2)}×** / ${versus.cpu.toFixed(2)}×`,
+      ];
+    }),
+  );
 }
 
 function sourceLine(loaded: Loaded): string {

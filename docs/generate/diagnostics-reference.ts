@@ -5,6 +5,9 @@
 // how to fix it). The example under each code is a real report: the first
 // line the test baselines (tests/fixtures/**/*.expected.txt) record for it,
 // with its notes and hint, and the lines of the test case's file it points at.
+// Cases built at test time (tests/fixtures/diagnostic-examples/: symbolic
+// links, oversized files, damaged caches, failing servers) also show what the
+// test did, from the `<case>.input.txt` beside the baseline.
 
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, relative } from 'node:path';
@@ -18,7 +21,13 @@ const GENERATOR = 'docs/generate/diagnostics-reference.ts';
 const FROM = 'spec/diagnostics/*.json and tests/fixtures';
 
 /** Baseline folders in the order examples are taken from: whole test repositories first. */
-const EXAMPLE_ORDER = ['tests/fixtures/check/', 'tests/fixtures/pages/', 'tests/fixtures/openapi/', 'tests/fixtures/render/'];
+const EXAMPLE_ORDER = [
+  'tests/fixtures/check/',
+  'tests/fixtures/pages/',
+  'tests/fixtures/openapi/',
+  'tests/fixtures/render/',
+  'tests/fixtures/diagnostic-examples/',
+];
 /** Real repositories' baselines are long and change with them: no examples from there. */
 const SKIPPED = ['tests/fixtures/real/'];
 
@@ -28,6 +37,9 @@ interface Example {
   baseline: string;
   /** The diagnostic's lines as the baseline records them (the report line, then its notes and hint). */
   report: string[];
+  /** What the test did to make the case (`<case>.input.txt`), for cases built at test time. */
+  input?: string[];
+  /** The lines around the place reported; `line` 0: the whole (short) file a case built at test time reports as a whole. */
   source?: { path: string; display: string; firstLine: number; lines: string[]; line: number };
 }
 
@@ -80,10 +92,11 @@ function codeSection(code: string, entry: CatalogueEntry, example: Example | und
   }
   const where = relative('tests/fixtures', example.baseline).replace(/\.expected\.txt$/, '');
   lines.push(`**Example** (the test case \`${where}\`):\n`);
+  if (example.input !== undefined) lines.push(`${codeBlock(example.input.join('\n'), 'text title="Input"')}\n`);
   if (example.source !== undefined) {
     const { display, firstLine, lines: text, line } = example.source;
-    const highlight = line - firstLine + 1;
-    lines.push(`${codeBlock(text.join('\n'), `${languageOf(display)} title="${display}, line ${line}" {${highlight}}`)}\n`);
+    const meta = line === 0 ? `title="${display}"` : `title="${display}, line ${line}" {${line - firstLine + 1}}`;
+    lines.push(`${codeBlock(text.join('\n'), `${languageOf(display)} ${meta}`)}\n`);
   }
   lines.push(`${codeBlock(example.report.join('\n'), 'text title="Reported"')}\n`);
   return lines.join('\n');
@@ -134,13 +147,16 @@ function findExamples(root: string, codes: Set<string>): Map<string, Example> {
   for (const baseline of baselines) {
     const lines = readFileSync(join(root, baseline), 'utf8').split('\n');
     for (let i = 0; i < lines.length; i++) {
-      const match = /^(\S+?)(?::(\d+):(\d+))? (error|warning|info) ([a-z]+\/[a-z0-9.-]+) /.exec(lines[i] ?? '');
+      // A path holding spaces (`my spec.json`) is followed by its line and column; an indented line is a note or a hint.
+      const match = /^(\S+?|\S.*?(?=:\d+:\d+ ))(?::(\d+):(\d+))? (error|warning|info) ([a-z]+\/[a-z0-9.-]+) /.exec(lines[i] ?? '');
       const code = match?.[5];
       if (match === null || code === undefined || !codes.has(code) || examples.has(code)) continue;
       const report = [lines[i] as string];
       for (let j = i + 1; j < lines.length && /^ {4}\S/.test(lines[j] ?? ''); j++) report.push(lines[j] as string);
       const example: Example = { baseline, report: report.map((line) => cut(line, 240)) };
-      const source = match[2] === undefined ? undefined : sourceOf(root, baseline, match[1] as string, Number(match[2]));
+      const input = inputOf(root, baseline);
+      if (input !== undefined) example.input = input;
+      const source = match[2] === undefined ? undefined : sourceOf(root, baseline, match[1] as string, Number(match[2]), input !== undefined);
       if (source !== undefined) example.source = source;
       examples.set(code, example);
     }
@@ -148,19 +164,40 @@ function findExamples(root: string, codes: Set<string>): Map<string, Example> {
   return examples;
 }
 
+/** The steps a case built at test time records beside its baseline (`<case>.input.txt`), if it has them. */
+function inputOf(root: string, baseline: string): string[] | undefined {
+  const path = join(root, baseline.replace(/\.expected\.txt$/, '.input.txt'));
+  if (!existsSync(path)) return undefined;
+  return readFileSync(path, 'utf8')
+    .replace(/\n$/, '')
+    .split('\n')
+    .map((line) => cut(line, 160));
+}
+
 function rank(path: string): number {
   const index = EXAMPLE_ORDER.findIndex((prefix) => path.startsWith(prefix));
   return index < 0 ? EXAMPLE_ORDER.length : index;
 }
 
-/** The lines around `line` of the file a baseline's path names: in the case's folder, else beside the baseline. */
-function sourceOf(root: string, baseline: string, file: string, line: number): Example['source'] {
+/** Files shown whole under a report of a whole file, up to this many lines. */
+const WHOLE_FILE_LINES = 12;
+
+/**
+ * The lines around `line` of the file a baseline's path names: in the case's folder, else beside the baseline.
+ * With `whole`, a report of a whole file (line 0) shows the file when it is short.
+ */
+function sourceOf(root: string, baseline: string, file: string, line: number, whole: boolean): Example['source'] {
   const dir = baseline.slice(0, baseline.lastIndexOf('/'));
   const caseName = baseline.slice(dir.length + 1).replace(/\.expected\.txt$/, '');
   const candidates = [join(dir, caseName, file), join(dir, file)];
   const path = candidates.find((candidate) => existsSync(join(root, candidate)) && statSync(join(root, candidate)).isFile());
   if (path === undefined) return undefined;
   const text = readFileSync(join(root, path), 'utf8').split('\n');
+  if (line === 0 && whole) {
+    while (text.length > 0 && text[text.length - 1] === '') text.pop();
+    if (text.length === 0 || text.length > WHOLE_FILE_LINES) return undefined;
+    return { path, display: file, firstLine: 1, lines: text.map((l) => cut(l.replace(/\t/g, '  ').replace(/\r$/, ''), 160)), line: 0 };
+  }
   if (line < 1 || line > text.length) return undefined;
   const firstLine = Math.max(1, line - 1);
   const lastLine = Math.min(text.length, line + 1);
