@@ -40,12 +40,23 @@ export const DOCS_SITE_URL: string | undefined = pkg.homepage !== undefined && /
 
 let codeIdentity: string | undefined;
 
+/** Beside the bundle's modules (dist/bundle/, cli/build-bundle.ts writes both): the hash of its files. */
+export const BUNDLE_IDENTITY_FILE = 'tool-identity.json';
+
+/** What BUNDLE_IDENTITY_FILE holds. */
+export interface BundleIdentity {
+  /** sha256 of the bundle's files (names and bytes), hex. */
+  code: string;
+}
+
 /**
  * What keys the build cache and the up-to-date check: the version and a hash
  * of docsc's own code (compiler/ and runtime/, as installed). A release bumps
  * the version; a checkout of docsc between releases changes the code under
  * the same version, and a cache written by other code must not be trusted.
- * About 200 small files, read once per process, on builds only.
+ * Run from the bundle (dist/bundle/), the hash of its code was taken when it
+ * was written and is read from beside it; from sources or tsc's output, about
+ * 250 modules are hashed, once per process, on builds only.
  */
 export function toolIdentity(): string {
   codeIdentity ??= `${VERSION}+${hashCode()}`;
@@ -68,13 +79,27 @@ function hashCode(): string {
       else if (/\.(m?js|ts|css|json)$/.test(entry.name) && !entry.name.endsWith('.map')) hash.update(`${entry.name}\0`).update(readFileSync(path));
     }
   };
-  add(here);
-  // runtime/ sits beside compiler/ in sources, and beside dist/ when built.
-  for (const runtime of [join(here, '..', 'runtime'), join(here, '..', '..', 'runtime')]) {
-    if (existsSync(runtime)) {
-      add(runtime);
+  const bundled = bundleIdentity(here);
+  if (bundled === undefined) add(here);
+  else hash.update(`bundle\0${bundled.code}\0`);
+  // runtime/ (the stylesheets and the client's sources, which a build bundles) sits beside compiler/ in sources, and
+  // beside dist/ when built; not dist/runtime/, which holds only what tsc compiled of it for the compiler.
+  for (let dir = dirname(here); ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'runtime', 'site.css'))) {
+      add(join(dir, 'runtime'));
       break;
     }
+    if (dirname(dir) === dir) break;
   }
   return hash.digest('hex').slice(0, 12);
+}
+
+/** The bundle's recorded identity when this module is part of it (undefined in sources and in tsc's output). */
+function bundleIdentity(here: string): BundleIdentity | undefined {
+  try {
+    const identity = JSON.parse(readFileSync(join(here, BUNDLE_IDENTITY_FILE), 'utf8')) as Partial<BundleIdentity>;
+    return typeof identity.code === 'string' && identity.code !== '' ? { code: identity.code } : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -163,7 +163,7 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
   const inject = options.injectHtml ?? '';
   const apiBodies = new ApiBodies(options.cache, apiSettings, renderOptionsOf(analysis.config?.root, options.basePath), wantsMarkdown);
   // Files are hashed by the writer (on its thread past its first files).
-  const add = (path: string, contents: string) => sink.write({ path, contents });
+  const add = (path: string, contents: string | Uint8Array) => sink.write({ path, contents });
   // Every page's own file is claimed first: a page wins over anything else that would land on its path or need it
   // as a folder. What `place` writes after it is left out, with a warning, where it collides with what came before.
   const pageFiles = new OutputPaths();

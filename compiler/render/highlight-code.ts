@@ -16,16 +16,32 @@
 // style are merged, to keep bodies small. A colour that does not read on its
 // theme's background (WCAG AA) is made to (`readableOn`).
 //
-// Each language a fence names has a highlighter of its own, made with every
-// grammar that language can reach: those it embeds, and those it embeds
-// lazily (Markdown's and MDX's fences in forty languages). In one shared
-// highlighter, a block's colours would depend on which languages earlier
-// pages happened to load (shiki colours a lazily embedded language only once
-// it is loaded, and loading one recompiles the grammars that embed it, which
-// leaves the grammar states remembered below pointing at rules that no
-// longer exist): the same page would come out differently from one build to
-// the next, as the worker threads share out the pages. The highlighters
-// share one regex engine, so a regular expression is compiled once a thread.
+// Each language a fence names has a highlighter of its own, which colours a
+// block as a highlighter with every grammar that language can reach would:
+// those it embeds, and those it embeds lazily (Markdown's and MDX's fences in
+// forty languages). In one shared highlighter, a block's colours would depend
+// on which languages earlier pages happened to load (shiki colours a lazily
+// embedded language only once it is loaded, and loading one recompiles the
+// grammars that embed it, which leaves the grammar states remembered below
+// pointing at rules that no longer exist): the same page would come out
+// differently from one build to the next, as the worker threads share out
+// the pages. The highlighters share one regex engine, so a regular expression
+// is compiled once a thread.
+//
+// Lazily embedded grammars are loaded when a block needs one, not before: a
+// grammar left out is stood for by a sentinel, a pattern that matches
+// wherever it is tried (one character, or the end of the line), in each
+// place that includes the grammar. At each step the tokenizer takes the first
+// pattern, in order, that matches where it stands; the grammar's patterns
+// could only have been taken where the sentinel in their place is. So a
+// block whose tokenizing takes no sentinel (the engine's scanners report the
+// ones taken) is coloured as with every grammar loaded, and one that takes
+// some is tokenized again by a highlighter that has the grammars they stood
+// for (with sentinels for theirs), until none is taken. That holds as long
+// as no grammar reached only lazily injects itself into others' scopes, which
+// tests/highlight-code.test.ts checks of shiki's grammars. The 74 grammars
+// MDX reaches were 75 MB of memory in each thread that coloured an MDX
+// block; a page's MDX blocks need a few.
 //
 // A language shiki does not know, or none, is plain text; a grammar that
 // fails to load or to tokenize is plain text too — highlighting never fails a
@@ -36,9 +52,10 @@
 // shiki ships as ES modules; they are loaded with `require` (Node ≥ 20.19
 // loads ES modules synchronously), only when a page has a fence to colour.
 
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Element, ElementContent, Properties } from 'hast';
-import type { GrammarState, HighlighterCore, LanguageRegistration, RegexEngine, ThemedToken } from 'shiki/core';
+import type { GrammarState, HighlighterCore, LanguageRegistration, PatternScanner, RegexEngine, ThemedToken } from 'shiki/core';
 import { h, text } from './hast-nodes.js';
 
 const require = createRequire(import.meta.url);
@@ -62,7 +79,9 @@ interface Shiki {
   /** Lower-case name or alias → the grammar module's id. */
   ids: Map<string, string>;
   /** Each language's highlighter (`languageHighlighter`); null when its grammar failed to load. */
-  highlighters: Map<string, HighlighterCore | null>;
+  highlighters: Map<string, LanguageHighlighter | null>;
+  /** What each language module holds (`moduleFacts`); null: shiki has no such module. */
+  modules: Map<string, ModuleFacts | null | undefined>;
   /** Where `@shikijs/langs/*` resolve from (shiki's own dependencies). */
   requireFromShiki: NodeJS.Require;
 }
@@ -125,13 +144,24 @@ function tokenizedLines(code: string, name: string): HighlightedLine[] | null {
   const id = languageId(name);
   if (id === undefined) return null;
   const state = getShiki();
-  const highlighter = languageHighlighter(state, id);
-  if (highlighter === undefined) return null;
+  let highlighter = languageHighlighter(state, id);
   try {
-    return colouredTokens(state, highlighter, code, id).map(lineNodes);
+    while (highlighter !== undefined) {
+      const sentinels = new Set<string>();
+      takenSentinels = sentinels;
+      let tokens: ColouredToken[][];
+      try {
+        tokens = colouredTokens(state, highlighter.highlighter, code, id);
+      } finally {
+        takenSentinels = undefined;
+      }
+      if (sentinels.size === 0) return tokens.map(lineNodes);
+      highlighter = widerHighlighter(state, id, highlighter, sentinels);
+    }
   } catch {
-    return null;
+    // a grammar that fails to tokenize: plain text
   }
+  return null;
 }
 
 /** The grammar id for a fence's language name (`js` → `javascript`), or undefined when shiki has none. */
@@ -165,33 +195,74 @@ function getShiki(): Shiki {
   shiki = {
     createHighlighter: createHighlighterCoreSync,
     themes: paired === undefined ? [light, dark] : [paired.theme],
-    engine: createJavaScriptRegexEngine({ forgiving: true }),
+    engine: watchingSentinels(createJavaScriptRegexEngine({ forgiving: true })),
     pairs: paired?.pairs,
     ids,
     highlighters: new Map(),
+    modules: new Map(),
     requireFromShiki,
   };
   return shiki;
 }
 
+/** A language's highlighter, and the lazily embedded grammars it was made with. */
+interface LanguageHighlighter {
+  highlighter: HighlighterCore;
+  /** The modules of lazily embedded languages it has; undefined when it has every grammar the language reaches. */
+  lazy?: readonly string[];
+  /** Where the grammars the language reaches are: a scope → the module that has it. */
+  providers?: ReadonlyMap<string, string>;
+}
+
+let everyGrammar = false;
+
+/**
+ * Highlighters made from now on in this thread have every grammar their language reaches, none left out
+ * for later: what the lean ones must colour as (tests/highlight-code.test.ts compares them).
+ */
+export function useEveryGrammar(yes: boolean): void {
+  everyGrammar = yes;
+}
+
 /** The language's own highlighter (see the top of this file), made on first use; undefined when a grammar fails to load. */
-function languageHighlighter(state: Shiki, id: string): HighlighterCore | undefined {
+function languageHighlighter(state: Shiki, id: string): LanguageHighlighter | undefined {
   let highlighter = state.highlighters.get(id);
   if (highlighter === undefined) {
     try {
-      // One highlighter a language is the design here, not a mistake to warn of.
-      highlighter = state.createHighlighter({
-        themes: state.themes as never,
-        langs: reachableGrammars(state, id),
-        engine: state.engine,
-        warnings: false,
-      });
+      const providers = everyGrammar ? undefined : reachedScopes(state, id);
+      highlighter =
+        providers === undefined
+          ? { highlighter: makeHighlighter(state, reachableGrammars(state, id)) }
+          : { highlighter: makeHighlighter(state, leanGrammars(state, id, [], providers)), lazy: [], providers };
     } catch {
       highlighter = null;
     }
     state.highlighters.set(id, highlighter);
   }
   return highlighter ?? undefined;
+}
+
+function makeHighlighter(state: Shiki, langs: LanguageRegistration[]): HighlighterCore {
+  // One highlighter a language is the design here, not a mistake to warn of.
+  return state.createHighlighter({ themes: state.themes as never, langs, engine: state.engine, warnings: false });
+}
+
+/**
+ * The language's next highlighter, with the modules of the grammars whose sentinels were taken; the
+ * grammar states remembered for the language belonged to the last one. Throws when one fails to load.
+ */
+function widerHighlighter(state: Shiki, id: string, last: LanguageHighlighter, taken: ReadonlySet<string>): LanguageHighlighter {
+  const { lazy, providers } = last;
+  // Only a lean highlighter has sentinels; a sentinel is made only for a scope some module has.
+  if (lazy === undefined || providers === undefined) throw new Error(`no sentinels in ${id}'s grammars`);
+  const more = [...taken].map((scope) => providers.get(scope) as string).filter((module) => !lazy.includes(module));
+  if (more.length === 0) throw new Error(`a sentinel of a loaded grammar was taken in ${id}`);
+  const wider = [...lazy, ...new Set(more)].sort();
+  const next: LanguageHighlighter = { highlighter: makeHighlighter(state, leanGrammars(state, id, wider, providers)), lazy: wider, providers };
+  last.highlighter.dispose();
+  state.highlighters.set(id, next);
+  forgetStates(id);
+  return next;
 }
 
 /**
@@ -208,7 +279,7 @@ function reachableGrammars(state: Shiki, id: string): LanguageRegistration[] {
     visited.add(name);
     let module: LanguageRegistration[];
     try {
-      module = (state.requireFromShiki(`@shikijs/langs/${name}`) as { default: LanguageRegistration[] }).default;
+      module = languageModule(state, name);
     } catch (error) {
       if (required) throw error;
       return;
@@ -222,6 +293,185 @@ function reachableGrammars(state: Shiki, id: string): LanguageRegistration[] {
   };
   visit(id, true);
   return [...grammars.values()];
+}
+
+/**
+ * The grammars of the language's module and of the `lazy` modules, each include of a grammar the language
+ * reaches and these leave out replaced by a sentinel.
+ */
+function leanGrammars(state: Shiki, id: string, lazy: readonly string[], providers: ReadonlyMap<string, string>): LanguageRegistration[] {
+  const grammars = new Map<string, LanguageRegistration>();
+  for (const name of [id, ...lazy])
+    for (const grammar of languageModule(state, name)) if (!grammars.has(grammar.name)) grammars.set(grammar.name, grammar);
+  const present = new Set([...grammars.values()].map((grammar) => grammar.scopeName));
+  const leftOut = (scope: string) => !present.has(scope) && providers.has(scope);
+  return [...grammars.values()].map((grammar) => ({ ...withSentinels(grammar, leftOut), embeddedLangsLazy: [] }));
+}
+
+function languageModule(state: Shiki, name: string): LanguageRegistration[] {
+  return (state.requireFromShiki(`@shikijs/langs/${name}`) as { default: LanguageRegistration[] }).default;
+}
+
+/** A grammar (or a part of one) with every include of a left-out scope replaced by its sentinel; unchanged parts are shared. */
+function withSentinels<T>(value: T, leftOut: (scope: string) => boolean): T {
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    value.forEach((item: unknown, i) => {
+      const next = withSentinels(item, leftOut);
+      if (next === item) return;
+      copy ??= [...value];
+      copy[i] = next;
+    });
+    return (copy ?? value) as T;
+  }
+  if (value === null || typeof value !== 'object') return value;
+  const include = (value as { include?: unknown }).include;
+  if (typeof include === 'string' && !include.startsWith('#') && !include.startsWith('$')) {
+    const scope = include.split('#')[0] as string;
+    if (leftOut(scope)) return { match: sentinelPattern(scope) } as T;
+  }
+  let copy: Record<string, unknown> | undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const next = withSentinels(item, leftOut);
+    if (next === item) continue;
+    copy ??= { ...(value as Record<string, unknown>) };
+    copy[key] = next;
+  }
+  return (copy ?? value) as T;
+}
+
+/** Sentinel patterns (unique by their never-matching tail) → the scope each stands for. */
+const sentinelScopes = new Map<string, string>();
+const sentinelPatterns = new Map<string, string>();
+
+/**
+ * The sentinel of a scope: it matches one character, or nothing at the end of the line, so it matches
+ * wherever the tokenizer tries it; `(?!)` never matches, and the number after it tells sentinels apart.
+ */
+function sentinelPattern(scope: string): string {
+  let pattern = sentinelPatterns.get(scope);
+  if (pattern === undefined) {
+    pattern = `[\\s\\S]|$|(?!)${sentinelPatterns.size}`;
+    sentinelPatterns.set(scope, pattern);
+    sentinelScopes.set(pattern, scope);
+  }
+  return pattern;
+}
+
+/** The scopes whose sentinels the tokenizing under way took; undefined between blocks. */
+let takenSentinels: Set<string> | undefined;
+
+/** The engine, its scanners reporting the sentinels they match to `takenSentinels`. */
+function watchingSentinels(engine: RegexEngine): RegexEngine {
+  return {
+    createString: (text) => engine.createString(text),
+    createScanner(patterns): PatternScanner {
+      const scanner = engine.createScanner(patterns);
+      const scopes = patterns.map((pattern) => (typeof pattern === 'string' ? sentinelScopes.get(pattern) : undefined));
+      if (scopes.every((scope) => scope === undefined)) return scanner;
+      return {
+        findNextMatchSync(text, start, options) {
+          const match = scanner.findNextMatchSync(text, start, options);
+          const scope = match === null ? undefined : scopes[match.index];
+          if (scope !== undefined) takenSentinels?.add(scope);
+          return match;
+        },
+        dispose: () => scanner.dispose?.(),
+      };
+    },
+  };
+}
+
+/** What a language module of shiki holds, read from its text: its grammar's scope, the modules it imports, the languages it embeds lazily. */
+export interface ModuleFacts {
+  scope: string;
+  imports: string[];
+  lazy: string[];
+}
+
+/**
+ * Every scope a language reaches, through the modules it imports and the languages it embeds lazily, in
+ * turn → the first module (in that order) whose grammar has it; undefined when the language embeds none
+ * lazily, or when a module does not read as expected (its highlighter then has every grammar).
+ */
+function reachedScopes(state: Shiki, id: string): Map<string, string> | undefined {
+  const providers = new Map<string, string>();
+  const queue = [id];
+  const seen = new Set<string>();
+  let lazily = false;
+  for (let name = queue.shift(); name !== undefined; name = queue.shift()) {
+    if (seen.has(name)) continue;
+    seen.add(name);
+    const facts = moduleFacts(state, name);
+    if (facts === undefined) return undefined;
+    // A module shiki does not ship: its language is left out, as `reachableGrammars` leaves it.
+    if (facts === null) continue;
+    if (!providers.has(facts.scope)) providers.set(facts.scope, name);
+    if (facts.lazy.length > 0) lazily = true;
+    queue.push(...facts.imports, ...facts.lazy);
+  }
+  return lazily ? providers : undefined;
+}
+
+const SCOPE_KEY = Buffer.from('\\"scopeName\\":\\"');
+const LAZY_KEY = Buffer.from('\\"embeddedLangsLazy\\":[');
+const GRAMMAR_START = Buffer.from('const lang = ');
+
+/**
+ * A language module's facts, read from its file as shiki ships it (its imports, then its grammar as the
+ * text of `JSON.parse("…")`, with one `scopeName` and at most one `embeddedLangsLazy`; or an alias, which
+ * re-exports another module), without loading it; null when there is no such module, undefined when the
+ * file is not of that form. Reading the 74 modules MDX reaches takes about 20 ms; loading them, 30 MB.
+ */
+function moduleFacts(state: Shiki, name: string): ModuleFacts | null | undefined {
+  if (state.modules.has(name)) return state.modules.get(name);
+  let facts: ModuleFacts | null | undefined;
+  let text: Buffer | undefined;
+  try {
+    text = readFileSync(state.requireFromShiki.resolve(`@shikijs/langs/${name}`));
+  } catch {
+    facts = null;
+  }
+  if (text !== undefined) {
+    const alias = /^export \{ default \} from '\.\/([\w.+-]+)\.mjs'$/m.exec(text.subarray(0, 300).toString('latin1'))?.[1];
+    facts = alias === undefined ? readModule(text) : (moduleFacts(state, alias) ?? undefined);
+  }
+  state.modules.set(name, facts);
+  return facts;
+}
+
+/** `moduleFacts` of shiki's module of a language, for the test that compares them with the module loaded. */
+export function languageModuleFacts(name: string): ModuleFacts | null | undefined {
+  return moduleFacts(getShiki(), name);
+}
+
+function readModule(text: Buffer): ModuleFacts | undefined {
+  const grammarAt = text.indexOf(GRAMMAR_START);
+  const scopeAt = text.indexOf(SCOPE_KEY);
+  const lazyAt = text.indexOf(LAZY_KEY);
+  if (grammarAt < 0 || scopeAt < 0 || text.lastIndexOf(SCOPE_KEY) !== scopeAt || text.lastIndexOf(LAZY_KEY) !== lazyAt) return undefined;
+  const scope = text.subarray(scopeAt + SCOPE_KEY.length, text.indexOf('\\"', scopeAt + SCOPE_KEY.length)).toString('latin1');
+  const imports = [
+    ...text
+      .subarray(0, grammarAt)
+      .toString('latin1')
+      .matchAll(/^import \w+ from '\.\/([\w.+-]+)\.mjs'$/gm),
+  ].map((m) => m[1] as string);
+  let lazy: string[] = [];
+  if (lazyAt >= 0) {
+    try {
+      lazy = JSON.parse(
+        text
+          .subarray(lazyAt + LAZY_KEY.length - 1, text.indexOf(']', lazyAt) + 1)
+          .toString('latin1')
+          .replaceAll('\\"', '"'),
+      ) as string[];
+    } catch {
+      return undefined;
+    }
+  }
+  if (scope === '' || /[\\"]/.test(scope) || !lazy.every((name) => typeof name === 'string')) return undefined;
+  return { scope, imports, lazy };
 }
 
 interface ThemeJson {
@@ -342,6 +592,13 @@ function pairedLines(highlighter: HighlighterCore, code: string, lang: string): 
 
 /** Per language, a state at the grammar's root (all are equal: the root rule alone on the stack). */
 const rootStates = new Map<string, GrammarState>();
+
+/** Forgets the language's grammar states (and the lines remembered with them): its highlighter was replaced. */
+function forgetStates(lang: string): void {
+  rootStates.delete(lang);
+  const prefix = `${lang}\u0000`;
+  for (const key of rememberedLines.keys()) if (key.startsWith(prefix)) rememberedLines.delete(key);
+}
 
 function rootState(lang: string): GrammarState {
   return rootStates.get(lang) as GrammarState;

@@ -13,7 +13,7 @@ import { runtimeFile } from './runtime-files.js';
 export interface SiteAsset {
   /** Output-relative path. */
   path: string;
-  contents: string;
+  contents: string | Uint8Array;
 }
 
 /** Stylesheets of runtime/, in cascade order, served as one file. */
@@ -27,7 +27,8 @@ const require = createRequire(import.meta.url);
 /** `diagrams`: a page has a Mermaid diagram (else mermaid is not shipped). */
 export function siteAssets(cache?: BuildCache, diagrams = false): SiteAsset[] {
   const css = STYLESHEETS.map((name) => readFileSync(runtimeFile(name), 'utf8')).join('\n');
-  const assets = [{ path: STYLESHEET_PATH, contents: css }, ...clientScripts(cache)];
-  if (diagrams) assets.push({ path: MERMAID_PATH, contents: readFileSync(require.resolve('mermaid/dist/mermaid.min.js'), 'utf8') });
+  const assets: SiteAsset[] = [{ path: STYLESHEET_PATH, contents: css }, ...clientScripts(cache)];
+  // Its bytes as they are: 3.5 MB decoded to a string (and encoded again to be written) cost 40-80 ms of every build.
+  if (diagrams) assets.push({ path: MERMAID_PATH, contents: readFileSync(require.resolve('mermaid/dist/mermaid.min.js')) });
   return assets;
 }
