@@ -6,9 +6,10 @@
 // while they scroll; at 390 px wide the page is one column, examples above
 // the fields; Try it opens the playground as a panel that a keyboard-only
 // reader fills, sends and closes (focus back on Try it); the request example
-// on the page follows a typed parameter; examples that are not JSON are
-// highlighted; axe-core finds no serious or critical violation on a guide
-// page, an API page and the open playground.
+// on the page follows a typed parameter, highlighted before and after (and
+// copied as text); examples that are not JSON are highlighted; axe-core
+// finds no serious or critical violation on a guide page, an API page and
+// the open playground, light and dark.
 
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
@@ -154,14 +155,40 @@ test('keyboard only: Try it, fill a parameter, send to the API on loopback, read
   await page.context().close();
 });
 
-test('the request example on the page follows a typed parameter', async () => {
+test('the request example on the page follows a typed parameter, highlighted as built; its copy button copies the text', async () => {
   const page = await open(fixture, '/api-reference/pets/list-pets', 1440);
-  const sample = () => page.textContent('[data-example="request"] figure[data-generated="curl"] code');
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: fixture.origin });
+  const code = '[data-example="request"] figure[data-generated="curl"] code';
+  const sample = () => page.textContent(code);
+  /** The sample's coloured pieces, `style` → texts. */
+  const colours = () =>
+    page.locator(`${code} span[style]`).evaluateAll((spans) => spans.map((span) => [span.getAttribute('style'), span.textContent]));
+  const built = await colours();
+  assert.ok(built.length > 5, 'the built sample is highlighted');
+  assert.ok(
+    built.every(([style]) => /^color:#[0-9a-f]{6};--sdark:#[0-9a-f]{6}$/.test(style ?? '')),
+    'in the light and dark colours of code blocks',
+  );
+  assert.equal(built[0], ['color:#6f42c1;--sdark:#b392f0', 'curl']);
   assert.not.match((await sample()) ?? '', 'limit=42');
   await page.click('[data-docsc-try-it]');
   await page.fill('[data-pg-param="query:limit"]', '42');
   await page.keyboard.press('Escape');
   assert.match((await sample()) ?? '', 'limit=42');
+  const live = await colours();
+  assert.ok(live.length === built.length, 'still highlighted, token for token');
+  const url = live.find(([, text]) => text?.includes('limit=42'));
+  assert.ok(url && url[0] === built.find(([, text]) => text?.includes('limit='))?.[0], 'the typed value in the URL string’s colour');
+  // The copy button copies the text, not the markup.
+  await page.hover(code);
+  await page.click('[data-example="request"] figure[data-generated="curl"] .docsc-copy');
+  assert.is(await page.evaluate(() => navigator.clipboard.readText()), (await sample()) ?? '');
+  assert.match(await page.evaluate(() => navigator.clipboard.readText()), /^curl --request GET \\\n {2}--url '[^']*limit=42/);
+  // A sample the document gives (x-codeSamples) is coloured by the build's highlighter.
+  await page.goto(`${fixture.origin}/api-reference/pets/create-a-pet`);
+  const ruby = '[data-example="request"] figure[data-language="ruby"] code';
+  assert.is(await page.locator(ruby).textContent(), 'Pets.create(name: "Rex")');
+  assert.ok((await page.locator(`${ruby} span.line span[style*="--sdark"]`).count()) > 2, 'x-codeSamples highlighted');
   await page.context().close();
 });
 

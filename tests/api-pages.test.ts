@@ -209,7 +209,14 @@ test('document text never becomes markup, not even inside the playground data', 
               '203': { description: evil, content: { 'application/x-www-form-urlencoded': { example: evil } } },
               '204': { description: evil, content: { [`text/${evil}`]: { example: evil } } },
             },
-            'x-codeSamples': [{ lang: evil, label: evil, source: evil }],
+            'x-codeSamples': [
+              { lang: evil, label: evil, source: evil },
+              ...['cURL', 'Python', 'JavaScript', '__proto__', 'constructor', '../../x', ''].map((lang) => ({
+                lang,
+                label: lang,
+                source: `x = "</code>${evil}"`,
+              })),
+            ],
           },
         },
       },
@@ -224,6 +231,21 @@ test('document text never becomes markup, not even inside the playground data', 
       assert.ok(code !== undefined, language);
       assert.is(decodeEntities(code), evil, language);
     }
+    // Code samples, highlighted (shiki for cURL, Python, JavaScript; docsc's tokens for its own) or not (any other lang): the text, escaped.
+    const samples = [...body.html.matchAll(/<figure class="docsc-code-block docsc-code-sample"[^>]*>.*?<code[^>]*>(.*?)<\/code>/gs)].map(
+      (m) => m[1] as string,
+    );
+    assert.is(samples.length, 8 + 6, 'the written samples and the six generated ones');
+    assert.equal(samples.slice(0, 8).map(decodeEntities), [evil, ...Array(7).fill(`x = "</code>${evil}"`)]);
+    for (const html of samples.slice(1, 4)) assert.match(html, /^<span class="line">.*<span style="color:/, 'cURL, Python and JavaScript by shiki');
+    assert.ok(
+      samples.slice(8).every((html) => html.includes('<span style="color:')),
+      'the generated samples by their tokens',
+    );
+    assert.ok(
+      samples.slice(8).every((html) => decodeEntities(html).includes(evil)),
+      'which hold the example values',
+    );
     assert.not.match(body.html, '"url":"javascript:', 'a javascript: server is not offered to the playground');
     assert.is(inlineJson('</script>\u2028'), '"\\u003c/script\\u003e\\u2028"');
   } finally {

@@ -207,14 +207,37 @@ test('every reference sample and the preview follow a query parameter and the be
   assert.match(await sampleCode(page, 'php'), '"Authorization: Bearer <token>"');
 });
 
-test('the build’s samples are the playground’s for the same request: nothing changes shape on the first edit', async () => {
+/** The reference's sample as markup: its coloured tokens. */
+const sampleMarkup = (page: Page, language: string) =>
+  page.locator(`[data-docsc-code-samples] figure[data-generated="${language}"] code`).evaluate((code) => code.innerHTML);
+
+test('the build’s samples are the playground’s for the same request: nothing changes shape or colour on the first edit', async () => {
   const page = await open('/api-reference/pets/get-a-pet');
   const built = await Promise.all(SAMPLE_LANGUAGES.map((language) => sampleCode(page, language)));
+  const builtMarkup = await Promise.all(SAMPLE_LANGUAGES.map((language) => sampleMarkup(page, language)));
+  for (const [i, markup] of builtMarkup.entries()) assert.match(markup, '<span style="color:#', `${SAMPLE_LANGUAGES[i]}: highlighted by the build`);
   await page.fill('[data-pg-param="query:fields"]', 'x');
   assert.match(await sampleCode(page, 'java'), '?fields=x');
+  assert.match(await sampleMarkup(page, 'java'), '<span style="color:#032f62;--sdark:#9ecbff">"http://127.0.0.1:', 'and live');
   await page.fill('[data-pg-param="query:fields"]', '');
   const live = await Promise.all(SAMPLE_LANGUAGES.map((language) => sampleCode(page, language)));
   assert.equal(live, built);
+  assert.equal(await Promise.all(SAMPLE_LANGUAGES.map((language) => sampleMarkup(page, language))), builtMarkup, 'the same tokens, the same colours');
+});
+
+test('typed values are text in the highlighted samples and the preview, in every language', async () => {
+  const page = await open('/api-reference/pets/list-pets');
+  const typed = `</code><script>window.pwned=1</script><img src=x onerror="window.pwned=2">'"\\$x`;
+  await page.fill('[data-pg-param="header:X-Request-Id"]', typed);
+  for (const language of SAMPLE_LANGUAGES) {
+    await page.click(`[data-pg-language="${language}"]`);
+    const preview = page.locator('[data-pg="preview"]');
+    assert.ok((await preview.locator('span[style]').count()) > 3, `${language}: the preview is highlighted`);
+    assert.is(await preview.textContent(), await sampleCode(page, language), language);
+    assert.match(await sampleCode(page, language), '</code><script>window.pwned=1</script><img src=x onerror=', language);
+  }
+  assert.is(await page.locator('[data-docsc-code-samples] :is(script, img), [data-pg="preview"] :not(span)').count(), 0);
+  assert.is(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned), undefined);
 });
 
 test('quotes, backslashes, line breaks and $ in the inputs make valid escaped strings in every sample', async () => {

@@ -1,7 +1,8 @@
 // The examples column of an API page: the request example (one tab per
 // code sample — `x-codeSamples` and the `api.examples.languages` docsc
-// generates — picked from a dropdown; the generated ones marked
-// `data-generated` so the playground rewrites them as the reader types) and
+// generates — picked from a dropdown, highlighted: highlight-code-sample.ts;
+// the generated ones marked `data-generated` so the playground rewrites
+// them as the reader types) and
 // the response example (one tab per status code, and per named example when
 // a response has several; generated from the schema when it has none,
 // highlighted in its media type's language: highlight-sample.ts), each
@@ -14,6 +15,7 @@
 import { asRecord } from '../openapi/json-pointer.js';
 import { escapeHtml } from '../site/escape-html.js';
 import type { CodeSample } from './code-samples.js';
+import { highlightCodeSample } from './highlight-code-sample.js';
 import { highlightSample } from './highlight-sample.js';
 import { exampleText, mediaExamples } from './media-examples.js';
 import { idSlug, type Json, type RefResolver } from './resolve-ref.js';
@@ -38,7 +40,7 @@ export function renderRequestExample(samples: readonly CodeSample[], method: str
     tag: 'figure',
     className: 'docsc-code-block docsc-code-sample',
     attributes: ` data-language="${escapeHtml(sample.language)}"${sample.generated === true ? ' data-generated' : sample.generated ? ` data-generated="${sample.generated}"` : ''}`,
-    html: `<pre class="docsc-code" tabindex="0"><code class="language-${escapeHtml(idSlug(sample.language) || 'text')}">${escapeHtml(sample.source)}</code></pre>`,
+    html: `<pre class="docsc-code" tabindex="0"><code class="language-${escapeHtml(idSlug(sample.language) || 'text')}">${highlightCodeSample(sample)}</code></pre>`,
   }));
   const title = `<p class="docsc-example-title"><span class="docsc-method" data-method="${escapeHtml(method.toLowerCase())}">${escapeHtml(method.toUpperCase())}</span> <span class="docsc-example-path">${escapeHtml(path)}</span></p>`;
   return renderTabs('api-request', panels, {

@@ -16,7 +16,7 @@ import { CredentialStore } from './credential-store.js';
 import { h } from './element.js';
 import type { PlaygroundData } from './playground-data.js';
 import { authInputs, parameterInputs, serverInputs } from './playground-inputs.js';
-import { previewRequest, SAMPLE_INFO, SAMPLE_LANGUAGES, type SampleLanguage, syncReferenceSamples } from './request-preview.js';
+import { SAMPLE_INFO, SAMPLE_LANGUAGES, type SampleLanguage, showRequestSample, syncReferenceSamples } from './request-preview.js';
 import { sendRequest } from './send-request.js';
 import { serverUrl } from './server-url.js';
 import { showAnswer } from './show-answer.js';
@@ -55,7 +55,7 @@ export function mountPlayground(section: HTMLElement, data: PlaygroundData): voi
   let initial = true;
   const update = () => {
     const masked = buildRequest(data, state, location.href, true);
-    preview.textContent = previewRequest(masked, language);
+    showRequestSample(preview, masked, language);
     // The reference's samples follow the reader's inputs from their first edit on.
     if (!initial) syncReferenceSamples(document, masked);
     const real = buildRequest(data, state, location.href, false);
