@@ -371,7 +371,18 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
     }
     sink.write({ path: file, hash: options.identities.get(file) ?? '', copyFrom: join(analysis.host.root, file) });
   }
-  writeRedirectPages(outputRedirects(analysis.redirects), links, analysis.site.folders, options.basePath, (url) => plans.has(url), place);
+  // A redirect page is made of its destination and the base path alone: an earlier build's, made from the same, stays.
+  const placeRedirect = (redirect: Redirect, path: string, what: string, at: Place): void => {
+    const other = pageFiles.conflict(path) ?? sink.conflict(path);
+    if (other !== undefined) {
+      diagnostics.push(makeDiagnostic('build/output-conflict', at, { what, path, other }));
+      return;
+    }
+    const key = redirectPageKey(options.salt, options.basePath, redirect.destination);
+    if (sink.recordedKey(path) === key && sink.keep(path)) return;
+    sink.write({ path, contents: renderRedirectPage(redirect, options.basePath), key });
+  };
+  writeRedirectPages(outputRedirects(analysis.redirects), links, analysis.site.folders, (url) => plans.has(url), placeRedirect);
   const fromCache = options.compiler.bodiesFromCache + apiPagesFromCache + keptMdx;
   const laidOut: LaidOutSite = {
     plans,
@@ -416,30 +427,31 @@ function writeRedirectPages(
   redirects: readonly Redirect[],
   links: ReadonlyMap<string, PageSummary>,
   folders: ReadonlyMap<string, string>,
-  base: string,
   isPage: (url: string) => boolean,
-  place: (file: OutputFile, what: string, at: Place) => void,
+  place: (redirect: Redirect, path: string, what: string, at: Place) => void,
 ): void {
   for (const redirect of redirects) {
     const url = staticRedirectUrl(redirect);
     if (url !== undefined && url !== '' && !isPage(url) && !links.has(url))
-      place(
-        { path: pageOutputPath(url), contents: renderRedirectPage(redirect, base) },
-        `The redirect from \`${redirect.source}\``,
-        redirect.span ?? { file: 'docs.json' },
-      );
+      place(redirect, pageOutputPath(url), `The redirect from \`${redirect.source}\``, redirect.span ?? { file: 'docs.json' });
   }
   for (const [url, summary] of links) {
     const destination = summary.frontmatter.url as string;
-    const page = { path: pageOutputPath(url), contents: renderRedirectPage({ source: `/${url}`, destination, permanent: false }, base) };
-    place(page, `The address of \`${summary.path}\`, which links to \`${destination}\``, { file: summary.path });
+    const redirect = { source: `/${url}`, destination, permanent: false };
+    place(redirect, pageOutputPath(url), `The address of \`${summary.path}\`, which links to \`${destination}\``, { file: summary.path });
   }
   for (const [folder, page] of folders) {
     const redirect = { source: `/${folder}`, destination: `/${page}`, permanent: false };
-    place({ path: pageOutputPath(folder), contents: renderRedirectPage(redirect, base) }, `The redirect from folder \`/${folder}\``, {
-      file: 'docs.json',
-    });
+    place(redirect, pageOutputPath(folder), `The redirect from folder \`/${folder}\``, { file: 'docs.json' });
   }
+}
+
+/**
+ * What a redirect page is made from (`renderRedirectPage`: its destination and the base path; the salt for docsc
+ * itself), as the manifest records it; not JSON, so that it never reads as a page's record (layout-keys.ts).
+ */
+function redirectPageKey(salt: string, base: string, destination: string): string {
+  return `redirect ${contentHash(`${salt}\0${base}\0${destination}`)}`;
 }
 
 /** Every page's classes, sorted and distinct. */

@@ -29,19 +29,9 @@
 // is compiled once a thread.
 //
 // Lazily embedded grammars are loaded when a block needs one, not before: a
-// grammar left out is stood for by a sentinel, a pattern that matches
-// wherever it is tried (one character, or the end of the line), in each
-// place that includes the grammar. At each step the tokenizer takes the first
-// pattern, in order, that matches where it stands; the grammar's patterns
-// could only have been taken where the sentinel in their place is. So a
-// block whose tokenizing takes no sentinel (the engine's scanners report the
-// ones taken) is coloured as with every grammar loaded, and one that takes
-// some is tokenized again by a highlighter that has the grammars they stood
-// for (with sentinels for theirs), until none is taken. That holds as long
-// as no grammar reached only lazily injects itself into others' scopes, which
-// tests/highlight-code.test.ts checks of shiki's grammars. The 74 grammars
-// MDX reaches were 75 MB of memory in each thread that coloured an MDX
-// block; a page's MDX blocks need a few.
+// grammar left out is stood for by a sentinel, and a block whose tokenizing
+// takes one is tokenized again by a highlighter with the grammars taken
+// (grammar-sets.ts).
 //
 // A language shiki does not know, or none, is plain text; a grammar that
 // fails to load or to tokenize is plain text too — highlighting never fails a
@@ -52,11 +42,30 @@
 // shiki ships as ES modules; they are loaded with `require` (Node ≥ 20.19
 // loads ES modules synchronously), only when a page has a fence to colour.
 
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Element, ElementContent, Properties } from 'hast';
-import type { GrammarState, HighlighterCore, LanguageRegistration, PatternScanner, RegexEngine, ThemedToken } from 'shiki/core';
+import type { GrammarState, HighlighterCore, LanguageRegistration, RegexEngine, ThemedToken } from 'shiki/core';
+import {
+  type GrammarSource,
+  leanGrammars,
+  type ModuleFacts,
+  moduleFacts,
+  reachableGrammars,
+  reachedScopes,
+  reportSentinelsTo,
+  watchingSentinels,
+} from './grammar-sets.js';
 import { h, text } from './hast-nodes.js';
+import {
+  alignTokens,
+  type ColouredToken,
+  DEFAULT_DARK,
+  DEFAULT_LIGHT,
+  PAIRED_DEFAULT,
+  PAIRED_THEME,
+  pairedTheme,
+  type ThemeJson,
+} from './paired-theme.js';
 
 const require = createRequire(import.meta.url);
 
@@ -69,7 +78,7 @@ const MAX_CODE_LENGTH = 100_000;
 /** Longer lines (minified code) are left uncoloured, whatever the timing: the time limit is off. */
 const MAX_LINE_LENGTH = 5_000;
 
-interface Shiki {
+interface Shiki extends GrammarSource {
   createHighlighter: typeof import('shiki/core').createHighlighterCoreSync;
   /** The themes every highlighter is made with: the paired theme, or the two themes when they differ. */
   themes: object[];
@@ -80,10 +89,6 @@ interface Shiki {
   ids: Map<string, string>;
   /** Each language's highlighter (`languageHighlighter`); null when its grammar failed to load. */
   highlighters: Map<string, LanguageHighlighter | null>;
-  /** What each language module holds (`moduleFacts`); null: shiki has no such module. */
-  modules: Map<string, ModuleFacts | null | undefined>;
-  /** Where `@shikijs/langs/*` resolve from (shiki's own dependencies). */
-  requireFromShiki: NodeJS.Require;
 }
 
 let shiki: Shiki | undefined;
@@ -148,12 +153,12 @@ function tokenizedLines(code: string, name: string): HighlightedLine[] | null {
   try {
     while (highlighter !== undefined) {
       const sentinels = new Set<string>();
-      takenSentinels = sentinels;
+      reportSentinelsTo(sentinels);
       let tokens: ColouredToken[][];
       try {
         tokens = colouredTokens(state, highlighter.highlighter, code, id);
       } finally {
-        takenSentinels = undefined;
+        reportSentinelsTo(undefined);
       }
       if (sentinels.size === 0) return tokens.map(lineNodes);
       highlighter = widerHighlighter(state, id, highlighter, sentinels);
@@ -265,259 +270,9 @@ function widerHighlighter(state: Shiki, id: string, last: LanguageHighlighter, t
   return next;
 }
 
-/**
- * The grammars of the language's module (the language and those it embeds) and, in turn, of every
- * language one of them embeds lazily; a lazily embedded language shiki does not ship is left out.
- * They are all loaded together, so none is marked as embedded lazily: shiki loads again every grammar
- * that embeds lazily the language it loads (Markdown's, forty times over, for seconds).
- */
-function reachableGrammars(state: Shiki, id: string): LanguageRegistration[] {
-  const grammars = new Map<string, LanguageRegistration>();
-  const visited = new Set<string>();
-  const visit = (name: string, required: boolean) => {
-    if (visited.has(name)) return;
-    visited.add(name);
-    let module: LanguageRegistration[];
-    try {
-      module = languageModule(state, name);
-    } catch (error) {
-      if (required) throw error;
-      return;
-    }
-    for (const grammar of module) {
-      if (grammars.has(grammar.name)) continue;
-      const lazy = grammar.embeddedLangsLazy ?? [];
-      grammars.set(grammar.name, lazy.length === 0 ? grammar : { ...grammar, embeddedLangsLazy: [] });
-      for (const name of lazy) visit(name, false);
-    }
-  };
-  visit(id, true);
-  return [...grammars.values()];
-}
-
-/**
- * The grammars of the language's module and of the `lazy` modules, each include of a grammar the language
- * reaches and these leave out replaced by a sentinel.
- */
-function leanGrammars(state: Shiki, id: string, lazy: readonly string[], providers: ReadonlyMap<string, string>): LanguageRegistration[] {
-  const grammars = new Map<string, LanguageRegistration>();
-  for (const name of [id, ...lazy])
-    for (const grammar of languageModule(state, name)) if (!grammars.has(grammar.name)) grammars.set(grammar.name, grammar);
-  const present = new Set([...grammars.values()].map((grammar) => grammar.scopeName));
-  const leftOut = (scope: string) => !present.has(scope) && providers.has(scope);
-  return [...grammars.values()].map((grammar) => ({ ...withSentinels(grammar, leftOut), embeddedLangsLazy: [] }));
-}
-
-function languageModule(state: Shiki, name: string): LanguageRegistration[] {
-  return (state.requireFromShiki(`@shikijs/langs/${name}`) as { default: LanguageRegistration[] }).default;
-}
-
-/** A grammar (or a part of one) with every include of a left-out scope replaced by its sentinel; unchanged parts are shared. */
-function withSentinels<T>(value: T, leftOut: (scope: string) => boolean): T {
-  if (Array.isArray(value)) {
-    let copy: unknown[] | undefined;
-    value.forEach((item: unknown, i) => {
-      const next = withSentinels(item, leftOut);
-      if (next === item) return;
-      copy ??= [...value];
-      copy[i] = next;
-    });
-    return (copy ?? value) as T;
-  }
-  if (value === null || typeof value !== 'object') return value;
-  const include = (value as { include?: unknown }).include;
-  if (typeof include === 'string' && !include.startsWith('#') && !include.startsWith('$')) {
-    const scope = include.split('#')[0] as string;
-    if (leftOut(scope)) return { match: sentinelPattern(scope) } as T;
-  }
-  let copy: Record<string, unknown> | undefined;
-  for (const [key, item] of Object.entries(value)) {
-    const next = withSentinels(item, leftOut);
-    if (next === item) continue;
-    copy ??= { ...(value as Record<string, unknown>) };
-    copy[key] = next;
-  }
-  return (copy ?? value) as T;
-}
-
-/** Sentinel patterns (unique by their never-matching tail) → the scope each stands for. */
-const sentinelScopes = new Map<string, string>();
-const sentinelPatterns = new Map<string, string>();
-
-/**
- * The sentinel of a scope: it matches one character, or nothing at the end of the line, so it matches
- * wherever the tokenizer tries it; `(?!)` never matches, and the number after it tells sentinels apart.
- */
-function sentinelPattern(scope: string): string {
-  let pattern = sentinelPatterns.get(scope);
-  if (pattern === undefined) {
-    pattern = `[\\s\\S]|$|(?!)${sentinelPatterns.size}`;
-    sentinelPatterns.set(scope, pattern);
-    sentinelScopes.set(pattern, scope);
-  }
-  return pattern;
-}
-
-/** The scopes whose sentinels the tokenizing under way took; undefined between blocks. */
-let takenSentinels: Set<string> | undefined;
-
-/** The engine, its scanners reporting the sentinels they match to `takenSentinels`. */
-function watchingSentinels(engine: RegexEngine): RegexEngine {
-  return {
-    createString: (text) => engine.createString(text),
-    createScanner(patterns): PatternScanner {
-      const scanner = engine.createScanner(patterns);
-      const scopes = patterns.map((pattern) => (typeof pattern === 'string' ? sentinelScopes.get(pattern) : undefined));
-      if (scopes.every((scope) => scope === undefined)) return scanner;
-      return {
-        findNextMatchSync(text, start, options) {
-          const match = scanner.findNextMatchSync(text, start, options);
-          const scope = match === null ? undefined : scopes[match.index];
-          if (scope !== undefined) takenSentinels?.add(scope);
-          return match;
-        },
-        dispose: () => scanner.dispose?.(),
-      };
-    },
-  };
-}
-
-/** What a language module of shiki holds, read from its text: its grammar's scope, the modules it imports, the languages it embeds lazily. */
-export interface ModuleFacts {
-  scope: string;
-  imports: string[];
-  lazy: string[];
-}
-
-/**
- * Every scope a language reaches, through the modules it imports and the languages it embeds lazily, in
- * turn → the first module (in that order) whose grammar has it; undefined when the language embeds none
- * lazily, or when a module does not read as expected (its highlighter then has every grammar).
- */
-function reachedScopes(state: Shiki, id: string): Map<string, string> | undefined {
-  const providers = new Map<string, string>();
-  const queue = [id];
-  const seen = new Set<string>();
-  let lazily = false;
-  for (let name = queue.shift(); name !== undefined; name = queue.shift()) {
-    if (seen.has(name)) continue;
-    seen.add(name);
-    const facts = moduleFacts(state, name);
-    if (facts === undefined) return undefined;
-    // A module shiki does not ship: its language is left out, as `reachableGrammars` leaves it.
-    if (facts === null) continue;
-    if (!providers.has(facts.scope)) providers.set(facts.scope, name);
-    if (facts.lazy.length > 0) lazily = true;
-    queue.push(...facts.imports, ...facts.lazy);
-  }
-  return lazily ? providers : undefined;
-}
-
-const SCOPE_KEY = Buffer.from('\\"scopeName\\":\\"');
-const LAZY_KEY = Buffer.from('\\"embeddedLangsLazy\\":[');
-const GRAMMAR_START = Buffer.from('const lang = ');
-
-/**
- * A language module's facts, read from its file as shiki ships it (its imports, then its grammar as the
- * text of `JSON.parse("…")`, with one `scopeName` and at most one `embeddedLangsLazy`; or an alias, which
- * re-exports another module), without loading it; null when there is no such module, undefined when the
- * file is not of that form. Reading the 74 modules MDX reaches takes about 20 ms; loading them, 30 MB.
- */
-function moduleFacts(state: Shiki, name: string): ModuleFacts | null | undefined {
-  if (state.modules.has(name)) return state.modules.get(name);
-  let facts: ModuleFacts | null | undefined;
-  let text: Buffer | undefined;
-  try {
-    text = readFileSync(state.requireFromShiki.resolve(`@shikijs/langs/${name}`));
-  } catch {
-    facts = null;
-  }
-  if (text !== undefined) {
-    const alias = /^export \{ default \} from '\.\/([\w.+-]+)\.mjs'$/m.exec(text.subarray(0, 300).toString('latin1'))?.[1];
-    facts = alias === undefined ? readModule(text) : (moduleFacts(state, alias) ?? undefined);
-  }
-  state.modules.set(name, facts);
-  return facts;
-}
-
 /** `moduleFacts` of shiki's module of a language, for the test that compares them with the module loaded. */
 export function languageModuleFacts(name: string): ModuleFacts | null | undefined {
   return moduleFacts(getShiki(), name);
-}
-
-function readModule(text: Buffer): ModuleFacts | undefined {
-  const grammarAt = text.indexOf(GRAMMAR_START);
-  const scopeAt = text.indexOf(SCOPE_KEY);
-  const lazyAt = text.indexOf(LAZY_KEY);
-  if (grammarAt < 0 || scopeAt < 0 || text.lastIndexOf(SCOPE_KEY) !== scopeAt || text.lastIndexOf(LAZY_KEY) !== lazyAt) return undefined;
-  const scope = text.subarray(scopeAt + SCOPE_KEY.length, text.indexOf('\\"', scopeAt + SCOPE_KEY.length)).toString('latin1');
-  const imports = [
-    ...text
-      .subarray(0, grammarAt)
-      .toString('latin1')
-      .matchAll(/^import \w+ from '\.\/([\w.+-]+)\.mjs'$/gm),
-  ].map((m) => m[1] as string);
-  let lazy: string[] = [];
-  if (lazyAt >= 0) {
-    try {
-      lazy = JSON.parse(
-        text
-          .subarray(lazyAt + LAZY_KEY.length - 1, text.indexOf(']', lazyAt) + 1)
-          .toString('latin1')
-          .replaceAll('\\"', '"'),
-      ) as string[];
-    } catch {
-      return undefined;
-    }
-  }
-  if (scope === '' || /[\\"]/.test(scope) || !lazy.every((name) => typeof name === 'string')) return undefined;
-  return { scope, imports, lazy };
-}
-
-interface ThemeJson {
-  name: string;
-  tokenColors: { scope?: string | string[]; settings: { foreground?: string; fontStyle?: string } }[];
-}
-
-const PAIRED_THEME = 'docsc-github-pair';
-/** The paired theme's default colour: the themes' default foregrounds. */
-const PAIRED_DEFAULT = '#000000';
-
-/** One theme with the rules both themes share, each colour a code for the rule's two colours; undefined when the rules differ. */
-function pairedTheme(light: ThemeJson, dark: ThemeJson): { theme: object; pairs: Map<string, { light: string; dark: string }> } | undefined {
-  if (light.tokenColors.length !== dark.tokenColors.length) return undefined;
-  const pairs = new Map([[PAIRED_DEFAULT, { light: DEFAULT_LIGHT, dark: DEFAULT_DARK }]]);
-  const tokenColors: ThemeJson['tokenColors'] = [];
-  for (const [i, l] of light.tokenColors.entries()) {
-    const d = dark.tokenColors[i];
-    const same =
-      d !== undefined &&
-      JSON.stringify(l.scope) === JSON.stringify(d.scope) &&
-      l.settings.fontStyle === d.settings.fontStyle &&
-      (l.settings.foreground === undefined) === (d.settings.foreground === undefined);
-    if (!same) return undefined;
-    const settings: ThemeJson['tokenColors'][number]['settings'] = {};
-    if (l.settings.fontStyle !== undefined) settings.fontStyle = l.settings.fontStyle;
-    if (l.settings.foreground !== undefined && d.settings.foreground !== undefined) {
-      const code = `#${(i + 1).toString(16).padStart(6, '0')}`;
-      settings.foreground = code;
-      pairs.set(code, {
-        light: readableOn(l.settings.foreground.toLowerCase(), BACKGROUND_LIGHT),
-        dark: readableOn(d.settings.foreground.toLowerCase(), BACKGROUND_DARK),
-      });
-    }
-    tokenColors.push({ ...(l.scope === undefined ? {} : { scope: l.scope }), settings });
-  }
-  const theme = { name: PAIRED_THEME, type: 'light', colors: { 'editor.foreground': PAIRED_DEFAULT, 'editor.background': '#ffffff' }, tokenColors };
-  return { theme, pairs };
-}
-
-/** A piece of a line with both its colours. */
-interface ColouredToken {
-  content: string;
-  light: string;
-  dark: string;
-  fontStyle: number;
 }
 
 function colouredTokens(state: Shiki, highlighter: HighlighterCore, code: string, lang: string): ColouredToken[][] {
@@ -612,92 +367,6 @@ function isRoot(lang: string, end: GrammarState): boolean {
   return true;
 }
 
-/** The two themes' tokens of one line, cut where either theme cuts (both cover the same text). */
-function alignTokens(light: readonly ThemedToken[], dark: readonly ThemedToken[]): ColouredToken[] {
-  const aligned: ColouredToken[] = [];
-  let i = 0;
-  let j = 0;
-  let usedLight = 0;
-  let usedDark = 0;
-  while (i < light.length && j < dark.length) {
-    const a = light[i] as ThemedToken;
-    const b = dark[j] as ThemedToken;
-    const n = Math.min(a.content.length - usedLight, b.content.length - usedDark);
-    if (n > 0)
-      aligned.push({
-        content: a.content.slice(usedLight, usedLight + n),
-        light: readableOn((a.color ?? DEFAULT_LIGHT).toLowerCase(), BACKGROUND_LIGHT),
-        dark: readableOn((b.color ?? DEFAULT_DARK).toLowerCase(), BACKGROUND_DARK),
-        fontStyle: a.fontStyle === b.fontStyle ? (a.fontStyle ?? 0) : 0,
-      });
-    usedLight += n;
-    usedDark += n;
-    if (usedLight >= a.content.length) {
-      i++;
-      usedLight = 0;
-    }
-    if (usedDark >= b.content.length) {
-      j++;
-      usedDark = 0;
-    }
-  }
-  return aligned;
-}
-
-/** github-light's and github-dark's foreground: tokens in them need no colour. */
-const DEFAULT_LIGHT = '#24292e';
-const DEFAULT_DARK = '#e1e4e8';
-/** The themes' backgrounds, which code blocks have (runtime/components.css). */
-const BACKGROUND_LIGHT = '#ffffff';
-const BACKGROUND_DARK = '#24292e';
-
-/**
- * A token colour that reads on `background` (WCAG AA, 4.5:1): as it is when it
- * does, else moved toward black or white, whichever the background is
- * further from, in steps of 5% until it does. github-dark's comments
- * (#6a737d on #24292e, 3.05:1) and github-light's #e36209 (3.49:1) need it,
- * and the few rules written for a background docsc does not draw
- * (`invalid.illegal`: near-white on white) become readable.
- */
-function readableOn(colour: string, background: string): string {
-  const known = readable.get(`${colour}${background}`);
-  if (known !== undefined) return known;
-  const rgb = channels(colour);
-  const back = channels(background);
-  let result = colour;
-  if (rgb !== undefined && back !== undefined && contrast(rgb, back) < 4.5) {
-    const target = luminance(back) > 0.18 ? 0 : 255;
-    for (let step = 1; step <= 20; step++) {
-      const mixed = rgb.map((c) => Math.round(c + (target - c) * (step / 20))) as [number, number, number];
-      if (contrast(mixed, back) >= 4.5 || step === 20) {
-        result = `#${mixed.map((c) => c.toString(16).padStart(2, '0')).join('')}`;
-        break;
-      }
-    }
-  }
-  readable.set(`${colour}${background}`, result);
-  return result;
-}
-
-const readable = new Map<string, string>();
-
-function channels(colour: string): [number, number, number] | undefined {
-  const hex = /^#([0-9a-f]{6})(?:[0-9a-f]{2})?$/.exec(colour)?.[1];
-  return hex === undefined ? undefined : ([0, 2, 4].map((i) => Number.parseInt(hex.slice(i, i + 2), 16)) as [number, number, number]);
-}
-
-function luminance(rgb: readonly number[]): number {
-  const [r, g, b] = rgb.map((c) => {
-    const v = c / 255;
-    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
-  }) as [number, number, number];
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-}
-
-function contrast(a: readonly number[], b: readonly number[]): number {
-  const [high, low] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
-  return (high + 0.05) / (low + 0.05);
-}
 /** shiki's FontStyle bits. */
 const ITALIC = 1;
 const BOLD = 2;

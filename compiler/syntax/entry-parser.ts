@@ -51,7 +51,6 @@ const PathTok = createToken({ name: 'Path', pattern: /\/[^\s]*/, categories: [Op
 const Space = createToken({ name: 'Space', pattern: /\s+/, group: Lexer.SKIPPED });
 
 const tokens = [Space, Name, Operand, Method, Webhook, PathTok, Word];
-const entryLexer = new Lexer(tokens, { positionTracking: 'onlyOffset' });
 const methodList = 'GET, PUT, POST, DELETE, OPTIONS, HEAD, PATCH, TRACE';
 
 function range(t: IToken): StringRange {
@@ -136,11 +135,16 @@ function optionalSpec(t: IToken | undefined): { spec?: SpecName } {
   return t === undefined ? {} : { spec: { text: t.image, range: range(t) } };
 }
 
-/** Built on first use: chevrotain's grammar analysis is costly, and most entries never need the parser. */
+/**
+ * Built on first use: chevrotain's analysis of the lexer and the grammar is costly (the lexer's, 25-30 ms
+ * at every start), and most builds meet no entry with a space, the only kind that needs them.
+ */
 let parser: EntryParser | undefined;
+let entryLexer: InstanceType<typeof Lexer> | undefined;
 
 function run<T>(text: string, rule: (p: EntryParser) => T): T | { kind: 'invalid'; message: string; range: StringRange } {
   parser ??= new EntryParser();
+  entryLexer ??= new Lexer(tokens, { positionTracking: 'onlyOffset' });
   const lexed = entryLexer.tokenize(text);
   parser.input = lexed.tokens;
   const result = rule(parser);
