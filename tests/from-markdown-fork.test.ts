@@ -117,4 +117,19 @@ test('random sources of Markdown, MDX and GFM syntax: the same trees and errors 
     );
 });
 
+test('the reused parser and compiler: nothing of one document reaches the next, even one that failed', () => {
+  // Each pair: a document that leaves state behind (definitions, footnotes, ESM names, open tags; some fail), then one that would read it.
+  const pairs = [
+    ['[a]: /x\n\n<B>', '[a] and [a][]'],
+    ['[^n]: note\n\n{', 'Text[^n].'],
+    ['import a from "a"\n\n<C', 'import a from "b"\n\n{a}'],
+    ['<D>\n\n<E>\n', '</D>\n\ntext'],
+    ['- a\n> b\nlazy\n\n{1 +', '- c\ncontinued\n\n<F />'],
+  ];
+  for (const format of ['md', 'mdx'] as const)
+    for (const [first, second] of pairs)
+      for (const text of [first, second, second, first, second])
+        assert.equal(parsed(forked[format], text as string), parsed(upstream[format], text as string), `${format}: ${JSON.stringify(text)}`);
+});
+
 test.run();

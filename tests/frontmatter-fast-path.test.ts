@@ -1,4 +1,5 @@
-// Frontmatter of plain `key: value` string lines is read by hand
+// Frontmatter of plain `key: value` lines (strings, integers, lists of quoted
+// strings) is read by hand
 // (compiler/pages/parse-frontmatter.ts, `simplePairs`), everything else with
 // the `yaml` package. Both ways must give the same frontmatter and the same
 // diagnostics: each page below that is read by hand is read again with one
@@ -86,6 +87,33 @@ const EDGES = [
   '"title": quoted key',
   'title : spaced key',
   ' title: indented',
+  'boost: 3',
+  'boost: 0',
+  'boost: 007',
+  'boost: -1',
+  'boost: 123456789012345',
+  'boost: 1234567890123456',
+  'title: 2024',
+  'hidden: 1',
+  'mode: 2',
+  'keywords: ["quickstart", "deploy", "get started"]',
+  'keywords: ["a","b"]',
+  'keywords: [ "a" ,  "b" ]',
+  'keywords: []',
+  'keywords: [ ]',
+  'keywords: ["a",]',
+  'keywords: ["a"] # c',
+  'keywords: ["a\\"b"]',
+  "keywords: ['a']",
+  'keywords: [a, b]',
+  'keywords: ["a", 2]',
+  'keywords: ["a: b", "c # d", "e]f", "[g"]',
+  'keywords: ["Inicio rápido", "快速开始"]',
+  'title: ["x"]',
+  'description: []',
+  'openapi: ["GET /x"]',
+  'tags: ["free", "metadata"]',
+  'keywords: ["a"]\nkeywords: ["b"]',
 ];
 
 /** Pages with frontmatter: the fixtures' and example's, and one per edge line. */
@@ -96,7 +124,7 @@ function samples(): { name: string; text: string }[] {
   return [...files, ...EDGES.map((line, i) => ({ name: `edge ${i}: ${JSON.stringify(line)}`, text: `---\n${line}\n---\n\nBody.\n` }))];
 }
 
-/** The page with a key `yaml` alone reads, just before the block's closing line. */
+/** The page with a key `yaml` alone reads (a list of a number), just before the block's closing line. */
 function throughYaml(text: string): string {
   const closing = /^---[ \t]*\r?$/gm;
   closing.lastIndex = text.indexOf('\n') + 1;

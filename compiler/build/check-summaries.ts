@@ -22,15 +22,30 @@ export function cachedSummarizer(
   return async (inputs: readonly PageInput[]): Promise<PageSummaryResult[]> => {
     const results: (PageSummaryResult | undefined)[] = [];
     const missing: { index: number; file: PageFile; key: string; decoding: Diagnostic[] }[] = [];
+    // A site's versions and languages are often copies (crewAI's docs: 24,803 pages, 1,723 different): of the pages
+    // the cache lacks, one of each content the snapshot knows is read; the others take its summary, unless its
+    // reading reported something (a decoding diagnostic is each file's own: a large page's names its path).
+    /** By the key of a content the snapshot knows: the first page of it read, and whether its reading was clean. */
+    const firstOf = new Map<string, { index: number; clean: boolean }>();
+    const copies: { index: number; path: string; of: number }[] = [];
     inputs.forEach((input, index) => {
       const identity = identities.get(input.path);
       const known = identity !== undefined && !identity.startsWith('unreadable:');
-      const cached = known ? cache.get<CachedSummary>('summary', summaryKey(input.path, identity)) : undefined;
+      const identityKey = known ? summaryKey(input.path, identity) : undefined;
+      const cached = identityKey === undefined ? undefined : cache.get<CachedSummary>('summary', identityKey);
       if (cached) {
         results[index] = relocateSummary(cached, input.path);
+        input.release?.();
+        return;
+      }
+      const first = identityKey === undefined ? undefined : firstOf.get(identityKey);
+      if (first?.clean) {
+        input.release?.();
+        copies.push({ index, path: input.path, of: first.index });
         return;
       }
       const read = input.read();
+      if (identityKey !== undefined && first === undefined) firstOf.set(identityKey, { index, clean: read?.diagnostics.length === 0 });
       if (!read) return;
       // Keyed as the build keys it (compile-pages.ts): by what was read; a text with decoding problems apart.
       const key = summaryKey(input.path, `${contentHash(read.text)}${read.diagnostics.length > 0 ? '!' : ''}`);
@@ -51,6 +66,7 @@ export function cachedSummarizer(
       byKey.set(key, entry);
     });
     for (const { index, file, key } of missing) results[index] = summaryAtPath(byKey.get(key) as PageSummaryResult, file.path);
+    for (const { index, path, of } of copies) results[index] = summaryAtPath(results[of] as PageSummaryResult, path);
     return results.filter((result): result is PageSummaryResult => result !== undefined);
   };
 }

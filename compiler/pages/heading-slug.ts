@@ -106,10 +106,15 @@ export function nextFieldAnchor(name: string, counts: Map<string, number>, taken
   return id;
 }
 
-/** `base` if free, else `base-2`, `base-3`, … (the first not taken). */
-export function numberedId(base: string, taken: (id: string) => boolean): string {
+/**
+ * `base` if free, else `base-2`, `base-3`, … (the first not taken). With `next`, where each base's search resumes:
+ * for callers whose `taken` only grows (every number below the last one given stays taken), so that a heading
+ * repeated a thousand times (a changelog's `### Features`) is not searched for from 2 each time.
+ */
+export function numberedId(base: string, taken: (id: string) => boolean, next?: Map<string, number>): string {
   if (!taken(base)) return base;
-  let n = 2;
+  let n = next?.get(base) ?? 2;
   while (taken(`${base}-${n}`)) n++;
+  next?.set(base, n + 1);
   return `${base}-${n}`;
 }

@@ -161,25 +161,37 @@ interface SimpleNode {
   type: 'PLAIN' | 'QUOTE_DOUBLE' | 'QUOTE_SINGLE';
 }
 
+/** A list of `simplePairs` (`["a", "b"]`): its place and its items', as a `yaml` flow sequence has them. */
+interface SimpleList {
+  range: [number, number, number];
+  items: SimpleNode[];
+}
+
 /** `key: value` at the start of a line: a plain key (`og:title` included), then the value's text, trailing spaces left out. */
 const SIMPLE_PAIR = /^([A-Za-z_][\w.-]*(?::[\w.-]+)*):(?:( +)(.*?))? *$/;
 /** A plain value YAML reads as this text: a safe first character, no comment, no nested mapping. */
 const PLAIN_STRING = /^[A-Za-z_$/(<](?!.*(?:: | #|:$))/;
 /** Plain values YAML (1.2, core schema) reads as a boolean or null. */
 const NOT_A_STRING = /^(?:true|True|TRUE|false|False|FALSE|null|Null|NULL)$/;
+/** A plain value YAML reads as this integer (no sign, no leading zero, within a double's exact range). */
+const PLAIN_INTEGER = /^(?:0|[1-9][0-9]{0,14})$/;
+/** A flow list of strings quoted without escapes, spaces around items, no trailing comma. */
+const STRING_LIST = /^\[ *(?:"[^"\\]*" *(?:, *"[^"\\]*" *)*)?\]$/;
 
 /**
  * Frontmatter made of `key: value` lines alone (and blank or comment lines), each value written as a string
- * YAML reads as written — plain text that is no number, boolean or null, or quoted without escapes — and each
- * key once: its pairs, read without the `yaml` package, the value's place kept as `yaml` gives it. Real pages'
- * frontmatter is almost always this (`title: "Quickstart"`), and `yaml` took a fifth of a bench page's compile
- * outside the MDX parser. Undefined for anything else (lists, numbers, booleans, escapes, continued lines,
- * duplicate keys, tabs), which `yaml` reads and reports on; tests/frontmatter-fast-path.test.ts holds both ways
- * to the same result.
+ * YAML reads as written — plain text that is no number, boolean or null, or quoted without escapes —, a plain
+ * integer (`boost: 3`) or a one-line list of such quoted strings (`keywords: ["a", "b"]`), and each key once:
+ * its pairs, read without the `yaml` package, the value's place (and a list's items') kept as `yaml` gives it.
+ * Real pages' frontmatter is almost always this (`title: "Quickstart"`; mintlify's docs, 1,019 of 1,063 pages,
+ * with their keywords and boosts), and `yaml` took a fifth of a bench page's compile outside the MDX parser.
+ * Undefined for anything else (block lists, other numbers, booleans, escapes, continued lines, comments after a
+ * list, duplicate keys, tabs), which `yaml` reads and reports on; tests/frontmatter-fast-path.test.ts holds both
+ * ways to the same result.
  */
-export function simplePairs(text: string): { key: string; value: string; node: YamlNode }[] | undefined {
+export function simplePairs(text: string): { key: string; value: string | number | string[]; node: YamlNode }[] | undefined {
   if (text.includes('\r') || text.includes('\t')) return undefined;
-  const pairs: { key: string; value: string; node: YamlNode }[] = [];
+  const pairs: { key: string; value: string | number | string[]; node: YamlNode }[] = [];
   const keys = new Set<string>();
   let offset = 0;
   for (const line of text.split('\n')) {
@@ -193,6 +205,24 @@ export function simplePairs(text: string): { key: string; value: string; node: Y
     keys.add(key);
     // `key:` alone is null: absent, as `yaml` gives it.
     if (raw === '') continue;
+    const valueStart = start + key.length + 1 + spaces.length;
+    const range: SimpleNode['range'] = [valueStart, valueStart + raw.length, valueStart + raw.length];
+    if (PLAIN_INTEGER.test(raw)) {
+      pairs.push({ key, value: Number(raw), node: { range, type: 'PLAIN' } satisfies SimpleNode as unknown as YamlNode });
+      continue;
+    }
+    if (raw.startsWith('[')) {
+      if (!STRING_LIST.test(raw)) return undefined;
+      const items: SimpleNode[] = [];
+      const values: string[] = [];
+      for (const item of raw.matchAll(/"([^"]*)"/g)) {
+        const itemStart = valueStart + item.index;
+        items.push({ range: [itemStart, itemStart + item[0].length, itemStart + item[0].length], type: 'QUOTE_DOUBLE' });
+        values.push(item[1] ?? '');
+      }
+      pairs.push({ key, value: values, node: { range, items } satisfies SimpleList as unknown as YamlNode });
+      continue;
+    }
     let value: string;
     let type: SimpleNode['type'];
     if (raw.startsWith('"')) {
@@ -205,9 +235,7 @@ export function simplePairs(text: string): { key: string; value: string; node: Y
       if (!PLAIN_STRING.test(raw) || NOT_A_STRING.test(raw)) return undefined;
       [value, type] = [raw, 'PLAIN'];
     }
-    const valueStart = start + key.length + 1 + spaces.length;
-    const node: SimpleNode = { range: [valueStart, valueStart + raw.length, valueStart + raw.length], type };
-    pairs.push({ key, value, node: node as unknown as YamlNode });
+    pairs.push({ key, value, node: { range, type } satisfies SimpleNode as unknown as YamlNode });
   }
   return pairs;
 }
@@ -396,8 +424,10 @@ function readKeywords(value: unknown, node: YamlNode, reader: FieldReader): void
     return;
   }
   const keywords: string[] = [];
+  // A `yaml` sequence, or a list of `simplePairs` (a value that is a list has no other node with items).
+  const items = 'items' in node && Array.isArray(node.items) ? (node.items as unknown[]) : undefined;
   value.forEach((item: unknown, index) => {
-    const itemNode = yaml().isSeq(node) && isNodeValue(node.items[index]) ? node.items[index] : node;
+    const itemNode = items !== undefined && isNodeValue(items[index]) ? items[index] : node;
     const text = readText(`keywords[${index}]`, item, itemNode, reader);
     if (text !== undefined) keywords.push(text);
   });

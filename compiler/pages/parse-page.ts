@@ -22,6 +22,7 @@ import { createProcessor } from '@mdx-js/mdx';
 import type { Root } from 'mdast';
 import type { DiagnosticBag, Location } from '../diagnostics/diagnostic.js';
 import type { SourceFile } from '../source/source-file.js';
+import { parseInBlocks } from './parse-blocks.js';
 import { type ParsedFrontmatter, parseFrontmatter } from './parse-frontmatter.js';
 import remarkGfmLean, { type GfmNeeds, gfmNeeds } from './remark-gfm-lean.js';
 import remarkParseFork from './remark-parse-fork.js';
@@ -42,13 +43,18 @@ export interface ParsedPage {
   tree: Root | undefined;
 }
 
+export interface ParseOptions {
+  /** Whether other pages share blocks with this one (parse-blocks.ts `pagesSharingBlocks`): what the block memo keeps. Unknown by default. */
+  sharedBlocks?: boolean | undefined;
+}
+
 /** Parses frontmatter and body; every problem goes into `bag`. */
-export function parsePage(file: SourceFile, bag: DiagnosticBag): ParsedPage {
+export function parsePage(file: SourceFile, bag: DiagnosticBag, options: ParseOptions = {}): ParsedPage {
   const frontmatter = parseFrontmatter(file);
   bag.add(frontmatter.diagnostics);
   const customIds = findCustomHeadingIds(file.text, frontmatter.block?.end ?? 0);
   const blanks = [...(frontmatter.block ? [frontmatter.block] : []), ...customIds.map((c) => c.suffix)];
-  const tree = parseMarkdown(file, blankOut(file.text, blanks), bag);
+  const tree = parseMarkdown(file, blankOut(file.text, blanks), bag, options.sharedBlocks);
   return { file, frontmatter, customIds, tree };
 }
 
@@ -66,6 +72,8 @@ const CUSTOM_ID_HEADING = /^[ \t]*#{1,6}[ \t].*?([ \t]*\{#([^\s{}]+)\})[ \t]*\r?
 /** `## Title {#id}` lines after the frontmatter (the JS expression parser rejects `{#id}`). */
 function findCustomHeadingIds(text: string, from: number): CustomHeadingId[] {
   const found: CustomHeadingId[] = [];
+  // Most pages have none: the multi-line search is the slower way to find that out.
+  if (!text.includes('{#', from)) return found;
   let line = 1;
   let counted = 0;
   CUSTOM_ID_HEADING.lastIndex = from;
@@ -107,14 +115,28 @@ const processors = new Map<string, Processor>();
  * creating one costs more than parsing a page.
  */
 function processorFor(path: string, gfm: GfmNeeds | undefined): Processor {
-  const format = pageFormat(path);
-  const key = gfm === undefined ? format : `${format}+gfm${gfm.autolinkLiterals ? '+autolinks' : ''}${gfm.tables ? '+tables' : ''}`;
+  const key = processorKey(path, gfm);
   let processor = processors.get(key);
   if (processor === undefined) {
-    processor = createProcessor({ format, remarkPlugins: gfm === undefined ? [remarkParseFork] : [[remarkGfmLean, gfm], remarkParseFork] });
+    processor = createProcessor({
+      format: pageFormat(path),
+      remarkPlugins: gfm === undefined ? [remarkParseFork] : [[remarkGfmLean, gfm], remarkParseFork],
+    });
     processors.set(key, processor);
   }
   return processor;
+}
+
+function processorKey(path: string, gfm: GfmNeeds | undefined): string {
+  const format = pageFormat(path);
+  return gfm === undefined ? format : `${format}+gfm${gfm.autolinkLiterals ? '+autolinks' : ''}${gfm.tables ? '+tables' : ''}`;
+}
+
+/** An MDX page block by block (parse-blocks.ts: long pages, and blocks other pages share), else whole. */
+function parseSource(path: string, source: string, gfm: GfmNeeds | undefined, sharedBlocks: boolean | undefined): Root {
+  const processor = processorFor(path, gfm);
+  const parse = (text: string) => processor.parse(text);
+  return (pageFormat(path) === 'mdx' ? parseInBlocks(source, parse, processorKey(path, gfm), sharedBlocks) : undefined) ?? parse(source);
 }
 
 /** A VFileMessage as the parser throws it (duck-typed: vfile is not a direct dependency). */
@@ -126,13 +148,13 @@ interface ParserMessage {
   place?: { line: number; column: number; offset?: number } | { start: { line: number; column: number; offset?: number }; end: { offset?: number } };
 }
 
-function parseMarkdown(file: SourceFile, source: string, bag: DiagnosticBag): Root | undefined {
+function parseMarkdown(file: SourceFile, source: string, bag: DiagnosticBag, sharedBlocks: boolean | undefined): Root | undefined {
   try {
     try {
-      return processorFor(file.path, gfmNeeds(source)).parse(source);
+      return parseSource(file.path, source, gfmNeeds(source), sharedBlocks);
     } catch (error) {
       if (!(error instanceof RangeError)) throw error;
-      return processorFor(file.path, undefined).parse(source);
+      return parseSource(file.path, source, undefined, sharedBlocks);
     }
   } catch (error) {
     if (!isParserMessage(error)) throw error;

@@ -38,12 +38,15 @@ export interface GfmNeeds {
 
 /** What each of the literal-autolink expressions and constructs needs (`www.` and the schemes in any case). */
 const LITERAL_HINT = /@|https?:\/\/|www\./i;
-/** What a table's delimiter row needs. */
-const TABLE_HINT = /\||:-|-:/;
+/** LITERAL_HINT but `@`, its letters' cases spelled out: on a whole page, `includes` and this take half the time of the `i` flag's alternation. */
+const LITERAL_HINT_NO_AT = /[hH][tT][tT][pP][sS]?:\/\/|[wW][wW][wW]\./;
 
-/** The constructs a page's source could use. */
+/** The constructs a page's source could use (a table's delimiter row needs a pipe or a colon beside a dash). */
 export function gfmNeeds(source: string): GfmNeeds {
-  return { autolinkLiterals: LITERAL_HINT.test(source), tables: TABLE_HINT.test(source) };
+  return {
+    autolinkLiterals: source.includes('@') || LITERAL_HINT_NO_AT.test(source),
+    tables: source.includes('|') || source.includes(':-') || source.includes('-:'),
+  };
 }
 
 /** The plugin, for pages with these needs (all of GFM when none are given). */

@@ -16,7 +16,7 @@ import { SourceFile, type Span } from '../source/source-file.js';
 import { headingSlug, headingTypography, nextFieldAnchor, numberedId } from './heading-slug.js';
 import { bareIdentifier, declaredNames, isPredefinedName } from './page-scope.js';
 import { type Frontmatter, type ParsedFrontmatter, parseFrontmatter } from './parse-frontmatter.js';
-import { type CustomHeadingId, type ParsedPage, parsePage } from './parse-page.js';
+import { type CustomHeadingId, type ParsedPage, type ParseOptions, parsePage } from './parse-page.js';
 
 export interface Heading {
   depth: number;
@@ -118,9 +118,9 @@ interface UnsafeUrl {
 }
 
 /** Never throws: an unexpected failure is reported as a diagnostic on the page. */
-export function summarizePage(path: string, text: string): PageSummaryResult {
+export function summarizePage(path: string, text: string, options: ParseOptions = {}): PageSummaryResult {
   try {
-    return summarizeText(new SourceFile(path, text));
+    return summarizeText(new SourceFile(path, text), options);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     return { summary: summaryOf(path, {}, noContent()), diagnostics: [makeDiagnostic('page/internal-error', { file: path }, { reason })] };
@@ -140,9 +140,9 @@ export function pageOutOfMemory(path: string, text: string): PageSummaryResult {
   };
 }
 
-function summarizeText(file: SourceFile): PageSummaryResult {
+function summarizeText(file: SourceFile, options: ParseOptions): PageSummaryResult {
   const bag = new DiagnosticBag();
-  const summary = summarizeParsed(parsePage(file, bag), bag);
+  const summary = summarizeParsed(parsePage(file, bag, options), bag);
   return { summary, diagnostics: bag.items };
 }
 
@@ -430,8 +430,9 @@ function collectScript(program: Program | null | undefined, file: SourceFile, fa
 function assignHeadingIds(drafts: readonly HeadingDraft[], customIds: readonly CustomHeadingId[]): Heading[] {
   const customIdByLine = new Map(customIds.map((c) => [c.line, c.id]));
   const taken = new Set<string>();
+  const next = new Map<string, number>();
   return drafts.map((draft) => {
-    const id = customIdByLine.get(draft.line) ?? numberedId(headingSlug(draft.text), (candidate) => taken.has(candidate));
+    const id = customIdByLine.get(draft.line) ?? numberedId(headingSlug(draft.text), (candidate) => taken.has(candidate), next);
     taken.add(id);
     return { ...draft, id };
   });

@@ -8,6 +8,7 @@
 import { ISOLATED_PAGE_CHARS } from '../host/project-host.js';
 import { BatchPool } from '../host/worker-pool.js';
 import { isSnippet } from '../ir/page-urls.js';
+import { pagesSharingBlocks } from './parse-blocks.js';
 import { relocateFrontmatter } from './parse-frontmatter.js';
 import type { PageSummaryResult } from './summarize-page.js';
 import type { PageFile } from './summarize-worker.js';
@@ -35,7 +36,7 @@ export async function summarizePages(files: readonly PageFile[], options: Summar
   const firstOf = new Map<string, Map<string, number>>();
   const unique: PageFile[] = [];
   const uniqueIndex = files.map((file) => {
-    const kind = `${file.path.slice(file.path.lastIndexOf('.'))}${isSnippet(file.path) ? ' snippet' : ''}`;
+    const kind = pageKind(file.path);
     let ofKind = firstOf.get(kind);
     if (ofKind === undefined) {
       ofKind = new Map();
@@ -55,6 +56,11 @@ export async function summarizePages(files: readonly PageFile[], options: Summar
   });
 }
 
+/** What a summary depends on besides the text: the extension (the format) and whether the file is a snippet. */
+export function pageKind(path: string): string {
+  return `${path.slice(path.lastIndexOf('.'))}${isSnippet(path) ? ' snippet' : ''}`;
+}
+
 /** The summary of an identical page at another path: its path, its frontmatter's places and its diagnostics' file. */
 export function summaryAtPath(result: PageSummaryResult, path: string): PageSummaryResult {
   const from = result.summary.path;
@@ -64,12 +70,40 @@ export function summaryAtPath(result: PageSummaryResult, path: string): PageSumm
   };
 }
 
+/**
+ * Summarizes the pages, those of a family next to each other: the same file in a site's versions or languages
+ * (`v1.2/en/agents.mdx`, `v1.3/en/agents.mdx`: the last two segments of the path) goes to the same worker in one
+ * batch, where parse-blocks.ts's memo finds the blocks they share; and each page says whether it shares blocks
+ * with another (`pagesSharingBlocks`), so that a worker keeps those pages' blocks from their first sighting and no
+ * other page's. crewAI's docs in two workers (simulated: batches of 64 taken in turn), characters parsed: 11.5 M of
+ * 23.8 M in file order with blocks kept from their second sighting, 10.3 M by families, 8.8 M with the hint too.
+ * Results come back in the files' order.
+ */
 async function summarizeUnique(files: readonly PageFile[], options: SummarizeOptions): Promise<PageSummaryResult[]> {
+  const families = files.map((file) => file.path.split('/').slice(-2).join('/'));
+  const order = files.map((_, i) => i).sort((a, b) => compareText(families[a] as string, families[b] as string) || a - b);
+  const shared = pagesSharingBlocks(files);
+  const sorted = await summarizeInOrder(
+    order.map((i) => ({ ...(files[i] as PageFile), sharedBlocks: shared[i] as boolean })),
+    options,
+  );
+  const results: PageSummaryResult[] = [];
+  order.forEach((i, n) => {
+    results[i] = sorted[n] as PageSummaryResult;
+  });
+  return results;
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+async function summarizeInOrder(files: readonly PageFile[], options: SummarizeOptions): Promise<PageSummaryResult[]> {
   const pool = new BatchPool<PageFile, PageSummaryResult>({
     worker: new URL('./summarize-worker.js', import.meta.url),
     inProcess: async (batch) => {
       const { summarizePage } = await loadSummarizer();
-      return batch.map((file) => summarizePage(file.path, file.text));
+      return batch.map((file) => summarizePage(file.path, file.text, { sharedBlocks: file.sharedBlocks }));
     },
     threads: options.threads,
     outOfMemory: async (file) => (await loadSummarizer()).pageOutOfMemory(file.path, file.text),

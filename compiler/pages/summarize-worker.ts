@@ -7,8 +7,10 @@ import { type PageSummaryResult, summarizePage } from './summarize-page.js';
 export interface PageFile {
   path: string;
   text: string;
+  /** Whether other pages of the job share blocks with this one (parse-blocks.ts `pagesSharingBlocks`). */
+  sharedBlocks?: boolean;
 }
 
 export default function summarizeBatch(files: readonly PageFile[]): PageSummaryResult[] {
-  return files.map((file) => summarizePage(file.path, file.text));
+  return files.map((file) => summarizePage(file.path, file.text, { sharedBlocks: file.sharedBlocks }));
 }

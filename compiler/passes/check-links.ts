@@ -28,11 +28,17 @@ const TOP_ANCHORS = new Set(['', 'top']);
 
 export function checkLinks(summaries: readonly PageSummary[], site: SiteIndex): Diagnostic[] {
   const bag = new DiagnosticBag();
-  const suggestUrl = memoize((url: string) => closestUrl(url, site));
+  // A site's versions and languages repeat their broken links: each target is measured against every page once.
+  let pages: LetterCounts | undefined;
+  const suggestUrl = memoize((url: string) => {
+    pages ??= new LetterCounts([...site.pages.keys()]);
+    return closestUrl(url, site, pages);
+  });
+  const suggestFile = memoize((url: string) => closestFile(url, site));
   for (const summary of summaries) {
     const pagePath = pagePathOfFile(summary.path);
     if (pagePath === undefined) continue;
-    const context: LinkContext = { file: summary.path, from: pageUrl(pagePath), site, bag, suggestUrl };
+    const context: LinkContext = { file: summary.path, from: pageUrl(pagePath), site, bag, suggestUrl, suggestFile };
     const links = isSnippet(summary.path) ? summary.links.filter((l) => l.href.startsWith('/')) : summary.links;
     for (const link of links) checkLink(link, context);
   }
@@ -46,6 +52,7 @@ interface LinkContext {
   site: SiteIndex;
   bag: DiagnosticBag;
   suggestUrl: (url: string) => string | undefined;
+  suggestFile: (url: string) => string | undefined;
 }
 
 function checkLink(link: PageLink, context: LinkContext): void {
@@ -82,7 +89,7 @@ function reportBrokenImage(href: string, url: string, at: Location, context: Lin
     context.bag.report('file/link-outside-root', at, { path: url, link });
     return;
   }
-  context.bag.report('link/broken-image', at, brokenTargetArgs(href, url, closestTarget(url, context.site, true)));
+  context.bag.report('link/broken-image', at, brokenTargetArgs(href, url, context.suggestFile(url)));
 }
 
 function reportBrokenLink(href: string, url: string, at: Location, context: LinkContext): void {
@@ -144,8 +151,54 @@ export function closestTarget(url: string, site: SiteIndex, image: boolean): str
 }
 
 /** The closest page URL (or static file, for a target with an extension), when close enough to be a typo. */
-function closestUrl(url: string, site: SiteIndex): string | undefined {
-  return closestOf(url, /\.\w+$/.test(url) ? [...site.pages.keys(), ...site.staticFiles] : [...site.pages.keys()]);
+function closestUrl(url: string, site: SiteIndex, pages?: LetterCounts): string | undefined {
+  if (/\.\w+$/.test(url)) return closestOf(url, [...site.pages.keys(), ...site.staticFiles]);
+  return closestOf(url, pages === undefined ? [...site.pages.keys()] : pages.near(url));
+}
+
+/**
+ * Candidates with their letters counted (lower-cased, as `closestMatch` compares them; past ASCII in one count),
+ * so that those too far from a word to be chosen are left out before `closestMatch` measures them: no fewer edits
+ * turn one text into another than letters one has more of than the other (the bag distance), and `closestMatch`
+ * chooses none more than 40% of the word's length away (did-you-mean.ts). crewAI's docs: 82 broken links, each
+ * against 24,803 pages; 23% of the pairs measured, 0.32 s instead of 0.74.
+ */
+export class LetterCounts {
+  private readonly counts: Uint16Array[];
+  private readonly lengths: number[];
+
+  constructor(private readonly texts: readonly string[]) {
+    const lower = texts.map((text) => text.toLowerCase());
+    this.lengths = lower.map((text) => text.length);
+    this.counts = lower.map(countLetters);
+  }
+
+  /** The candidates `closestMatch(word, …)` could choose, in their order. */
+  near(word: string): string[] {
+    const lower = word.toLowerCase();
+    const limit = Math.floor(word.length * 0.4);
+    const own = countLetters(lower);
+    const letters: number[] = [];
+    for (let code = 0; code < own.length; code++) if (own[code] !== 0) letters.push(code);
+    const near: string[] = [];
+    this.texts.forEach((text, index) => {
+      const counts = this.counts[index] as Uint16Array;
+      // What the word has more of, and then what the candidate has more of: the larger is the bag distance.
+      let missing = 0;
+      for (const code of letters) missing += Math.max(0, (own[code] as number) - (counts[code] as number));
+      if (missing + Math.max(0, (this.lengths[index] as number) - lower.length) <= limit) near.push(text);
+    });
+    return near;
+  }
+}
+
+function countLetters(text: string): Uint16Array {
+  const counts = new Uint16Array(128);
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    counts[code < 128 ? code : 127] = (counts[code < 128 ? code : 127] as number) + 1;
+  }
+  return counts;
 }
 
 /** For a broken image: the closest file of its extension when close enough to be a typo, else one of its name with another extension (`logo.svgg`, `chart.jpeg`). */
