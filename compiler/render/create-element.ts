@@ -9,7 +9,7 @@
 
 import type { ElementContent, Properties } from 'hast';
 import { HTML_URL_ATTRIBUTES, isImageSource } from '../ir/url-scheme.js';
-import type { Component, ComponentContext } from './components/component.js';
+import { type Component, type ComponentContext, valueKind } from './components/component.js';
 import { COMPONENTS } from './components/component-table.js';
 import { h, text, toNodes } from './hast-nodes.js';
 import { browserProps, isImported, islandOrigin } from './islands.js';
@@ -164,6 +164,8 @@ function builtIn(
     nextSerial: (kind) => context.nextSerial(kind),
     inline,
     icon: (name, iconType) => renderIcon(context, name, iconType, places?.get('icon') ?? at),
+    ignoredProp: (prop, expected, value) =>
+      context.report('render/prop-type', places?.get(prop) ?? at, { prop, component: type.componentName, expected, found: valueKind(value) }),
     snippet: (specifier) => context.importSnippet(specifier, places?.get('file') ?? at),
     hasFile: (path) => context.hasFile(path),
   };

@@ -7,7 +7,8 @@
 // with its notes and hint, and the lines of the test case's file it points at.
 // Cases built at test time (tests/fixtures/diagnostic-examples/: symbolic
 // links, oversized files, damaged caches, failing servers) also show what the
-// test did, from the `<case>.input.txt` beside the baseline.
+// test did, from the `<case>.input.txt` beside the baseline. A code with no
+// baseline gets a sentence instead: why, for a code no input can produce.
 
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, relative } from 'node:path';
@@ -30,6 +31,11 @@ const EXAMPLE_ORDER = [
 ];
 /** Real repositories' baselines are long and change with them: no examples from there. */
 const SKIPPED = ['tests/fixtures/real/'];
+
+/** What a code no input can produce shows in place of an example (tests/catalogue.test.ts lists these codes too). */
+const NO_EXAMPLE: Record<string, string> = {
+  'page/internal-error': 'There is no example: docsc reports this only when it fails on a page itself, which is a bug in docsc.',
+};
 
 const SEVERITY_COLOR = { error: 'red', warning: 'orange', info: 'blue' } as const;
 
@@ -87,7 +93,7 @@ function codeSection(code: string, entry: CatalogueEntry, example: Example | und
     `${mdxText(entry.description)}\n`,
   ];
   if (example === undefined) {
-    lines.push('No test baseline records this code yet: its message, with the values of the case in braces, is the one above.\n');
+    lines.push(`${NO_EXAMPLE[code] ?? 'No test baseline records this code yet, so there is no example.'}\n`);
     return lines.join('\n');
   }
   const where = relative('tests/fixtures', example.baseline).replace(/\.expected\.txt$/, '');

@@ -25,6 +25,8 @@ export interface ComponentContext {
   inline: boolean;
   /** An icon by name or image URL (render-icon.ts); an unknown name is reported at the element. */
   icon(name: string, type?: string): ElementContent | undefined;
+  /** Reports a prop left out because the component cannot show its value (`icon={{ … }}`), at the attribute; `expected` says what it takes. */
+  ignoredProp(name: string, expected: string, value: unknown): void;
   /** The default export of a snippet file (`/snippets/x.mdx`), or undefined (reported) when there is none. */
   snippet(specifier: string): unknown;
   /** Whether the project has the file (project-relative); the body depends on the answer. */
@@ -38,6 +40,21 @@ export function stringProp(props: ComponentProps, name: string): string | undefi
   const value = props[name];
   if (typeof value === 'string') return value;
   return typeof value === 'number' && Number.isFinite(value) ? String(value) : undefined;
+}
+
+/** What a value is, for a message: `an object`, `an array`, `a function`, `a Date` (by its constructor). */
+export function valueKind(value: unknown): string {
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'function') return 'a function';
+  if (value === null) return '`null`';
+  if (typeof value !== 'object') return `a ${typeof value}`;
+  try {
+    const name = (Object.getPrototypeOf(value) as { constructor?: { name?: unknown } } | null)?.constructor?.name;
+    if (typeof name !== 'string' || !/^[A-Z]\w*$/.test(name) || name === 'Object') return 'an object';
+    return `${/^[AEIOU]/.test(name) ? 'an' : 'a'} \`${name}\``;
+  } catch {
+    return 'an object';
+  }
 }
 
 /** A flag: `required`, `required={true}` and `required="true"` are set. */

@@ -47,7 +47,7 @@ const ColorItem: Component = (props) => {
 };
 
 const Heading: Component = (props) => {
-  const level = Number(props.level);
+  const level = Number(stringProp(props, 'level'));
   return h(`h${Number.isInteger(level) && level >= 1 && level <= 6 ? level : 2}`, {}, props.children);
 };
 

@@ -8,16 +8,12 @@ import { iconOf } from './icons.js';
 
 const Prompt: Component = (props, context) => {
   const description = contentProp(props, 'description');
+  const icon = iconOf(props, context);
   const actions = Array.isArray(props.actions) ? props.actions.filter((a): a is string => typeof a === 'string') : ['copy'];
   return h('div', { className: ['docsc-prompt'], dataActions: actions.join(' ') }, [
-    ...(description.length === 0 && props.icon === undefined
+    ...(description.length === 0 && icon.length === 0
       ? []
-      : [
-          h('div', { className: ['docsc-prompt-header'] }, [
-            ...iconOf(props, context),
-            h('span', { className: ['docsc-prompt-description'] }, description),
-          ]),
-        ]),
+      : [h('div', { className: ['docsc-prompt-header'] }, [...icon, h('span', { className: ['docsc-prompt-description'] }, description)])]),
     h('div', { className: ['docsc-prompt-body'] }, props.children),
   ]);
 };
