@@ -16,6 +16,7 @@ import { renderApiPage } from '../compiler/reference/render-api-page.js';
 import { schemaBody } from '../compiler/reference/render-schema-page.js';
 import { inlineJson } from '../compiler/site/escape-html.js';
 import { matchBaseline } from './support/baseline.js';
+import { htmlText } from './support/html-text.js';
 import { loadDocument } from './support/load-document.js';
 import { exampleFiles, examplesRoot } from './support/oas-examples.js';
 
@@ -229,21 +230,21 @@ test('document text never becomes markup, not even inside the playground data', 
     for (const language of ['xml', 'html', 'yaml', 'form-urlencoded', 'text']) {
       const code = new RegExp(`data-language="${language}".*?<code[^>]*>(.*?)</code>`, 's').exec(body.html)?.[1];
       assert.ok(code !== undefined, language);
-      assert.is(decodeEntities(code), evil, language);
+      assert.is(htmlText(code), evil, language);
     }
     // Code samples, highlighted (shiki for cURL, Python, JavaScript; docsc's tokens for its own) or not (any other lang): the text, escaped.
     const samples = [...body.html.matchAll(/<figure class="docsc-code-block docsc-code-sample"[^>]*>.*?<code[^>]*>(.*?)<\/code>/gs)].map(
       (m) => m[1] as string,
     );
     assert.is(samples.length, 8 + 6, 'the written samples and the six generated ones');
-    assert.equal(samples.slice(0, 8).map(decodeEntities), [evil, ...Array(7).fill(`x = "</code>${evil}"`)]);
+    assert.equal(samples.slice(0, 8).map(htmlText), [evil, ...Array(7).fill(`x = "</code>${evil}"`)]);
     for (const html of samples.slice(1, 4)) assert.match(html, /^<span class="line">.*<span style="color:/, 'cURL, Python and JavaScript by shiki');
     assert.ok(
       samples.slice(8).every((html) => html.includes('<span style="color:')),
       'the generated samples by their tokens',
     );
     assert.ok(
-      samples.slice(8).every((html) => decodeEntities(html).includes(evil)),
+      samples.slice(8).every((html) => htmlText(html).includes(evil)),
       'which hold the example values',
     );
     assert.not.match(body.html, '"url":"javascript:', 'a javascript: server is not offered to the playground');
@@ -252,20 +253,6 @@ test('document text never becomes markup, not even inside the playground data', 
     rmSync(dir, { recursive: true, force: true });
   }
 });
-
-/** Text of HTML with its tags taken out: the entities the serializers write, decoded. */
-function decodeEntities(html: string): string {
-  const named: Record<string, string> = { lt: '<', gt: '>', quot: '"', amp: '&' };
-  return html
-    .replace(/<[^>]*>/g, '')
-    .replace(/&(#x[0-9a-f]+|#\d+|lt|gt|quot|amp);/gi, (_, name: string) =>
-      name.startsWith('#x') || name.startsWith('#X')
-        ? String.fromCodePoint(Number.parseInt(name.slice(2), 16))
-        : name.startsWith('#')
-          ? String.fromCodePoint(Number(name.slice(1)))
-          : (named[name] ?? ''),
-    );
-}
 
 test('every OpenAPI 3.0 and 3.1 example of @readme/oas-examples builds, each in its own tab', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'docsc-oas-examples-'));

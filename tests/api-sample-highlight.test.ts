@@ -30,20 +30,7 @@ import {
 import { formTokens, markupTokens, sampleLanguage, sampleTokens } from '../compiler/reference/sample-tokens.js';
 import { highlightLines } from '../compiler/render/highlight-code.js';
 import { escapeHtml } from '../compiler/site/escape-html.js';
-
-/** Text of HTML: tags out, the entities the serializers write decoded. */
-function textOf(html: string): string {
-  const named: Record<string, string> = { lt: '<', gt: '>', quot: '"', amp: '&' };
-  return html
-    .replace(/<[^>]*>/g, '')
-    .replace(/&(#x[0-9a-f]+|#\d+|lt|gt|quot|amp);/gi, (_, name: string) =>
-      name.startsWith('#x') || name.startsWith('#X')
-        ? String.fromCodePoint(Number.parseInt(name.slice(2), 16))
-        : name.startsWith('#')
-          ? String.fromCodePoint(Number(name.slice(1)))
-          : (named[name] ?? ''),
-    );
-}
+import { htmlText } from './support/html-text.js';
 
 test('a media type’s language', () => {
   const cases: [string, string][] = [
@@ -102,14 +89,14 @@ test('the build’s example HTML: XML, form pairs and JSON by tokens; YAML by sh
   for (const language of ['xml', 'html', 'yaml']) {
     const html = highlightSample(evil, language);
     assert.not.match(html, /<(a|script)\b/, `${language}: the document’s markup is text`);
-    assert.is(textOf(html), evil, language);
+    assert.is(htmlText(html), evil, language);
   }
   assert.match(highlightSample(evil, 'xml'), '<span class="docsc-j-key">&lt;a</span> <span class="docsc-j-literal">href</span>=');
   const coloured = highlightSample('a: "<b>" # c', 'yaml');
   assert.match(coloured, /^<span class="line"><span style="color:#[0-9a-f]{6};--sdark:#[0-9a-f]{6}">a<\/span>/, 'a key coloured for light and dark');
   const yaml = highlightSample('a: 1\nb: two\n', 'yaml');
   assert.is(yaml.split('<span class="line">').length - 1, 2, 'the last newline starts no line');
-  assert.is(textOf(yaml), 'a: 1\nb: two\n');
+  assert.is(htmlText(yaml), 'a: 1\nb: two\n');
   assert.is(
     highlightSample('a=<b>&c', 'form-urlencoded'),
     '<span class="docsc-j-key">a</span>=<span class="docsc-j-string">&lt;b&gt;</span>&amp;<span class="docsc-j-key">c</span>',
@@ -250,14 +237,14 @@ test('the build’s request samples: docsc’s by its tokens; x-codeSamples by s
   assert.is(generated, codeSampleHtml(source, 'curl'));
   assert.match(generated, `<span style="${TOKEN_STYLES.function}">curl</span> <span style="${TOKEN_STYLES.constant}">--request</span>`);
   assert.not.match(generated, /<(script|\/code)\b/);
-  assert.is(textOf(generated), source);
+  assert.is(htmlText(generated), source);
   const evil = 'x = "</code><script>alert(1)</script>"\n';
   for (const lang of ['cURL', 'Node', 'Python', 'golang', 'C#'])
     for (const code of [evil, `curl --data '</code><script>alert(1)</script>'`]) {
       const html = highlightCodeSample({ label: lang, language: lang.toLowerCase(), source: code });
       assert.match(html, /^<span class="line">.*<span style="color:#[0-9a-f]{6};--sdark:#[0-9a-f]{6}">/, `${lang}: coloured by shiki`);
       assert.not.match(html, /<(script|\/code)\b/, lang);
-      assert.is(textOf(html), code, lang);
+      assert.is(htmlText(html), code, lang);
     }
   for (const lang of [
     '',
