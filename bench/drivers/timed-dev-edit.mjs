@@ -22,9 +22,9 @@ if (root === undefined || out === undefined || cacheDir === undefined || page ==
 const dist = process.env.BENCH_DIST ?? fileURLToPath(new URL('../.dist/', import.meta.url));
 // The V8 flags \`docsc build\` and \`docsc dev\` set before anything else (compiler/host/v8-flags.ts): without them,
 // the timed build was not the one users run (a navigation edit: 0.5 s more CPU, 0.1-0.2 s more wall).
-const { useBuildV8Flags } = await import(pathToFileURL(join(dist, 'compiler', 'host', 'v8-flags.js')).href);
+const { useBuildV8Flags } = await import(pathToFileURL(join(dist, 'bundle', 'v8-flags.js')).href);
 await useBuildV8Flags();
-const { BuildSession } = await import(pathToFileURL(join(dist, 'compiler', 'build', 'build.js')).href);
+const { BuildSession } = await import(pathToFileURL(join(dist, 'bundle', 'build.js')).href);
 
 const session = new BuildSession({
   root: resolve(root),
