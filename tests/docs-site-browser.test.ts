@@ -81,7 +81,7 @@ test('the Performance page: each chart is an SVG drawn for the colour mode the r
     const light = await visibleCharts();
     assert.equal(
       light.map((chart) => chart.src),
-      ['cold-build', 'rebuilds', 'openapi-file', 'growth'].map((name) => `/images/charts/${name}-light.svg`),
+      ['cold-build', 'rebuilds', 'openapi-file', 'against-hugo', 'real-repository', 'growth'].map((name) => `/images/charts/${name}-light.svg`),
     );
     assert.ok(
       light.every((chart) => chart.width > 0),

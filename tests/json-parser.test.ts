@@ -82,7 +82,8 @@ test('strict JSON: the scan builds the tree the grammar builds, for every JSON f
     );
   })('tests/fixtures');
   const cases = [
-    ...fixtures.map((path) => readFileSync(path, 'utf8').replace(/^\uFEFF/, '')),
+    // Leading byte-order marks off (one fixture has two: openapi/parse-failed's example, which JSON.parse rejects).
+    ...fixtures.map((path) => readFileSync(path, 'utf8').replace(/^\uFEFF+/, '')),
     '{}',
     '[]',
     ' \t\r\n{ "a" : [ ] , "b" : { } } \n',
