@@ -69,11 +69,6 @@ export function contentProp(props: ComponentProps, name: string): ElementContent
   return typeof value === 'string' ? (value === '' ? [] : [text(value)]) : toNodes(value);
 }
 
-/** The children that matter in a group (Tabs, Steps): whitespace-only text left out. */
-export function elementChildren(children: readonly ElementContent[]): ElementContent[] {
-  return children.filter((child) => child.type !== 'text' || child.value.trim() !== '');
-}
-
 /** A CSS colour or length as written (`#0f766e`, `rgb(1 2 3 / 50%)`, `red`, `24px`): nothing that could end a declaration. */
 export function cssValue(value: string | undefined): string | undefined {
   return value !== undefined && /^[#\w\s(),./%+-]+$/.test(value) ? value.trim() : undefined;
