@@ -22,10 +22,9 @@ import type { Diagnostic } from '../compiler/diagnostics/diagnostic.js';
 const base = mkdtempSync(join(tmpdir(), 'docsc-cache-'));
 let folders = 0;
 const freshDir = () => join(base, `case-${++folders}`);
-const opts = (dir: string | undefined, extra: { toolVersion?: string; optionsKey?: string; maxSizeBytes?: number; trim?: boolean } = {}) => ({
+const opts = (dir: string | undefined, extra: { toolVersion?: string; maxSizeBytes?: number; trim?: boolean } = {}) => ({
   dir,
   toolVersion: extra.toolVersion ?? '0.1.0',
-  optionsKey: extra.optionsKey ?? 'opts-a',
   root: base,
   ...(extra.maxSizeBytes === undefined ? {} : { maxSizeBytes: extra.maxSizeBytes }),
   ...(extra.trim === undefined ? {} : { trim: extra.trim }),
@@ -142,15 +141,6 @@ test('another docsc version clears the cache, saying why', async () => {
     `The build cache at \`case-${folders}\` was written by docsc 0.1.0, this is docsc 0.2.0; it was cleared and this build starts clean`,
   );
   assert.is(opened.warnings[0]?.file, `case-${folders}`);
-  assert.is(opened.cache.get('summary', 'k1'), undefined);
-  await opened.cache.close();
-});
-
-test('other build options clear the cache', async () => {
-  const dir = freshDir();
-  await filledCache(dir);
-  const opened = await openBuildCache(opts(dir, { optionsKey: 'opts-b' }));
-  assert.equal(codes(opened.warnings), ['cache/options-changed']);
   assert.is(opened.cache.get('summary', 'k1'), undefined);
   await opened.cache.close();
 });

@@ -35,8 +35,7 @@ function noise(seed: number, bytes: number): string {
   return text.slice(0, bytes);
 }
 
-const open = (dir: string, maxSizeBytes: number) =>
-  openBuildCache({ dir, toolVersion: '0.1.0', optionsKey: 'o', root: base, trim: true, maxSizeBytes });
+const open = (dir: string, maxSizeBytes: number) => openBuildCache({ dir, toolVersion: '0.1.0', root: base, trim: true, maxSizeBytes });
 
 test('closing a cache over its limit removes the least recently used entries, never one this build used', async () => {
   const dir = freshDir();

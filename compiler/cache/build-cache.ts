@@ -2,11 +2,12 @@
 //
 // **A cached value depends only on its key.** A key is the content hash of the
 // inputs that produced the value; the docsc version, the cache layout, Node's
-// version, lmdb's version and the options that matter (`optionsKey`) are part
-// of every key by being stored once per database (cache-identity.ts): a
-// database written under any other of them is cleared before use. A producer
-// that reads anything not in its key (another file, the clock, an option left
-// out of `optionsKey`) breaks the contract.
+// version and lmdb's version are part of every key by being stored once per
+// database (cache-identity.ts): a database written under any other of them is
+// cleared before use. An option that changes a value is part of the value's
+// own key (`renderOptionsKey`). A producer that reads anything not in its key
+// (another file, the clock, an option left out of its key) breaks the
+// contract.
 //
 // **Values are immutable plain data** — objects, arrays, strings, numbers,
 // booleans, null — stored as msgpack. A key is written once and never
@@ -100,8 +101,6 @@ export interface OpenBuildCacheOptions {
   /** The cache folder (`--cache-dir`, default `.docsc/cache`); undefined (`--no-cache`) keeps the cache in memory. */
   dir: string | undefined;
   toolVersion: string;
-  /** The options that matter to cached values, as one string (a hash or a canonical JSON). */
-  optionsKey: string;
   /** The project root; diagnostics name the cache folder relative to it (default: the current directory). */
   root?: string;
   /** Default `DEFAULT_MAX_CACHE_BYTES`. */

@@ -3,7 +3,9 @@
 // A cache whose record differs from this process's in anything is cleared
 // before use: docsc's version (every compiler change may change a value), the
 // cache layout (keys, encoding, compression), Node's major version and module
-// ABI, lmdb's version, and the options that matter to cached values.
+// ABI, and lmdb's version. Options that change a value are not here: they are
+// part of that value's key (`renderOptionsKey` in the page and API bodies'
+// keys), so a cache serves builds with different options side by side.
 
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -20,21 +22,23 @@ export interface CacheIdentity {
   node: string;
   abi: string;
   lmdb: string;
-  options: string;
 }
 
-export function currentIdentity(toolVersion: string, optionsKey: string): CacheIdentity {
+export function currentIdentity(toolVersion: string): CacheIdentity {
   return {
     layout: CACHE_LAYOUT_VERSION,
     docsc: toolVersion,
     node: process.versions.node.split('.')[0] ?? process.versions.node,
     abi: process.versions.modules,
     lmdb: lmdbVersion(),
-    options: optionsKey,
   };
 }
 
-export type IdentityMismatch = { code: 'cache/version-changed'; was: string; now: string } | { code: 'cache/options-changed' };
+export interface IdentityMismatch {
+  code: 'cache/version-changed';
+  was: string;
+  now: string;
+}
 
 /** Why a stored identity does not match, or undefined when it does. */
 export function compareIdentity(stored: unknown, current: CacheIdentity): IdentityMismatch | undefined {
@@ -49,7 +53,7 @@ export function compareIdentity(stored: unknown, current: CacheIdentity): Identi
   for (const [field, text] of describe) {
     if (was[field] !== current[field]) return { code: 'cache/version-changed', was: text(was), now: text(current) };
   }
-  return was.options === current.options ? undefined : { code: 'cache/options-changed' };
+  return undefined;
 }
 
 let lmdbVersionFound: string | undefined;

@@ -36,7 +36,7 @@ export async function openLmdbBuildCache(options: OpenBuildCacheOptions & { dir:
   const dir = resolve(options.dir);
   const shown = displayPath(dir, options.root);
   const maxSizeBytes = options.maxSizeBytes ?? DEFAULT_MAX_CACHE_BYTES;
-  const identity = currentIdentity(options.toolVersion, options.optionsKey);
+  const identity = currentIdentity(options.toolVersion);
   const warnings: Diagnostic[] = [];
   const warn = (code: CacheCode, args: Record<string, string> = {}) => warnings.push(cacheDiagnostic(code, shown, args));
   const inMemory = (reason: string): OpenedBuildCache => {
@@ -121,8 +121,7 @@ function checkDatabase(db: RootDatabase, identity: CacheIdentity): { code: Cache
     return entries === 0 ? undefined : { code: 'cache/damaged', args: { reason: `it holds ${entries} entries but no identity record` } };
   }
   const mismatch = compareIdentity(stored, identity);
-  if (mismatch?.code === 'cache/version-changed') return { code: mismatch.code, args: { was: mismatch.was, now: mismatch.now } };
-  if (mismatch !== undefined) return { code: mismatch.code, args: {} };
+  if (mismatch !== undefined) return { code: mismatch.code, args: { was: mismatch.was, now: mismatch.now } };
   return undefined;
 }
 

@@ -28,14 +28,6 @@ import { acquireBuildLock, BuildLockedError } from './build-lock.js';
 import { MemoryBuildCache } from './memory-build-cache.js';
 import type { RemoteCacheOptions } from './remote-cache.js';
 
-/**
- * The options cached values depend on, as the cache's options key; change it
- * when one is added. None today: summaries, bodies and derived values are the
- * same for every build and check of a repository (the output depends on
- * options, so the build's snapshot key includes them).
- */
-const CACHED_OPTIONS = 'none';
-
 export interface ProjectCacheOptions {
   /** The docs root, absolute. */
   root: string;
@@ -103,14 +95,13 @@ export async function openProjectCache(options: ProjectCacheOptions): Promise<Pr
     opened = await openBuildCache({
       dir: cacheDir,
       toolVersion,
-      optionsKey: CACHED_OPTIONS,
       root,
       trim: options.trim ?? false,
       ...(options.maxSizeBytes === undefined ? {} : { maxSizeBytes: options.maxSizeBytes }),
     });
     if (options.remote !== undefined) {
       const { RemoteBuildCache } = await import('./remote-build-cache.js');
-      opened = { ...opened, cache: RemoteBuildCache.open(opened.cache, options.remote, toolVersion, CACHED_OPTIONS) };
+      opened = { ...opened, cache: RemoteBuildCache.open(opened.cache, options.remote, toolVersion) };
     }
   } catch (error) {
     lock.release();

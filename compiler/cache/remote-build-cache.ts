@@ -54,13 +54,12 @@ export class RemoteBuildCache implements BuildCache {
     private readonly local: BuildCache,
     readonly remote: RemoteCacheClient,
     toolVersion: string,
-    optionsKey: string,
   ) {
-    this.namespace = remoteNamespace(toolVersion, optionsKey);
+    this.namespace = remoteNamespace(toolVersion);
   }
 
-  static open(local: BuildCache, options: RemoteCacheOptions, toolVersion: string, optionsKey: string): RemoteBuildCache {
-    return new RemoteBuildCache(local, new RemoteCacheClient(options), toolVersion, optionsKey);
+  static open(local: BuildCache, options: RemoteCacheOptions, toolVersion: string): RemoteBuildCache {
+    return new RemoteBuildCache(local, new RemoteCacheClient(options), toolVersion);
   }
 
   get stats(): CacheStats {

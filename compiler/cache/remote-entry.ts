@@ -40,9 +40,9 @@ export interface BlobDigest {
 }
 
 /** Everything remote values depend on besides their keys, as one hash. */
-export function remoteNamespace(toolVersion: string, optionsKey: string): string {
+export function remoteNamespace(toolVersion: string): string {
   const node = process.versions.node.split('.')[0] ?? process.versions.node;
-  const parts = { format: REMOTE_FORMAT, docsc: toolVersion, layout: CACHE_LAYOUT_VERSION, node, packages: installedPackages(), options: optionsKey };
+  const parts = { format: REMOTE_FORMAT, docsc: toolVersion, layout: CACHE_LAYOUT_VERSION, node, packages: installedPackages() };
   return sha256(JSON.stringify(parts));
 }
 
