@@ -21,7 +21,7 @@ const GENERATOR = 'docs/generate/bench-figures.ts';
 const COLD = '2026-11-24-full-partial-0128.json';
 const REBUILDS = '2026-11-24-full-partial-0145.json';
 const OPENAPI_FILE = '2026-11-21-quick-partial-2218.json';
-const SMALL = '2026-11-23-quick.json';
+const SMALL = '2026-12-04-quick-1142.json';
 const HUGO = '2026-12-04-quick-partial-0853.json';
 const REPOSITORY = '2026-12-04-quick-partial-0857.json';
 
@@ -265,7 +265,7 @@ export function benchFigures(root: string): GeneratedFile[] {
     `Dot plot: from 1,000 to 10,000 pages, ${growthRows.map((row) => `${row.label} ${secondsText(small.scenario(row.name).median.wallMs / 1000)} → ${secondsText(row.large.scenario(row.name).median.wallMs / 1000)}`).join(', ')}.`,
     growthTable,
     [small, cold, rebuilds],
-    `The two sizes come from different runs: the 1,000-page corpus of the quick profile has no API pages and ran on an Intel Xeon VM (\`${SMALL}\`); the 10,000-page corpus of the full profile adds GitHub's and Box's API pages (1,483) and ran on an AMD EPYC VM. Read the growth as an order of magnitude, not a ratio to two decimals.`,
+    `The two sizes come from different runs, both on an AMD EPYC VM: the 1,000-page corpus of the quick profile has no API pages and ran on 4 December at commit ${small.result.machine.commit} (\`${SMALL}\`); the 10,000-page corpus of the full profile adds GitHub's and Box's API pages (1,483) and ran on 24 November, with the code of then. Read the growth as an order of magnitude, not a ratio to two decimals.`,
   );
 
   files.push({ path: 'docs/snippets/generated/headline-figures.mdx', contents: headline(cold, rebuilds, openapiFile) });
