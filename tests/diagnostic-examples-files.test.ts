@@ -3,7 +3,8 @@
 // is named, a page over 2 MiB, a page over the size limit, a page and a
 // snippet reached through symbolic links leading out of the docs root, and a
 // page that needs more memory than Node gives (`docsc check`, run as a child
-// with a 64 MB heap, as tests/page-out-of-memory.test.ts does).
+// with a 64 MB heap, as tests/page-out-of-memory.test.ts does), pages the
+// parser would take minutes over.
 
 import { truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -53,6 +54,16 @@ test('file/link-outside-root, render/snippet-link-outside-root: a page and a sni
     example.write('../outside/shared.mdx', 'Shared text, kept outside the docs root.\n', 'a snippet, beside the docs root');
     example.symlink('guide.mdx', '../outside/guide.mdx');
     example.symlink('snippets/shared.mdx', '../../outside/shared.mdx');
+  }));
+
+test('page/too-complex: a paragraph of 40,001 characters, most of them `*`, and 20,000 list items opened on one line', () =>
+  checkExample('page-too-complex', (example) => {
+    example.write(
+      'emphasis.mdx',
+      `---\ntitle: Emphasis\n---\n\n${'*'.repeat(20_000)}x${'*'.repeat(20_000)}\n`,
+      '`*` 20,000 times, `x`, `*` 20,000 times',
+    );
+    example.write('lists.mdx', `---\ntitle: Lists\n---\n\n${'1. '.repeat(20_000)}\n`, '`1. ` 20,000 times on one line');
   }));
 
 /** A table with formatting in every cell, about `chars` long: the densest Markdown there is for the parser. */

@@ -9,6 +9,9 @@
 // page's later syntax errors are found by parsing it again with the
 // paragraph of each blanked (`reportLaterErrors`).
 //
+// A page with text the parser takes quadratic time on (find-quadratic-markdown.ts)
+// is reported as `page/too-complex` and not parsed.
+//
 // A page nested thousands of levels deep overflows the stack in GFM's
 // autolink pass (a recursive tree walk); such a page is parsed again without
 // GFM rather than lost.
@@ -22,6 +25,7 @@ import { createProcessor } from '@mdx-js/mdx';
 import type { Root } from 'mdast';
 import type { DiagnosticBag, Location } from '../diagnostics/diagnostic.js';
 import type { SourceFile } from '../source/source-file.js';
+import { findQuadraticMarkdown } from './find-quadratic-markdown.js';
 import { parseInBlocks } from './parse-blocks.js';
 import { type ParsedFrontmatter, parseFrontmatter } from './parse-frontmatter.js';
 import remarkGfmLean, { type GfmNeeds, gfmNeeds } from './remark-gfm-lean.js';
@@ -54,7 +58,10 @@ export function parsePage(file: SourceFile, bag: DiagnosticBag, options: ParseOp
   bag.add(frontmatter.diagnostics);
   const customIds = findCustomHeadingIds(file.text, frontmatter.block?.end ?? 0);
   const blanks = [...(frontmatter.block ? [frontmatter.block] : []), ...customIds.map((c) => c.suffix)];
-  const tree = parseMarkdown(file, blankOut(file.text, blanks), bag, options.sharedBlocks);
+  const source = blankOut(file.text, blanks);
+  const slow = findQuadraticMarkdown(source, pageFormat(file.path));
+  if (slow) bag.report('page/too-complex', { file, start: slow.offset, end: slow.offset + 1 }, { what: slow.what, limit: slow.limit });
+  const tree = slow ? undefined : parseMarkdown(file, source, bag, options.sharedBlocks);
   return { file, frontmatter, customIds, tree };
 }
 

@@ -9,10 +9,11 @@ export interface Run {
   stderr: string;
 }
 
-/** `node <args>` in `cwd`, without colour. */
-export function runNode(args: string[], cwd: string): Promise<Run> {
+/** `node <args>` in `cwd`, without colour; killed after `timeoutMs`, when given (its status is then null). */
+export function runNode(args: string[], cwd: string, timeoutMs?: number): Promise<Run> {
   const child = spawn(process.execPath, args, {
     cwd,
+    ...(timeoutMs === undefined ? {} : { timeout: timeoutMs }),
     env: { ...process.env, NO_COLOR: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

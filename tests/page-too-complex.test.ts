@@ -1,0 +1,128 @@
+// Pages the Markdown parser takes quadratic time on fail alone, at once: the
+// scan before parsing (compiler/pages/find-quadratic-markdown.ts) reports
+// each at its place as `page/too-complex`. `docsc check` and `docsc build`,
+// run as users run them, report them, build every other page and exit with
+// status 1. Before the scan, these pages took from 4 s (the paragraph of
+// 40,000 lines) to 152 s (the `*`) each; the runs are killed after 2 minutes,
+// far above the second they take, so that a regression fails instead of
+// hanging. The Markdown page's fenced code holds the same characters, and is
+// read: code is passed over.
+
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { findQuadraticMarkdown } from '../compiler/pages/find-quadratic-markdown.js';
+import { type Run, runNode } from './support/run-node.js';
+
+const projectRoot = fileURLToPath(new URL('../', import.meta.url));
+const TIMEOUT_MS = 120_000;
+
+const PAGES: Record<string, string> = {
+  'first.mdx': 'Text of the first page.',
+  'emphasis.mdx': `${'*'.repeat(20_000)}x${'*'.repeat(20_000)}`,
+  'lists.mdx': '1. '.repeat(20_000),
+  'quotes.mdx': `${'> '.repeat(20_000)}x`,
+  'images.mdx': `${'!['.repeat(2_000)}x${'](y)'.repeat(2_000)}`,
+  'brackets.mdx': `${'x[ '.repeat(100_000)}${'a* '.repeat(2_000)}`,
+  'lines.mdx': `${'a\n'.repeat(40_000)}${'a* '.repeat(2_000)}`,
+  'notebook.md': `# Output\n\n\`\`\`text\n${'**x** [a] '.repeat(20_000)}\n${'*a\n'.repeat(20_000)}\`\`\`\n\nAfter the output.`,
+  'last.mdx': 'Text of the last page.',
+};
+
+function site(): { dir: string; root: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'docsc-complex-'));
+  const root = join(dir, 'docs');
+  mkdirSync(root);
+  for (const [name, body] of Object.entries(PAGES)) writeFileSync(join(root, name), `---\ntitle: ${name}\n---\n\n${body}\n`);
+  const config = {
+    name: 'Complex',
+    theme: 'mint',
+    colors: { primary: '#000000' },
+    navigation: { groups: [{ group: 'Pages', pages: Object.keys(PAGES).map((name) => name.replace(/\.mdx?$/, '')) }] },
+  };
+  writeFileSync(join(root, 'docs.json'), JSON.stringify(config));
+  return { dir, root };
+}
+
+function docsc(args: string[], cwd: string): Promise<Run> {
+  return runNode([join(projectRoot, 'dist/cli/main.js'), ...args], cwd, TIMEOUT_MS);
+}
+
+/** The errors of a `--json` report as `file:line:col code message`; a run that printed none fails with its status and stderr. */
+function errorsOf(run: Run): string[] {
+  assert.ok(run.stdout.trim() !== '', `no report (status ${run.status}), stderr:\n${run.stderr}`);
+  const report = JSON.parse(run.stdout) as {
+    diagnostics: { code: string; file: string; line: number; column: number; severity: string; message: string }[];
+  };
+  return report.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.file}:${d.line}:${d.column} ${d.code} ${d.message}`);
+}
+
+const EXPECTED = [
+  'docs/brackets.mdx:5:300503 page/too-complex This paragraph reaches 168 `*`, `_`, `~` or `]` that can close emphasis or a link here, and 100,169 punctuation characters and lines: more than docsc parses (at most 16,777,216 for the two counts multiplied), so the page is not parsed and its body is an error block',
+  'docs/emphasis.mdx:5:4096 page/too-complex This paragraph reaches 4,096 `*`, `_`, `~` or `]` that can close emphasis or a link here, and 4,097 punctuation characters and lines: more than docsc parses (at most 16,777,216 for the two counts multiplied), so the page is not parsed and its body is an error block',
+  'docs/images.mdx:5:4002 page/too-complex Links are nested 2,000 deep (`[` in `[`): more than docsc parses (at most 32 deep), so the page is not parsed and its body is an error block',
+  'docs/lines.mdx:40005:1247 page/too-complex This paragraph reaches 416 `*`, `_`, `~` or `]` that can close emphasis or a link here, and 40,417 punctuation characters and lines: more than docsc parses (at most 16,777,216 for the two counts multiplied), so the page is not parsed and its body is an error block',
+  'docs/lists.mdx:5:301 page/too-complex 101 list items are opened on one line: more than docsc parses (at most 100), so the page is not parsed and its body is an error block',
+  'docs/quotes.mdx:5:20001 page/too-complex 10,001 block quotes and list items are opened on one line: more than docsc parses (at most 10,000), so the page is not parsed and its body is an error block',
+];
+
+test('check and build report each page at its place, build the others, and exit normally', async () => {
+  const { dir } = site();
+  try {
+    const checked = await docsc(['check', 'docs', '--no-cache', '--format', 'json'], dir);
+    assert.is(checked.status, 1, checked.stderr);
+    assert.equal(errorsOf(checked), EXPECTED);
+
+    const built = await docsc(['build', 'docs', '-o', 'out', '--no-cache', '--json'], dir);
+    assert.is(built.status, 1, built.stderr);
+    assert.equal(errorsOf(built), EXPECTED);
+    assert.match(readFileSync(join(dir, 'out/first/index.html'), 'utf8'), 'Text of the first page.');
+    assert.match(readFileSync(join(dir, 'out/last/index.html'), 'utf8'), 'Text of the last page.');
+    assert.match(readFileSync(join(dir, 'out/notebook/index.html'), 'utf8'), 'After the output.');
+    assert.match(readFileSync(join(dir, 'out/emphasis/index.html'), 'utf8'), 'docsc-render-error');
+    assert.ok(existsSync(join(dir, 'out/lists/index.html')));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+/** A paragraph past the limit of delimiters: 2,100 `*` that can close, among 2,101 punctuation characters and lines. */
+const PARAGRAPH = '*a'.repeat(4_200);
+
+test('the scan: real shapes under the limits pass', () => {
+  assert.is(findQuadraticMarkdown(`${'['.repeat(50_000)}\n`, 'mdx'), undefined, '`[` alone is linear');
+  assert.is(findQuadraticMarkdown(`${'> '.repeat(10_000)}## Deep\n`, 'mdx'), undefined, 'render/too-deep refuses it, quickly');
+  assert.is(findQuadraticMarkdown(`${'*a\n\n'.repeat(50_000)}`, 'mdx'), undefined, 'blank lines end paragraphs');
+  assert.is(findQuadraticMarkdown(`${'snake_case_name '.repeat(50_000)}*a*\n`, 'mdx'), undefined, '`_` in words cannot close');
+});
+
+test('the scan: a Markdown page passes over fenced code while it reads fences as the parser does, an MDX page as MDX does', () => {
+  const fenced = (open: string, close: string, indent = '') => `${open}\n${indent}${PARAGRAPH}\n${close}\n\nText.\n`;
+  assert.is(findQuadraticMarkdown(fenced('```', '```'), 'md'), undefined);
+  assert.is(findQuadraticMarkdown(fenced('> ~~~~', '> ~~~~', '> '), 'md'), undefined);
+  assert.is(findQuadraticMarkdown(fenced('- ```js', '  ```', '  '), 'md'), undefined);
+  assert.is(findQuadraticMarkdown(fenced('```', '```'), 'mdx'), undefined);
+  assert.is(findQuadraticMarkdown(fenced('<CodeGroup>\n    ```json', '  ```\n</CodeGroup>', '\t'), 'mdx'), undefined, 'no indented code in MDX');
+  assert.is(findQuadraticMarkdown(fenced('> ~~~~', '> ~~~~', '> '), 'mdx'), undefined);
+  assert.match(findQuadraticMarkdown(fenced('> ```', '```'), 'mdx')?.what ?? 'passed over', 'This paragraph', 'the block quote ends the fence');
+  // A long JSON response example: 1,200 `]` among 11,000 lines of punctuation (a false refusal while code counted).
+  const json = JSON.stringify(
+    { data: Array.from({ length: 600 }, (_, id) => ({ id, tags: ['a', `c${id}`], nested: { values: [id, id + 1] } })) },
+    null,
+    2,
+  );
+  assert.is(findQuadraticMarkdown(`# Response\n\n\`\`\`json\n${json}\n\`\`\`\n`, 'mdx'), undefined);
+  // After each of these, what follows is text for the parser (after the tab, it may be): the scan counts it.
+  const hidden = (before: string) => findQuadraticMarkdown(`${before}\n${PARAGRAPH}\n\`\`\`\n`, 'md')?.what ?? 'passed over';
+  assert.match(hidden('<pre>\n```\n</pre>\n'), 'This paragraph', 'raw HTML');
+  assert.match(hidden('    ```\n'), 'This paragraph', 'indented code');
+  assert.match(hidden('```a`b'), 'This paragraph', 'a backtick in the info string');
+  assert.match(hidden('> ```\n> code'), 'This paragraph', 'the block quote ends');
+  assert.match(hidden('- ```\n  code'), 'This paragraph', 'the list item ends');
+  assert.match(hidden('```\n\t```'), 'This paragraph', 'a tab: 1 to 4 columns');
+});
+
+test.run();
