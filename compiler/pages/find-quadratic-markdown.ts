@@ -33,9 +33,11 @@
 // passes over fenced code, which the parser reads without looking for
 // delimiters: a page's long JSON response example must not be refused (a
 // 10,000-line one in an MDX page was, while code counted). In a Markdown page
-// it does so only where it is sure to read fences as the parser does, and
-// otherwise counts more than the parser would: raw HTML there is untrusted
-// text. An MDX page is code from the repository, trusted like code (SECURITY.md):
+// it does so only where it is sure to read fences as the parser does (raw
+// HTML, which the scan does not follow, may hold a fence line that is text),
+// and otherwise counts more than the parser would: a long code block after
+// raw HTML counts (real maximum 63,960, far under the limit). An MDX page is
+// code from the repository, trusted like code (SECURITY.md):
 // the scan reads its fences as MDX does (no indented code, so a fence opens
 // at any indentation), and a fence hidden in an expression or an attribute,
 // which only a JavaScript parser could tell, may make it skip text the parser
