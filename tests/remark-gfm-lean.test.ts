@@ -1,6 +1,6 @@
-// The page parser's GFM (compiler/pages/remark-gfm-lean.ts) leaves out the
-// literal-autolink and table constructs for a page whose source could use
-// neither, and skips the literal-autolink pass on trees whose text cannot hold
+// The page parser's GFM (compiler/pages/remark-gfm-lean.ts) leaves out each
+// of the literal-autolink constructs (email, URL, www), the table and the
+// footnote constructs for a page whose source could not use it, and skips the literal-autolink pass on trees whose text cannot hold
 // one. It must give remark-gfm's tree, positions and all, for every page of
 // the test fixtures and the bundled example, for lines at the edges, and for
 // random sources made of the characters those constructs turn on; and every
@@ -12,7 +12,7 @@ import fc from 'fast-check';
 import remarkGfm from 'remark-gfm';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import remarkGfmLean, { type GfmNeeds, gfmNeeds, mayHoldLiteral } from '../compiler/pages/remark-gfm-lean.js';
+import remarkGfmLean, { type GfmNeeds, gfmNeeds, gfmNeedsKey, mayHoldLiteral } from '../compiler/pages/remark-gfm-lean.js';
 import { samplePages } from './support/sample-pages.js';
 
 const EDGES = [
@@ -44,6 +44,10 @@ const EDGES = [
   '| a |\n| - |\n| 1 |',
   'Ratio 3:-1 and -:) here.',
   'Mail me&#64;example.com, visit www&#46;example.com or https&#58;//example.com.',
+  '[a [b](c) www.example.com and https://x.org, [d] www.y.io',
+  'x [www.y.com and https://z.org](u) then http://w.io',
+  'A call[^1] and ![^2] near https://x.org, no mail.\n\n[^1]: www.y.io',
+  '[^x]: https://x.org\n\n> www.quoted.io [^x]',
 ];
 
 const gfm = {
@@ -54,7 +58,7 @@ const leanProcessors = new Map<string, ReturnType<typeof createProcessor>>();
 
 /** The lean processor for a source, as parse-page.ts picks it. */
 function lean(format: 'md' | 'mdx', needs: GfmNeeds): ReturnType<typeof createProcessor> {
-  const key = `${format} ${needs.autolinkLiterals} ${needs.tables}`;
+  const key = `${format} ${gfmNeedsKey(needs)}`;
   let processor = leanProcessors.get(key);
   if (processor === undefined) {
     processor = createProcessor({ format, remarkPlugins: [[remarkGfmLean, needs]] });
@@ -89,10 +93,13 @@ test('GFM with constructs and the literal-autolink pass left out where they find
     const tree = parsed(lean(format, needs), text);
     assert.equal(tree, parsed(gfm[format], text), name);
     if (tree.startsWith('error: ')) continue;
-    taken.add(`autolinks ${needs.autolinkLiterals}`).add(`tables ${needs.tables}`);
+    for (const [need, value] of Object.entries(needs)) taken.add(`${need} ${value}`);
     taken.add(`search ${mayHoldLiteral(lean(format, needs).parse(text))}`);
   }
-  assert.equal([...taken].sort(), ['autolinks false', 'autolinks true', 'search false', 'search true', 'tables false', 'tables true']);
+  assert.equal(
+    [...taken].sort(),
+    ['emailLiterals', 'footnotes', 'protocolLiterals', 'search', 'tables', 'wwwLiterals'].flatMap((need) => [`${need} false`, `${need} true`]),
+  );
 });
 
 test('random sources of table, autolink and block characters: the same trees as remark-gfm', () => {
@@ -127,6 +134,10 @@ test('random sources of table, autolink and block characters: the same trees as 
     '[',
     ']',
     '^',
+    '[^',
+    '](',
+    ')',
+    '!',
     '\\',
   ];
   fc.assert(
@@ -145,9 +156,11 @@ test('the hints need what each of the constructs and the pass expressions needs'
   assert.ok(mayHoldLiteral(tree('Http://x')));
   assert.ok(mayHoldLiteral(tree('me@example.com')));
   assert.not.ok(mayHoldLiteral(tree('`me@example.com` [x](https://example.com) www')));
-  assert.equal(gfmNeeds('Www.x and a\n:-'), { autolinkLiterals: true, tables: true });
-  assert.equal(gfmNeeds('HTTPS://x'), { autolinkLiterals: true, tables: false });
-  assert.equal(gfmNeeds('www x - y : z'), { autolinkLiterals: false, tables: false });
+  const none = { emailLiterals: false, protocolLiterals: false, wwwLiterals: false, tables: false, footnotes: false };
+  assert.equal(gfmNeeds('Www.x and a\n:-'), { ...none, wwwLiterals: true, tables: true });
+  assert.equal(gfmNeeds('HTTPS://x [^1]'), { ...none, protocolLiterals: true, footnotes: true });
+  assert.equal(gfmNeeds('me@x [^ 1]'), { ...none, emailLiterals: true, footnotes: true });
+  assert.equal(gfmNeeds('www x - y : z [ ^'), none);
 });
 
 test.run();

@@ -20,7 +20,9 @@
 // the first column are not tried (`blockStarts` follows both by lines); the
 // parse is the judge of the rest.
 //
-// A block is parsed alone by the page's processor; it must parse, and,
+// A block is parsed alone, by the processor its text needs (the GFM
+// constructs it could use: an email autolink's construct, say, is tried at
+// every word of a page with one `@`); it must parse, and,
 // unless it is the page's last, its last node must end before its closing
 // blank line (else a fence, say, ran on to the block's end). A block that
 // does not is joined with the next one, a few times; then the rest of the
@@ -42,8 +44,13 @@
 import type { Root, RootContent } from 'mdast';
 import type { Point, Position } from 'unist';
 
-/** Parses one text with a page's processor (throws on a syntax error, as the processor does). */
+/** Parses one text (throws on a syntax error, as a processor does). */
 export type ParseText = (text: string) => Root;
+/**
+ * The processor a block is parsed with, by its text (a block needs only the GFM constructs its own text could use:
+ * remark-gfm-lean.ts), and its name: blocks are memoized per processor.
+ */
+export type BlockParser = (text: string) => { key: string; parse: ParseText };
 
 /** ESM is parsed knowing the names earlier ESM bound: no cut before the last of it. */
 const ESM_LINE = /^(?:import|export)[ \t]/gm;
@@ -136,13 +143,13 @@ const seen = new Set<number>();
 
 /**
  * The page's tree from its blocks, or undefined when it has no cut or its
- * last block does not parse (the page is then parsed whole). `processorKey`
- * names the processor `parse` uses: blocks are memoized per processor.
+ * last block does not parse (the page is then parsed whole). `parser` gives
+ * each block's processor and its name.
  * `shared` tells whether other pages share blocks with this one
  * (`pagesSharingBlocks`): true memoizes its blocks at once, false not at all;
  * unknown (undefined), a block is memoized from its second sighting.
  */
-export function parseInBlocks(source: string, parse: ParseText, processorKey: string, shared?: boolean): Root | undefined {
+export function parseInBlocks(source: string, parser: BlockParser, shared?: boolean): Root | undefined {
   const starts = blockStarts(source);
   if (starts.length === 0) return undefined;
   const ends = [...starts, source.length];
@@ -157,7 +164,7 @@ export function parseInBlocks(source: string, parse: ParseText, processorKey: st
     const to = joins >= MAX_JOINS ? source.length : (ends[next] as number);
     const final = to === source.length;
     const text = source.slice(at, to);
-    const parsed = parseBlock(text, parse, processorKey, shared);
+    const parsed = parseBlock(text, parser, shared);
     if (parsed.tree === undefined || (!final && !parsed.endsBeforeBlank)) {
       if (final) return undefined;
       joins++;
@@ -179,7 +186,8 @@ export function parseInBlocks(source: string, parse: ParseText, processorKey: st
 }
 
 /** A block parsed, or its tree from the memo (`fresh` false: to be copied, not moved). */
-function parseBlock(text: string, parse: ParseText, processorKey: string, shared: boolean | undefined): Parsed & { fresh: boolean } {
+function parseBlock(text: string, parser: BlockParser, shared: boolean | undefined): Parsed & { fresh: boolean } {
+  const { key: processorKey, parse } = parser(text);
   const key = shared === false ? undefined : `${processorKey}\0${text}`;
   const known = key === undefined ? undefined : memo.get(key);
   if (key !== undefined && known !== undefined) {

@@ -28,7 +28,7 @@ import type { SourceFile } from '../source/source-file.js';
 import { findQuadraticMarkdown } from './find-quadratic-markdown.js';
 import { parseInBlocks } from './parse-blocks.js';
 import { type ParsedFrontmatter, parseFrontmatter } from './parse-frontmatter.js';
-import remarkGfmLean, { type GfmNeeds, gfmNeeds } from './remark-gfm-lean.js';
+import remarkGfmLean, { type GfmNeeds, gfmNeeds, gfmNeedsKey } from './remark-gfm-lean.js';
 import remarkParseFork from './remark-parse-fork.js';
 
 export interface CustomHeadingId {
@@ -136,14 +136,20 @@ function processorFor(path: string, gfm: GfmNeeds | undefined): Processor {
 
 function processorKey(path: string, gfm: GfmNeeds | undefined): string {
   const format = pageFormat(path);
-  return gfm === undefined ? format : `${format}+gfm${gfm.autolinkLiterals ? '+autolinks' : ''}${gfm.tables ? '+tables' : ''}`;
+  return gfm === undefined ? format : `${format}+gfm${gfmNeedsKey(gfm)}`;
 }
 
-/** An MDX page block by block (parse-blocks.ts: long pages, and blocks other pages share), else whole. */
-function parseSource(path: string, source: string, gfm: GfmNeeds | undefined, sharedBlocks: boolean | undefined): Root {
-  const processor = processorFor(path, gfm);
-  const parse = (text: string) => processor.parse(text);
-  return (pageFormat(path) === 'mdx' ? parseInBlocks(source, parse, processorKey(path, gfm), sharedBlocks) : undefined) ?? parse(source);
+/**
+ * An MDX page block by block (parse-blocks.ts: long pages, and blocks other pages share), else whole; with GFM, each
+ * block or page parsed with the constructs its text could use (`gfmNeeds`).
+ */
+function parseSource(path: string, source: string, gfm: boolean, sharedBlocks: boolean | undefined): Root {
+  const parser = (text: string) => {
+    const needs = gfm ? gfmNeeds(text) : undefined;
+    const processor = processorFor(path, needs);
+    return { key: processorKey(path, needs), parse: (block: string) => processor.parse(block) };
+  };
+  return (pageFormat(path) === 'mdx' ? parseInBlocks(source, parser, sharedBlocks) : undefined) ?? parser(source).parse(source);
 }
 
 /** A VFileMessage as the parser throws it (duck-typed: vfile is not a direct dependency). */
@@ -158,10 +164,10 @@ interface ParserMessage {
 function parseMarkdown(file: SourceFile, source: string, bag: DiagnosticBag, sharedBlocks: boolean | undefined): Root | undefined {
   try {
     try {
-      return parseSource(file.path, source, gfmNeeds(source), sharedBlocks);
+      return parseSource(file.path, source, true, sharedBlocks);
     } catch (error) {
       if (!(error instanceof RangeError)) throw error;
-      return parseSource(file.path, source, undefined, sharedBlocks);
+      return parseSource(file.path, source, false, sharedBlocks);
     }
   } catch (error) {
     if (!isParserMessage(error)) throw error;
