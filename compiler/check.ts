@@ -19,6 +19,7 @@ import { collectSpecSources } from './openapi/collect-spec-sources.js';
 import { discoverOpenApi } from './openapi/discover-openapi.js';
 import { loadDocuments } from './openapi/load-documents.js';
 import type { OpenApiDocument } from './openapi/openapi-document.js';
+import type { YamlTrees } from './openapi/parse-document-text.js';
 import { specKey } from './openapi/spec-names.js';
 import { type RepositoryPages, readPages, type Summarizer } from './pages/read-pages.js';
 import type { PageSummary } from './pages/summarize-page.js';
@@ -145,9 +146,12 @@ export async function analyzeProject(options: AnalyzeOptions): Promise<ProjectAn
   bag.add(checkSnippetImports(pages.summaries, { hasScript: (p) => files.has(p), linkOutside: (p) => host.linkOutside(p) }));
 
   const specs = collectSpecSources(config?.root, nav, pages.specReferences, host);
+  // Documents of the same text (copied across a site's versions) share one YAML tree.
+  const trees: YamlTrees = new Map();
   const documents = await loadDocuments(specs, host, bag, {
     timeoutMs: options.fetchTimeoutMs,
     memo: options.memo,
+    trees,
   });
   const references = { documents, keyOf: (source: string, from: string) => specKey(source, host, from) };
   // Frontmatter references that no loaded document holds are looked for in the repository's other OpenAPI documents, as Mintlify does.
@@ -156,6 +160,7 @@ export async function analyzeProject(options: AnalyzeOptions): Promise<ProjectAn
         loaded: new Set(documents.keys()),
         configFiles: new Set(config?.files.map((f) => f.path)),
         memo: options.memo,
+        trees,
         inUse: (candidates) => documentsInUse(pages.apiReferences, references, candidates),
       })
     : undefined;

@@ -2,7 +2,7 @@
 // symbolic link), refuses oversized files, and reports unreadable ones; a text
 // takes its file's known hash only when it decoded to the same bytes.
 
-import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'uvu';
@@ -58,6 +58,44 @@ test('a symbolic link leading outside the root is refused, and its target never 
     [['file/outside-root', 'link.mdx']],
   );
   assert.not.ok(JSON.stringify(bag.items).includes('CANARY'));
+});
+
+test('a file listed is read, and one reached through a link to a folder is refused when the folder is outside', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'docsc-links-'));
+  const docs = join(dir, 'docs');
+  mkdirSync(join(docs, 'guides'), { recursive: true });
+  mkdirSync(join(dir, 'away'));
+  writeFileSync(join(docs, 'guides', 'a.mdx'), '# A\n');
+  writeFileSync(join(dir, 'away', 'secret.mdx'), 'CANARY-SECRET');
+  symlinkSync(join(dir, 'away'), join(docs, 'out'));
+  symlinkSync(join(docs, 'guides'), join(docs, 'also'));
+  const linked = new ProjectHost(docs);
+  assert.equal(linked.listFiles(), ['guides/a.mdx']);
+  const bag = new DiagnosticBag();
+  assert.is(linked.readSource('guides/a.mdx', bag)?.text, '# A\n');
+  // Not listed (the listing follows no link to a folder): checked path by path, inside or not.
+  assert.is(linked.readSource('also/a.mdx', bag)?.text, '# A\n');
+  assert.is(linked.readSource('out/secret.mdx', bag), undefined);
+  assert.equal(
+    bag.items.map((d) => [d.code, d.file]),
+    [['file/outside-root', 'out/secret.mdx']],
+  );
+  assert.not.ok(JSON.stringify(bag.items).includes('CANARY'));
+});
+
+test('a listed file whose folder became a link leading outside since the listing is refused', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'docsc-swapped-'));
+  const docs = join(dir, 'docs');
+  mkdirSync(join(docs, 'guides'), { recursive: true });
+  mkdirSync(join(dir, 'away'));
+  writeFileSync(join(docs, 'guides', 'a.mdx'), '# A\n');
+  writeFileSync(join(dir, 'away', 'a.mdx'), 'CANARY-SECRET');
+  const swapped = new ProjectHost(docs);
+  assert.equal(swapped.listFiles(), ['guides/a.mdx']);
+  rmSync(join(docs, 'guides'), { recursive: true });
+  symlinkSync(join(dir, 'away'), join(docs, 'guides'));
+  const read = swapped.read('guides/a.mdx');
+  assert.equal(read.ok ? 'read' : read.failure, 'outside-root');
 });
 
 test('oversized and unreadable files are reported, missing ones too', () => {

@@ -11,7 +11,7 @@ import { runInNewContext } from 'node:vm';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { build } from '../compiler/build/build.js';
-import { redirectSource } from '../compiler/config/read-redirects.js';
+import { anyRedirectMatches, redirectSource } from '../compiler/config/read-redirects.js';
 import { outputRedirects, patternRedirectScript, type Redirect } from '../compiler/site/redirect-pages.js';
 
 const redirect = (source: string, destination: string): Redirect => ({ source, destination, permanent: true });
@@ -65,6 +65,22 @@ test('a destination without a scheme stays a site path whatever the address hold
   assert.is(follow(script, '/features/old/a/b'), '/features/new/a/b');
   // And a rule that did not come through outputRedirects: the script itself keeps it on this site.
   assert.is(follow(patternRedirectScript([redirect('/x/:a', ':a')]), '/x/javascript:alert(1)'), '/javascript:alert(1)');
+});
+
+test('anyRedirectMatches answers as the sources one by one do', () => {
+  const sources = ['/old-start', 'features/old/', '/guides/index', '/users/:id/profile', '/docs/:path*', '/blog/*', '/x/:a', '/', '/%61pi/old'];
+  const redirects = sources.map((source) => redirectSource(source));
+  const any = anyRedirectMatches(redirects);
+  const urls = ['', 'old-start', 'old-start/x', 'features/old', 'guides', 'guides/index', 'users/1/profile', 'users/1', 'users/1/profile/x'];
+  urls.push('docs', 'docs/a/b', 'blog', 'blog/x', 'x/y', 'x', 'x/y/z', 'api/old', 'nothing/here');
+  for (const url of urls)
+    assert.is(
+      any(url),
+      redirects.some((r) => r.matches(url)),
+      url,
+    );
+  assert.ok(any('users/7/profile') && any('docs') && any('api/old') && !any('users/7') && !any('x/y/z'));
+  assert.not.ok(anyRedirectMatches([])('x'));
 });
 
 test('an address never turns a site path into another host', () => {

@@ -72,7 +72,12 @@ export async function checkWithCache(options: CachedCheckOptions): Promise<Cache
     const record = stored?.listing === listing ? stored : undefined;
     // The other files the recorded check read are identified with the pages, through the same memo.
     const others = Object.keys(record?.inputs ?? {}).filter((path) => pagePathOfFile(path) === undefined);
-    const snapshot = snapshotSome(host, [...pages, ...others], cache.get<SnapshotMemo>('file-hash', SNAPSHOT_MEMO_KEY));
+    const snapshot = snapshotSome(
+      host,
+      [...pages, ...others],
+      cache.get<SnapshotMemo>('file-hash', SNAPSHOT_MEMO_KEY),
+      (path) => pagePathOfFile(path) === undefined,
+    );
     if (snapshot.changed) cache.put('file-hash', SNAPSHOT_MEMO_KEY, snapshot.memo);
     if (record && upToDate(record, snapshot.identities, host)) {
       cacheWarnings.push(...(await cache.flush()));

@@ -9,7 +9,15 @@ import { contentHash } from '../cache/value-key.js';
 import { type Diagnostic, ranOutOfMemory } from '../diagnostics/diagnostic.js';
 import type { PageInput, Summarizer } from '../pages/read-pages.js';
 import type { PageSummaryResult } from '../pages/summarize-page.js';
-import { type PageFile, type SummarizeOptions, summarizePages, summaryAtPath } from '../pages/summarize-pages.js';
+import {
+  IN_PROCESS_BELOW,
+  type PageFile,
+  type SummarizeOptions,
+  type SummaryPool,
+  summarizePages,
+  summaryAtPath,
+  summaryPool,
+} from '../pages/summarize-pages.js';
 import { type CachedSummary, relocateSummary, storedSummary, summaryKey } from './compile-pages.js';
 
 /** The front end's summarizer with the build's summary cache in front of check's own pool. */
@@ -20,6 +28,15 @@ export function cachedSummarizer(
   options: SummarizeOptions,
 ): Summarizer {
   return async (inputs: readonly PageInput[]): Promise<PageSummaryResult[]> => {
+    const pool = summaryPool(options.threads);
+    try {
+      return await summarizeWith(pool, inputs);
+    } finally {
+      await pool.close();
+    }
+  };
+
+  async function summarizeWith(pool: SummaryPool, inputs: readonly PageInput[]): Promise<PageSummaryResult[]> {
     const results: (PageSummaryResult | undefined)[] = [];
     const missing: { index: number; file: PageFile; key: string; decoding: Diagnostic[] }[] = [];
     // A site's versions and languages are often copies (crewAI's docs: 24,803 pages, 1,723 different): of the pages
@@ -50,12 +67,15 @@ export function cachedSummarizer(
       // Keyed as the build keys it (compile-pages.ts): by what was read; a text with decoding problems apart.
       const key = summaryKey(input.path, `${contentHash(read.text)}${read.diagnostics.length > 0 ? '!' : ''}`);
       missing.push({ index, file: { path: input.path, text: read.text }, key, decoding: read.diagnostics });
+      // Pages enough for the workers: they start now, and load the parser while the rest is read.
+      if (missing.length === IN_PROCESS_BELOW) pool.warm();
     });
     // Identical contents (versions and languages copied) are summarized once.
     const unique = [...new Map(missing.map((m) => [m.key, m])).values()];
     const done = await summarizePages(
       unique.map((m) => m.file),
       options,
+      pool,
     );
     const byKey = new Map<string, PageSummaryResult>();
     unique.forEach(({ file, key, decoding }, i) => {
@@ -68,5 +88,5 @@ export function cachedSummarizer(
     for (const { index, file, key } of missing) results[index] = summaryAtPath(byKey.get(key) as PageSummaryResult, file.path);
     for (const { index, path, of } of copies) results[index] = summaryAtPath(results[of] as PageSummaryResult, path);
     return results.filter((result): result is PageSummaryResult => result !== undefined);
-  };
+  }
 }

@@ -112,6 +112,14 @@ export class BatchPool<T, R> {
     );
   }
 
+  /**
+   * Starts the workers before `run` is given its items, so that they load their module while the caller still
+   * prepares them (reads the pages); nothing with one thread.
+   */
+  warm(): void {
+    if (this.threads > 1) this.start();
+  }
+
   async close(): Promise<void> {
     const pool = this.pool;
     this.pool = undefined;

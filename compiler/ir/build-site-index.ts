@@ -5,7 +5,7 @@
 // the page each leads to, in `order`: the navigation's), and the symbolic
 // links leading outside the root.
 
-import type { RedirectSource } from '../config/read-redirects.js';
+import { anyRedirectMatches, type RedirectSource } from '../config/read-redirects.js';
 import type { PageSummary } from '../pages/summarize-page.js';
 import type { ApiPage } from './api-pages.js';
 import { folderPages } from './folder-pages.js';
@@ -42,7 +42,7 @@ export function buildSiteIndex(
   for (const file of SITE_FILES) staticFiles.add(file);
   // A changelog with `rss: true` publishes its feed beside it (site/rss-feed.ts).
   for (const summary of summaries) if (summary.frontmatter.rss === true && !isSnippet(summary.path)) staticFiles.add(feedOf(summary.path));
-  const isRedirected = (url: string) => redirects.some((r) => r.matches(url));
+  const isRedirected = anyRedirectMatches(redirects);
   return {
     pages,
     staticFiles,

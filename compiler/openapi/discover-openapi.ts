@@ -19,6 +19,7 @@ import type { DerivedMemo } from '../host/derived-memo.js';
 import type { ProjectHost } from '../host/project-host.js';
 import { loadOpenApi } from './load-openapi.js';
 import type { OpenApiDocument } from './openapi-document.js';
+import type { YamlTrees } from './parse-document-text.js';
 import { isUrl } from './spec-names.js';
 
 const SPEC_FILE = /\.(?:json|ya?ml)$/i;
@@ -47,6 +48,8 @@ export interface DiscoverOptions {
   /** Files that are configuration (docs.json and its `$ref` parts). */
   configFiles: ReadonlySet<string>;
   memo?: DerivedMemo | undefined;
+  /** YAML trees parsed before in this run (load-openapi.ts). */
+  trees?: YamlTrees | undefined;
   /** The keys of the candidates that references resolve to (resolve-page-references.ts `documentsInUse`). */
   inUse: (candidates: readonly OpenApiDocument[]) => ReadonlySet<string>;
 }
@@ -65,13 +68,13 @@ export async function discoverOpenApi(host: ProjectHost, options: DiscoverOption
     .listFiles()
     .filter((path) => SPEC_FILE.test(path) && !options.loaded.has(path) && !options.configFiles.has(path) && mayBeOpenApi(path, host, options.memo))
     .sort(mintlifyOrder);
-  const loaded = await Promise.all(paths.map((path) => loadOpenApi(path, host, { validate: false, memo: options.memo })));
+  const loaded = await Promise.all(paths.map((path) => loadOpenApi(path, host, { validate: false, memo: options.memo, trees: options.trees })));
   const candidates = loaded.flatMap((result) => (result.document ? [result.document] : []));
   const used = options.inUse(candidates);
   const diagnostics: Diagnostic[] = [];
   const validated = new Map<string, OpenApiDocument | undefined>();
   for (const key of used) {
-    const result = await loadOpenApi(key, host, { memo: options.memo });
+    const result = await loadOpenApi(key, host, { memo: options.memo, trees: options.trees });
     diagnostics.push(...result.diagnostics);
     validated.set(key, result.document);
   }

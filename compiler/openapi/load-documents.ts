@@ -8,12 +8,13 @@ import type { ProjectHost } from '../host/project-host.js';
 import type { SpecSources } from './collect-spec-sources.js';
 import { loadOpenApi } from './load-openapi.js';
 import type { OpenApiDocument } from './openapi-document.js';
+import type { YamlTrees } from './parse-document-text.js';
 
 export async function loadDocuments(
   specs: SpecSources,
   host: ProjectHost,
   bag: DiagnosticBag,
-  options: { timeoutMs?: number | undefined; memo?: DerivedMemo | undefined },
+  options: { timeoutMs?: number | undefined; memo?: DerivedMemo | undefined; trees?: YamlTrees | undefined },
 ): Promise<Map<string, OpenApiDocument | undefined>> {
   for (const { name, at } of specs.outside) bag.report('file/outside-root', at, { path: name });
   for (const { name, files, at } of specs.ambiguous) {
@@ -24,6 +25,7 @@ export async function loadDocuments(
       const result = await loadOpenApi(source.key, host, {
         at: source.at,
         memo: options.memo,
+        trees: options.trees,
         ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
       });
       bag.add(result.diagnostics);

@@ -20,7 +20,7 @@ import { indexOperations } from './index-operations.js';
 import { indexWebhooks, withoutStaleWebhooks } from './index-webhooks.js';
 import { asObject, describeValue, errorMessage, isObject, type JsonObject, own } from './json-values.js';
 import type { OpenApiDocument } from './openapi-document.js';
-import { isJsonText, type Locator, parseText } from './parse-document-text.js';
+import { isJsonText, type Locator, parseText, type YamlTrees } from './parse-document-text.js';
 import { readDocument } from './read-document.js';
 import { refsFineInText, scanDocument } from './scan-document.js';
 import { DIRECT_SCHEMA_ERRORS_CHARS, validateDocument } from './validate-document.js';
@@ -30,6 +30,8 @@ export interface LoadOptions extends Partial<FetchLimits> {
   at?: Span | Location;
   /** Remembers the analysis (index and findings) and the places found in JSON documents, by document key and text, across runs. */
   memo?: DerivedMemo | undefined;
+  /** YAML trees parsed before in this run, shared by documents of the same text. */
+  trees?: YamlTrees | undefined;
   /** Validate against the OpenAPI schema with @readme/openapi-parser (default true; `openapi-file` skips it). */
   validate?: boolean;
 }
@@ -60,7 +62,7 @@ async function analyzeDocument(key: string, file: SourceFile, bag: DiagnosticBag
   const index = memo?.get<DocumentIndex>(indexName);
   if (index !== undefined && memo !== undefined) return rememberedDocument(key, file, index, bag, memo);
   const reportedBefore = bag.items.length;
-  const parsed = await parseText(file, bag, memo);
+  const parsed = await parseText(file, bag, memo, options.trees);
   if (parsed === undefined) return undefined;
   const { value, locator } = parsed;
   if (!isObject(value)) {

@@ -30,8 +30,8 @@ export function resolveSpecName(source: string, host: ProjectHost, from: string)
   if (normalized === undefined || normalized === '') return { outside: true };
   for (const candidate of [normalized, ...SPEC_EXTENSIONS.map((ext) => normalized + ext)]) if (host.isFile(candidate)) return { key: candidate };
   if (!normalized.includes('/')) {
-    const names = new Set([normalized, ...SPEC_EXTENSIONS.map((ext) => normalized + ext)]);
-    const found = host.listFiles().filter((file) => names.has(file.slice(file.lastIndexOf('/') + 1)));
+    // In listing order (sorted), as a filter of the listing would give them.
+    const found = [normalized, ...SPEC_EXTENSIONS.map((ext) => normalized + ext)].flatMap((name) => host.filesNamed(name)).sort();
     const nearest = nearestTo(from, found);
     if (nearest.length === 1) return { key: nearest[0] as string };
     if (nearest.length > 1) return { ambiguous: nearest };

@@ -13,7 +13,7 @@ import type { PageReference as ApiReference } from '../passes/resolve-openapi.js
 import type { SourceFile } from '../source/source-file.js';
 import { locationInValue } from './parse-frontmatter.js';
 import type { PageSummary, PageSummaryResult } from './summarize-page.js';
-import { type PageFile, pageKind, type SummarizeOptions, summarizePages, summaryAtPath } from './summarize-pages.js';
+import { IN_PROCESS_BELOW, type PageFile, pageKind, type SummarizeOptions, summarizePages, summaryAtPath, summaryPool } from './summarize-pages.js';
 
 export interface RepositoryPages {
   /** Page path without extension → file, snippets included (resolve-pages refuses those). */
@@ -108,28 +108,35 @@ async function summarizeAll(
   /** For each readable input: its file's index in `files`, or the index of the input whose summary it takes. */
   const plan: ({ path: string; file: number } | { path: string; copyOf: number })[] = [];
   const clean = new Map<string, number>();
-  for (const input of inputs) {
-    const bytes = readBytes(host, input.path, bag);
-    if (bytes === undefined) continue;
-    const identity = `${pageKind(input.path)}\0${contentHash(bytes)}`;
-    const same = clean.get(identity);
-    if (same !== undefined) {
-      input.release?.();
-      plan.push({ path: input.path, copyOf: same });
-      continue;
+  const pool = summaryPool(options.threads);
+  try {
+    for (const input of inputs) {
+      const bytes = readBytes(host, input.path, bag);
+      if (bytes === undefined) continue;
+      const identity = `${pageKind(input.path)}\0${contentHash(bytes)}`;
+      const same = clean.get(identity);
+      if (same !== undefined) {
+        input.release?.();
+        plan.push({ path: input.path, copyOf: same });
+        continue;
+      }
+      const read = decodeInput(host, input.path, bytes, sources) as { text: string; diagnostics: Diagnostic[] };
+      bag.add(read.diagnostics);
+      if (read.diagnostics.length === 0) clean.set(identity, plan.length);
+      plan.push({ path: input.path, file: files.push({ path: input.path, text: read.text }) - 1 });
+      // Pages enough for the workers: they start now, and load the parser while the rest is read.
+      if (files.length === IN_PROCESS_BELOW) pool.warm();
     }
-    const read = decodeInput(host, input.path, bytes, sources) as { text: string; diagnostics: Diagnostic[] };
-    bag.add(read.diagnostics);
-    if (read.diagnostics.length === 0) clean.set(identity, plan.length);
-    plan.push({ path: input.path, file: files.push({ path: input.path, text: read.text }) - 1 });
+    const summaries = await summarizePages(files, { threads: options.threads, onSummarized: options.onSummarized }, pool);
+    const results: PageSummaryResult[] = [];
+    for (const entry of plan) {
+      if ('file' in entry) results.push(summaries[entry.file] as PageSummaryResult);
+      else results.push(summaryAtPath(results[entry.copyOf] as PageSummaryResult, entry.path));
+    }
+    return results;
+  } finally {
+    await pool.close();
   }
-  const summaries = await summarizePages(files, { threads: options.threads, onSummarized: options.onSummarized });
-  const results: PageSummaryResult[] = [];
-  for (const entry of plan) {
-    if ('file' in entry) results.push(summaries[entry.file] as PageSummaryResult);
-    else results.push(summaryAtPath(results[entry.copyOf] as PageSummaryResult, entry.path));
-  }
-  return results;
 }
 
 function addPageFacts(pages: RepositoryPages, summary: PageSummary): void {

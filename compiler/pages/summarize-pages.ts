@@ -31,7 +31,24 @@ export interface SummarizeOptions {
   onSummarized?: ((done: number, total: number) => void) | undefined;
 }
 
-export async function summarizePages(files: readonly PageFile[], options: SummarizeOptions = {}): Promise<PageSummaryResult[]> {
+/** The pool pages are summarized in, for a caller that warms it while it reads them (its to close then). */
+export type SummaryPool = BatchPool<PageFile, PageSummaryResult>;
+
+export function summaryPool(threads: number | undefined): SummaryPool {
+  return new BatchPool<PageFile, PageSummaryResult>({
+    worker: new URL('./summarize-worker.js', import.meta.url),
+    inProcess: async (batch) => {
+      const { summarizePage } = await loadSummarizer();
+      return batch.map((file) => summarizePage(file.path, file.text, { sharedBlocks: file.sharedBlocks }));
+    },
+    threads,
+    outOfMemory: async (file) => (await loadSummarizer()).pageOutOfMemory(file.path, file.text),
+    isolate: (file) => file.text.length >= ISOLATED_PAGE_CHARS,
+  });
+}
+
+/** `pool`: one the caller made (and closes); else one for this call. */
+export async function summarizePages(files: readonly PageFile[], options: SummarizeOptions = {}, pool?: SummaryPool): Promise<PageSummaryResult[]> {
   // By kind, then by the text itself (a key made by joining them would copy every text).
   const firstOf = new Map<string, Map<string, number>>();
   const unique: PageFile[] = [];
@@ -49,7 +66,7 @@ export async function summarizePages(files: readonly PageFile[], options: Summar
     }
     return index;
   });
-  const results = await summarizeUnique(unique, options);
+  const results = await summarizeUnique(unique, options, pool);
   return files.map((file, i) => {
     const result = results[uniqueIndex[i] as number] as PageSummaryResult;
     return result.summary.path === file.path ? result : summaryAtPath(result, file.path);
@@ -79,13 +96,14 @@ export function summaryAtPath(result: PageSummaryResult, path: string): PageSumm
  * 23.8 M in file order with blocks kept from their second sighting, 10.3 M by families, 8.8 M with the hint too.
  * Results come back in the files' order.
  */
-async function summarizeUnique(files: readonly PageFile[], options: SummarizeOptions): Promise<PageSummaryResult[]> {
+async function summarizeUnique(files: readonly PageFile[], options: SummarizeOptions, pool: SummaryPool | undefined): Promise<PageSummaryResult[]> {
   const families = files.map((file) => file.path.split('/').slice(-2).join('/'));
   const order = files.map((_, i) => i).sort((a, b) => compareText(families[a] as string, families[b] as string) || a - b);
   const shared = pagesSharingBlocks(files);
   const sorted = await summarizeInOrder(
     order.map((i) => ({ ...(files[i] as PageFile), sharedBlocks: shared[i] as boolean })),
     options,
+    pool,
   );
   const results: PageSummaryResult[] = [];
   order.forEach((i, n) => {
@@ -98,17 +116,8 @@ function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-async function summarizeInOrder(files: readonly PageFile[], options: SummarizeOptions): Promise<PageSummaryResult[]> {
-  const pool = new BatchPool<PageFile, PageSummaryResult>({
-    worker: new URL('./summarize-worker.js', import.meta.url),
-    inProcess: async (batch) => {
-      const { summarizePage } = await loadSummarizer();
-      return batch.map((file) => summarizePage(file.path, file.text, { sharedBlocks: file.sharedBlocks }));
-    },
-    threads: options.threads,
-    outOfMemory: async (file) => (await loadSummarizer()).pageOutOfMemory(file.path, file.text),
-    isolate: (file) => file.text.length >= ISOLATED_PAGE_CHARS,
-  });
+async function summarizeInOrder(files: readonly PageFile[], options: SummarizeOptions, given: SummaryPool | undefined): Promise<PageSummaryResult[]> {
+  const pool = given ?? summaryPool(options.threads);
   let done = 0;
   try {
     return await pool.run(files, (count) => {
@@ -116,6 +125,6 @@ async function summarizeInOrder(files: readonly PageFile[], options: SummarizeOp
       options.onSummarized?.(done, files.length);
     });
   } finally {
-    await pool.close();
+    if (given === undefined) await pool.close();
   }
 }

@@ -7,7 +7,7 @@
 // href no page can be published at, with a `#` or `?`, may lead nowhere); the
 // pages it reaches count as reached by the navigation.
 
-import type { RedirectSource } from '../config/read-redirects.js';
+import { anyRedirectMatches, type RedirectSource } from '../config/read-redirects.js';
 import { type Diagnostic, DiagnosticBag } from '../diagnostics/diagnostic.js';
 import { type ApiPage, apiPageHref } from '../ir/api-pages.js';
 import { pagePathOfFile } from '../ir/page-urls.js';
@@ -23,7 +23,8 @@ export function siteTargets(
 ): (url: string) => boolean {
   const urls = new Set(pages.map((p) => p.url));
   const staticFiles = new Set(files.filter((file) => pagePathOfFile(file) === undefined));
-  return (url) => urls.has(url) || staticFiles.has(url) || redirects.some((r) => r.matches(url));
+  const isRedirected = anyRedirectMatches(redirects);
+  return (url) => urls.has(url) || staticFiles.has(url) || isRedirected(url);
 }
 
 /** Root-relative hrefs of the API entries that link instead of having a page, with where they are written. */

@@ -181,13 +181,20 @@ export class LetterCounts {
     const letters: number[] = [];
     for (let code = 0; code < own.length; code++) if (own[code] !== 0) letters.push(code);
     const near: string[] = [];
-    this.texts.forEach((text, index) => {
+    for (let index = 0; index < this.texts.length; index++) {
+      const length = this.lengths[index] as number;
+      // The word's letters missing from the candidate are at least as many as the word is longer: a length that
+      // differs by more than the limit decides alone, and the count stops once over it.
+      if (Math.abs(length - lower.length) > limit) continue;
       const counts = this.counts[index] as Uint16Array;
       // What the word has more of, and then what the candidate has more of: the larger is the bag distance.
-      let missing = 0;
-      for (const code of letters) missing += Math.max(0, (own[code] as number) - (counts[code] as number));
-      if (missing + Math.max(0, (this.lengths[index] as number) - lower.length) <= limit) near.push(text);
-    });
+      let distance = Math.max(0, length - lower.length);
+      for (let i = 0; i < letters.length && distance <= limit; i++) {
+        const code = letters[i] as number;
+        distance += Math.max(0, (own[code] as number) - (counts[code] as number));
+      }
+      if (distance <= limit) near.push(this.texts[index] as string);
+    }
     return near;
   }
 }
