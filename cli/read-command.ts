@@ -5,7 +5,7 @@
 
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ALLOW_PRIVATE_URLS_ENV } from '../compiler/openapi/fetch-document.js';
+import { ALLOW_PRIVATE_URLS_ENV } from '../compiler/openapi/allow-private-urls.js';
 import { parseBasePath } from '../compiler/site/base-path.js';
 import { FORMATS, type Format } from './render-diagnostics.js';
 import { usage } from './usage.js';

@@ -232,7 +232,7 @@ test('build: a navigation edit lays out only the pages it changes, and writes wh
   const site = copyFixture('site');
   const clean = join(site.dir, 'clean');
   try {
-    // A page that reports a warning is laid out on every build (a kept page could not replay it).
+    // A page that reports a warning is kept like the others: its record replays the warning.
     appendFileSync(join(site.root, 'hidden.mdx'), '\n<NoSuchComponent />\n');
     // A relative link keys the body by its folder; the summary read back from the cache must say so without its links parsed.
     appendFileSync(join(site.root, 'quickstart.mdx'), '\nSee [the guide](guides/copy-a).\n');
@@ -246,10 +246,51 @@ test('build: a navigation edit lays out only the pages it changes, and writes wh
     assert.equal(edited.recomputed.bodies, []);
     // Its API pages are laid out again from their cached bodies: the OpenAPI document is not parsed.
     assert.equal(edited.recomputed.documents, []);
-    assert.equal([...edited.recomputed.laidOut].sort(), ['api-reference/pets/create-a-pet', 'api-reference/pets/list-pets', 'hidden', 'quickstart']);
+    assert.equal([...edited.recomputed.laidOut].sort(), ['api-reference/pets/create-a-pet', 'api-reference/pets/list-pets', 'quickstart']);
+    assert.ok(edited.diagnostics.some((d) => d.file === 'hidden.mdx'));
     assert.equal(edited.stats.fromCache, 7);
     const full = await build({ root: site.root, outDir: clean, cacheDir: false, threads: 1 });
     assert.equal(formatDiagnosticLines(edited.diagnostics), formatDiagnosticLines(full.diagnostics));
+    assert.equal(dumpOutput(site.out, { full: true }), dumpOutput(clean, { full: true }));
+  } finally {
+    rmSync(site.dir, { recursive: true, force: true });
+  }
+});
+
+test("build: a body edit lays out that page alone: `openapi:` pages, pages with a warning and docsc's assets stay, as a clean build writes them", async () => {
+  const site = copyFixture('site');
+  const clean = join(site.dir, 'clean');
+  try {
+    const docsJson = join(site.root, 'docs.json');
+    const config = readFileSync(docsJson, 'utf8')
+      .replace('"pages": ["index", "quickstart",', '"pages": ["index", "quickstart", "pets", "agents",')
+      .replace('"navigation": {', '"contextual": { "options": ["copy"] },\n  "navigation": {');
+    writeFileSync(docsJson, config);
+    writeFileSync(join(site.root, 'pets.mdx'), '---\nopenapi: api/pets.yaml GET /pets\n---\n\nAbout pets.\n');
+    // Its Markdown copy is made from its summary's <Visibility> blocks, in a clean build and after one from the cache.
+    writeFileSync(
+      join(site.root, 'agents.mdx'),
+      '---\ntitle: Agents\n---\n\n<Visibility for="agents">\nFor agents.\n</Visibility>\n\n<NoSuchThing />\n',
+    );
+    const first = await buildIn(site);
+    assert.ok(first.diagnostics.some((d) => d.file === 'agents.mdx'));
+    appendFileSync(join(site.root, 'quickstart.mdx'), '\nA new paragraph.\n');
+    const edited = await buildIn(site);
+    assert.equal(edited.recomputed.laidOut, ['quickstart']);
+    assert.equal(
+      edited.recomputed.written.filter((path) => path.startsWith('_docsc/') && !path.startsWith('_docsc/search/')),
+      [],
+      "docsc's assets are kept",
+    );
+    await build({ root: site.root, outDir: clean, cacheDir: false, threads: 1 });
+    assert.equal(dumpOutput(site.out, { full: true }), dumpOutput(clean, { full: true }));
+    // The operation's edit lays its `openapi:` page out again.
+    const spec = join(site.root, 'api/pets.yaml');
+    writeFileSync(spec, readFileSync(spec, 'utf8').replace('summary: List pets', 'summary: List all pets'));
+    const operation = await buildIn(site);
+    assert.ok(operation.recomputed.laidOut.includes('pets'));
+    const full = await build({ root: site.root, outDir: clean, cacheDir: false, threads: 1 });
+    assert.equal(formatDiagnosticLines(operation.diagnostics), formatDiagnosticLines(full.diagnostics));
     assert.equal(dumpOutput(site.out, { full: true }), dumpOutput(clean, { full: true }));
   } finally {
     rmSync(site.dir, { recursive: true, force: true });

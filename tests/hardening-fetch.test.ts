@@ -17,7 +17,8 @@ import { gzipSync } from 'node:zlib';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { check } from '../compiler/check.js';
-import { type AddressPolicy, ALLOW_PRIVATE_URLS_ENV, type FetchLimits, fetchDocument, refusedRange } from '../compiler/openapi/fetch-document.js';
+import { ALLOW_PRIVATE_URLS_ENV } from '../compiler/openapi/allow-private-urls.js';
+import { type AddressPolicy, type FetchLimits, fetchDocument, refusedRange } from '../compiler/openapi/fetch-document.js';
 
 const spec = JSON.stringify({
   openapi: '3.1.0',

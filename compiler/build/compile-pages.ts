@@ -421,6 +421,8 @@ export function relocateSummary(entry: CachedSummary, path: string): PageSummary
     imports: stored.imports,
   };
   if (stored.title !== undefined) summary.title = stored.title;
+  // Left out, a page's Markdown copy was its raw source after any build that took its summary from the cache.
+  if (stored.visibility !== undefined) summary.visibility = stored.visibility;
   relativeLinksOf.set(summary, stored.relativeLinks);
   return { summary, diagnostics: restoreDiagnostics(entry.diagnostics, path) };
 }

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import type { BuildCache } from '../cache/build-cache.js';
 import { contentHash, valueKey } from '../cache/value-key.js';
 import type { ProjectAnalysis } from '../check.js';
-import { type Diagnostic, makeDiagnostic, type Place } from '../diagnostics/diagnostic.js';
+import { type Diagnostic, makeDiagnostic, type Place, ranOutOfMemory } from '../diagnostics/diagnostic.js';
 import { collectIfGrown } from '../host/heap-growth.js';
 import { OutputPaths } from '../output/output-paths.js';
 import type { OutputFile } from '../output/write-output.js';
@@ -31,7 +31,7 @@ import {
   staticRedirectUrl,
 } from '../site/redirect-pages.js';
 import { type SearchRecord, SHARDS, shardOf, shardPath } from '../site/search-index.js';
-import { siteAssets } from '../site/site-assets.js';
+import { siteAssetPaths, siteAssets, siteAssetsKey } from '../site/site-assets.js';
 import { inlineMarkdown } from '../site/site-banner.js';
 import type { SiteNavigation } from '../site/site-navigation.js';
 import type { SiteSettings } from '../site/site-settings.js';
@@ -219,6 +219,8 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
         if (record.searchKey !== null) search.addKept(searchUrl(plan.url), record.searchKey);
         if (record.classes !== '') pageClasses.set(plan.url, record.classes);
         if (record.diagrams) withDiagrams.add(plan.url);
+        diagnostics.push(...record.reported.diagnostics);
+        if (record.reported.failed) failedPages++;
         continue;
       }
       chunk.push({ plan, keys, recordedSearchKey: recorded?.searchKey });
@@ -291,8 +293,13 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
         pagesLaidOut.push(plan.url);
         const { search: listed } = laidOut;
         const recordKey = listed && (keys ? searchRecordKey(options.salt, listed, keys.body, made.dependencies) : valueKey(listed));
-        // A page that reported something is laid out again next time (its diagnostics are replayed from its body).
-        if (keys && made.diagnostics.length === 0) laidOut.file.key = recordedKey(keys.layout, recordKey, made.body, made.dependencies);
+        // What the page reported is recorded with it (replayed while it is kept), unless it ran out of memory: that
+        // depends on the heap Node was given, and the next build tries again.
+        if (keys && !ranOutOfMemory(made.diagnostics))
+          laidOut.file.key = recordedKey(keys.layout, recordKey, made.body, made.dependencies, {
+            failed: made.failed,
+            diagnostics: made.diagnostics,
+          });
         if (made.body.classes !== undefined) pageClasses.set(plan.url, made.body.classes.join(' '));
         if (made.body.diagrams) withDiagrams.add(plan.url);
         sink.write(laidOut.file);
@@ -347,7 +354,7 @@ export async function emitSite(analysis: ProjectAnalysis, options: EmitOptions, 
     add('404.html', withInjection(layout.render({ ...notFound, toc: [] }, undefined), inject));
     // Large sections' full sidebars, once each (their pages inline a folded one and load this).
     for (const fragment of layout.navigationFragments()) add(fragment.path, fragment.contents);
-    for (const asset of siteAssets(options.cache, withDiagrams.size > 0)) add(asset.path, asset.contents);
+    writeSiteAssets(sink, options.cache, options.salt, withDiagrams.size > 0);
     // Every page that writes a class links it, whether or not a class is a utility.
     if (pageClasses.size > 0) add(UTILITIES_PATH, await utilityCss(unionOfClasses(pageClasses), options.cache));
     shards = (await rendering) ?? [];
@@ -444,6 +451,17 @@ function writeRedirectPages(
     const redirect = { source: `/${folder}`, destination: `/${page}`, permanent: false };
     place(redirect, pageOutputPath(folder), `The redirect from folder \`/${folder}\``, { file: 'docs.json' });
   }
+}
+
+/**
+ * docsc's own files (site-assets.ts): an earlier build's stay, all or none, when they were written from the same
+ * (the salt has docsc's identity; `siteAssetsKey` the rest), without reading or hashing them.
+ */
+function writeSiteAssets(sink: OutputSink, cache: BuildCache, salt: string, diagrams: boolean): void {
+  const key = `assets ${contentHash(`${salt}\0${siteAssetsKey(diagrams)}`)}`;
+  const [first, ...more] = siteAssetPaths(cache, diagrams);
+  if (first !== undefined && [first, ...more].every((path) => sink.recordedKey(path) === key) && sink.keep(first, ...more)) return;
+  for (const asset of siteAssets(cache, diagrams)) sink.write({ path: asset.path, contents: asset.contents, key });
 }
 
 /**

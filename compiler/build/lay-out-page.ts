@@ -121,8 +121,10 @@ export interface PageKeys {
 export function pageKeys(plan: PagePlan, context: PageContext, compiler: PageCompiler): PageKeys | undefined {
   let body: string;
   if (plan.source.kind === 'mdx') {
-    if (plan.source.reference || asksForReference(plan.source.summary)) return undefined;
+    if (asksForReference(plan.source.summary)) return undefined;
     body = compiler.bodyIdentity(plan.source.summary.path);
+    // An `openapi:` page's reference is the API body of its operation (ApiBodies.get), keyed by its slice.
+    if (plan.source.reference) body += `\0${context.apiBodies.keyOf(plan.source.reference)}`;
   } else body = `${context.apiBodies.keyOf(plan.source.page)}\0${apiPageVersion(plan.source.page) ?? ''}`;
   const placement = context.navigation.placements.get(plan.url);
   return { layout: layoutKey(context.salt, context.layout.pageKey(plan.document, placement), body, plan.hidden), body };

@@ -1,7 +1,8 @@
 // Which pages an earlier build already laid out. A page's layout key is what
 // its output file is made of: the layout's key for its document and its place
 // in the navigation (PageLayout.pageKey), its body's identity (the body's
-// cache key, or its API operation slice's) and the build's salt (docsc's own
+// cache key, with its `openapi:` reference's operation slice key, or an API
+// page's operation slice key) and the build's salt (docsc's own
 // identity, Node's, the site URL and the dev server's injected script), and
 // whether the page is hidden. The output manifest records it beside the
 // file's hash, with its search record's key and the snippet files the body
@@ -12,15 +13,25 @@
 // laid out again whose search record key is the recorded one (`readRecord`)
 // keeps its search entry too.
 //
-// Pages whose body or reference reported a diagnostic get no key (a kept page
-// could not replay it), nor do pages carrying an API reference or playground
-// from their frontmatter (their reference is not part of the body's key).
+// What a page's body or reference reported is recorded with it, and a kept
+// page replays it, as a cache hit replays its value's diagnostics (on
+// mintlify/docs, the 20 pages with an unknown component had been laid out
+// again by every build). Pages carrying a playground or schema from their
+// frontmatter (`api:`, `openapi-schema:`) get no key: what they show is read
+// from the OpenAPI documents, not from a keyed value.
 
 import { contentHash, plainKey } from '../cache/value-key.js';
+import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { SearchRecord } from '../site/search-index.js';
 
 /** Snippet files a body read, with the hash of what was read. */
 export type Dependencies = readonly (readonly [string, string])[];
+
+/** What a page's body and reference reported, and whether its body failed (it shows an error block). */
+export interface Reported {
+  failed: boolean;
+  diagnostics: readonly Diagnostic[];
+}
 
 /**
  * `pageKey`: PageLayout.pageKey's text (not hashed: one hash a page, not two).
@@ -36,7 +47,8 @@ export function layoutKey(salt: string, pageKey: string, bodyIdentity: string, h
  * (null for a page search does not list), the utility classes its body
  * writes (space-separated: the site's utility stylesheet is made from every
  * page's, kept pages' included), whether it has a Mermaid diagram (1 or 0:
- * the site ships mermaid when a page has one) and its body's dependencies. The
+ * the site ships mermaid when a page has one), what it reported (0 for
+ * nothing, else `[failed (1 or 0), ...diagnostics]`) and its body's dependencies. The
  * search record is made of a subset of what the layout key is (URL, title,
  * section, scope, boost, body identity, salt), so a kept page's record key is the
  * recorded one: it is not computed again.
@@ -46,8 +58,10 @@ export function recordedKey(
   searchKey: string | undefined,
   body: { classes?: readonly string[]; diagrams?: true },
   dependencies: Dependencies,
+  reported: Reported,
 ): string {
-  return JSON.stringify([key, searchKey ?? null, body.classes?.join(' ') ?? '', body.diagrams ? 1 : 0, ...dependencies]);
+  const said = reported.diagnostics.length === 0 ? 0 : [reported.failed ? 1 : 0, ...reported.diagnostics];
+  return JSON.stringify([key, searchKey ?? null, body.classes?.join(' ') ?? '', body.diagrams ? 1 : 0, said, ...dependencies]);
 }
 
 /** A page's record as an earlier build wrote it (`recordedKey`): its layout key, search record key, classes and dependencies. */
@@ -58,6 +72,7 @@ export interface RecordRead {
   /** The body's classes, space-separated ('' for none). */
   classes: string;
   diagrams: boolean;
+  reported: Reported;
   dependencies: unknown[];
 }
 
@@ -72,15 +87,28 @@ export function readRecord(recorded: string | undefined): RecordRead | undefined
   }
   if (!Array.isArray(parsed) || (typeof parsed[1] !== 'string' && parsed[1] !== null) || typeof parsed[2] !== 'string') return undefined;
   if (parsed[3] !== 0 && parsed[3] !== 1) return undefined;
-  return { key: parsed[0], searchKey: parsed[1] as string | null, classes: parsed[2], diagrams: parsed[3] === 1, dependencies: parsed.slice(4) };
+  const said: unknown = parsed[4];
+  if (said !== 0 && !(Array.isArray(said) && (said[0] === 0 || said[0] === 1) && said.length > 1)) return undefined;
+  const reported: Reported = said === 0 ? NOTHING_REPORTED : { failed: said[0] === 1, diagnostics: said.slice(1) as Diagnostic[] };
+  return {
+    key: parsed[0],
+    searchKey: parsed[1] as string | null,
+    classes: parsed[2],
+    diagrams: parsed[3] === 1,
+    reported,
+    dependencies: parsed.slice(5),
+  };
 }
+
+/** A page that reported nothing. */
+export const NOTHING_REPORTED: Reported = { failed: false, diagnostics: [] };
 
 /** A page's record, when it was made with `key` and each dependency still has its recorded hash; undefined otherwise. */
 export function currentRecord(
   record: RecordRead | undefined,
   key: string,
   identities: ReadonlyMap<string, string>,
-): { dependencies: Dependencies; searchKey: string | null; classes: string; diagrams: boolean } | undefined {
+): { dependencies: Dependencies; searchKey: string | null; classes: string; diagrams: boolean; reported: Reported } | undefined {
   if (record === undefined || record.key !== key) return undefined;
   for (const entry of record.dependencies) {
     if (!Array.isArray(entry) || typeof entry[0] !== 'string' || identities.get(entry[0]) !== entry[1]) return undefined;
@@ -90,6 +118,7 @@ export function currentRecord(
     searchKey: record.searchKey,
     classes: record.classes,
     diagrams: record.diagrams,
+    reported: record.reported,
   };
 }
 

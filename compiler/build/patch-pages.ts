@@ -24,7 +24,7 @@ import type { PageCompiler } from './compile-pages.js';
 import { describeAll } from './description-facts.js';
 import type { LaidOutSite } from './emit-site.js';
 import { companionFiles, isCompileFailure, layOutPage, makeBody, markdownPath, pageKeys } from './lay-out-page.js';
-import { recordedKey, searchRecordKey } from './layout-keys.js';
+import { NOTHING_REPORTED, recordedKey, searchRecordKey } from './layout-keys.js';
 import { apiDescriptions, mdxPlan } from './page-plans.js';
 import type { OutputReader } from './search-shards.js';
 
@@ -101,7 +101,7 @@ export async function patchPages(changed: readonly string[], context: PatchConte
     const laidOut = layOutPage(plan, made.body, site.navigation, site.layout, site.inject);
     const { search: listed } = laidOut;
     const recordKey = listed && (keys ? searchRecordKey(site.context.salt, listed, keys.body, made.dependencies) : valueKey(listed));
-    if (keys && reported.length === 0) laidOut.file.key = recordedKey(keys.layout, recordKey, made.body, made.dependencies);
+    if (keys && reported.length === 0) laidOut.file.key = recordedKey(keys.layout, recordKey, made.body, made.dependencies, NOTHING_REPORTED);
     files.push(laidOut.file, ...companionFiles(plan, made, site.context, laidOut.file.key));
     if (listed === undefined || recordKey === undefined) continue;
     records.push({ record: listed, key: recordKey });

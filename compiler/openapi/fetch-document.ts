@@ -17,6 +17,7 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { BlockList, isIP } from 'node:net';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+import { ALLOW_PRIVATE_URLS_ENV, privateUrlsAllowedByEnv } from './allow-private-urls.js';
 import { isHttpUrl } from './spec-names.js';
 
 export { isHttpUrl };
@@ -35,14 +36,6 @@ export const DEFAULT_FETCH_LIMITS: FetchLimits = {
   maxBytes: 50 * 1024 * 1024,
   maxRedirects: 5,
 };
-
-/** The environment variable that allows private addresses, as `--allow-private-urls` does. */
-export const ALLOW_PRIVATE_URLS_ENV = 'DOCSC_ALLOW_PRIVATE_URLS';
-
-export function privateUrlsAllowedByEnv(): boolean {
-  const value = process.env[ALLOW_PRIVATE_URLS_ENV];
-  return value !== undefined && value !== '' && value !== '0' && value !== 'false';
-}
 
 export type FetchResult = { ok: true; bytes: Uint8Array } | { ok: false; reason: string };
 

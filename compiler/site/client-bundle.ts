@@ -29,15 +29,23 @@ let bundled: ClientScript[] | undefined;
 
 export function clientScripts(cache?: BuildCache): ClientScript[] {
   if (bundled !== undefined) return bundled;
-  const version = (name: string) => (require(`${name}/package.json`) as { version: string }).version;
-  // Preact is bundled into `islands.js`: its version matters as esbuild's does.
-  const key = `client-bundle\0${version('esbuild')}\0${version('preact')}`;
+  const key = clientBundleKey();
   bundled = cache?.get<ClientScript[]>('derived', key);
   if (bundled === undefined) {
     bundled = bundleEntries();
     cache?.put('derived', key, bundled);
   }
   return bundled;
+}
+
+/** What the bundle is made of besides docsc's own code (runtime/, in the cache's identity). */
+export function clientBundleKey(): string {
+  // Preact is bundled into `islands.js`: its version matters as esbuild's does.
+  return `client-bundle\0${packageVersion('esbuild')}\0${packageVersion('preact')}`;
+}
+
+export function packageVersion(name: string): string {
+  return (require(`${name}/package.json`) as { version: string }).version;
 }
 
 /** The output path of the entry `name`, for `<script type="module" src>`. */
