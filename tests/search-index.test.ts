@@ -137,4 +137,18 @@ test('search entry: the text terms taken as they are, the fields’ terms added,
   );
 });
 
+test('search entry: records sharing their text’s terms (copies of a page) are each weighed by their own fields', () => {
+  fc.assert(
+    fc.property(record('/a'), record('/b'), (first, second) => {
+      const shared = textTerms(first.text);
+      const copy = { ...second, text: first.text, textTerms: shared };
+      assert.equal(searchEntry({ ...first, textTerms: shared }), entryByMap(first));
+      assert.equal(searchEntry(copy), entryByMap(copy));
+      // Another URL, the same fields: the same terms and weights, under its own listing.
+      assert.equal(searchEntry({ ...copy, url: '/c' }), entryByMap({ ...copy, url: '/c' }));
+    }),
+    { seed: 11, numRuns: 300 },
+  );
+});
+
 test.run();

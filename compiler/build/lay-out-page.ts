@@ -53,6 +53,8 @@ export function layOutPage(
   // The dev server's script is put in the page as a string (the writer is sent bytes otherwise: page-lines.ts).
   const contents = inject === '' ? utf8Lines(lines) : withInjection(joinLines(lines), inject);
   const file: OutputFile = { path: pageOutputPath(plan.url), contents };
+  // Bytes made for this file alone (page-lines.ts) go to the writer's thread uncopied.
+  if (typeof contents !== 'string') file.transfer = true;
   const listing = searchListing(plan, navigation);
   if (listing === undefined) return { file };
   const search: SearchRecord = { ...listing, headings: body.toc.map((h) => ({ id: h.id, text: h.text })), text: body.text };

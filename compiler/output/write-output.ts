@@ -70,6 +70,8 @@ export interface OutputFile {
   hash?: string;
   /** The bytes to write; else `copyFrom` is copied. */
   contents?: string | Uint8Array;
+  /** `contents` is a buffer of its own that nothing reads once it is written: the writer's thread takes it, uncopied. */
+  transfer?: true;
   /** Absolute path of a file to copy. */
   copyFrom?: string;
   /** What the bytes were made from, recorded for the next build (`recordedKey`, `keep`). */
@@ -286,7 +288,8 @@ export class OutputWriter {
       const bytes = file.contents === undefined ? 0 : typeof file.contents === 'string' ? file.contents.length : file.contents.byteLength;
       const job = { path, dir, temporary, target, bytes, ...(this.trusted[path] === undefined ? {} : { previous: this.trusted[path] }) };
       const withHash = file.hash === undefined ? job : { ...job, hash: file.hash };
-      this.queue.enqueue(file.contents !== undefined ? { ...withHash, contents: file.contents } : { ...withHash, copyFrom: file.copyFrom as string });
+      if (file.contents === undefined) this.queue.enqueue({ ...withHash, copyFrom: file.copyFrom as string });
+      else this.queue.enqueue(file.transfer ? { ...withHash, contents: file.contents, transfer: true } : { ...withHash, contents: file.contents });
       return;
     }
     if (file.hash === undefined || this.trusted[path] !== file.hash) this.inPlace++;

@@ -33,6 +33,8 @@ export interface QueuedWrite {
   previous?: string;
   /** What the write counts against the queue's bound. */
   bytes: number;
+  /** `contents`' memory goes to the thread (OutputFile's `transfer`). */
+  transfer?: true;
 }
 
 /** A file done: its path, its hash, and whether it was written (else it was already there). */
@@ -147,7 +149,11 @@ export class WriteQueue {
 
   private send(): void {
     if (this.batch.length === 0) return;
-    this.start().postMessage(this.batch);
+    // Pages' bytes are handed over, not cloned into the message and out of it again (crewAI's 24,800 pages are 1.4 GB):
+    // posting cost the build's thread 3.9 s, 2.5 s since (CPU profiles of cold builds, on a busy machine).
+    const handed = new Set<ArrayBufferLike>();
+    for (const job of this.batch) if (job.transfer && job.contents instanceof Uint8Array) handed.add(job.contents.buffer);
+    this.start().postMessage(this.batch, [...handed] as ArrayBuffer[]);
     this.batch = [];
   }
 

@@ -53,6 +53,7 @@ export function equivalentUrls(url: string, switcher: Switcher): (string | undef
   const divisions = switcher.equivalents ?? [];
   const from = divisions[switcher.current];
   if (from === undefined) return [];
+  const index = indexOf(divisions);
   // What every division's candidates are made of, found once for the page.
   const inFolder = url.startsWith(from.prefix) ? url.slice(from.prefix.length) : undefined;
   const isFolder = inFolder === undefined && `${url}/` === from.prefix;
@@ -61,16 +62,84 @@ export function equivalentUrls(url: string, switcher: Switcher): (string | undef
   const before = at > 0 ? `${segments.slice(0, at).join('/')}/` : '';
   const after = at !== -1 && at < segments.length - 1 ? `/${segments.slice(at + 1).join('/')}` : '';
   const unlabelled = at === 0 ? segments.slice(1).join('/') : undefined;
+  const row = inFolder === undefined ? undefined : index.inFolder.get(inFolder);
+  const unlabelledIn = unlabelled === undefined ? undefined : index.byUrl().get(unlabelled);
+  // Swapping the label where it leads the URL swaps the folder when both divisions' folder is their label (`v1/`):
+  // the row said already whether the division has that page.
+  const swapsFolder = at === 0 && inFolder !== undefined && index.labelFolder[switcher.current] === true;
   return divisions.map((to, target) => {
     if (target === switcher.current) return undefined;
-    const swapped = inFolder !== undefined ? to.prefix + inFolder : isFolder ? to.prefix.slice(0, -1) : undefined;
+    const inRow = row?.[target];
+    if (inRow !== undefined) return inRow;
+    const swapped = isFolder ? to.prefix.slice(0, -1) : undefined;
     if (swapped !== undefined && to.urls.has(swapped)) return swapped;
     if (at === -1) {
       const labelled = url === '' ? to.label : `${to.label}/${url}`;
       return to.urls.has(labelled) ? labelled : undefined;
     }
-    const renamed = before + to.label + after;
-    if (to.urls.has(renamed)) return renamed;
-    return unlabelled !== undefined && to.urls.has(unlabelled) ? unlabelled : undefined;
+    if (!(swapsFolder && index.labelFolder[target] === true)) {
+      const renamed = before + to.label + after;
+      if (to.urls.has(renamed)) return renamed;
+    }
+    return unlabelledIn?.[target] === true ? unlabelled : undefined;
   });
 }
+
+/**
+ * A list of divisions' pages, indexed for finding a page's copies in all of
+ * them at once: looked for one by one (a new string, hashed and found in
+ * another division's set), crewAI's 24,800 pages cost 2.3-3.3 s of lookups
+ * for their 36 versions (1.0 s since), slow for the memory they touched in a heap of a
+ * gigabyte. Each index is by list (site-navigation.ts shares a level's list
+ * among its sections).
+ */
+interface DivisionIndex {
+  /** Pages by their URL in their division's folder (`guide` for `v1/guide` and `v2/guide`): each one's URL by division. */
+  inFolder: Map<string, (string | undefined)[]>;
+  /** Whether each division's folder is its label (`v1/`). */
+  labelFolder: boolean[];
+  /** Pages by URL: whether each division has it (made when first asked). */
+  byUrl: () => Map<string, boolean[]>;
+}
+
+function indexOf(divisions: readonly DivisionPages[]): DivisionIndex {
+  let index = indexes.get(divisions);
+  if (index === undefined) {
+    const inFolder = new Map<string, (string | undefined)[]>();
+    for (const [n, division] of divisions.entries())
+      for (const url of division.urls) {
+        if (!url.startsWith(division.prefix)) continue;
+        const key = url.slice(division.prefix.length);
+        let row = inFolder.get(key);
+        if (row === undefined) {
+          row = new Array<string | undefined>(divisions.length);
+          inFolder.set(key, row);
+        }
+        row[n] = url;
+      }
+    let byUrl: Map<string, boolean[]> | undefined;
+    index = {
+      inFolder,
+      labelFolder: divisions.map((division) => division.prefix === `${division.label}/`),
+      byUrl: () => {
+        if (byUrl === undefined) {
+          byUrl = new Map();
+          for (const [n, division] of divisions.entries())
+            for (const url of division.urls) {
+              let row = byUrl.get(url);
+              if (row === undefined) {
+                row = new Array<boolean>(divisions.length);
+                byUrl.set(url, row);
+              }
+              row[n] = true;
+            }
+        }
+        return byUrl;
+      },
+    };
+    indexes.set(divisions, index);
+  }
+  return index;
+}
+
+const indexes = new WeakMap<readonly DivisionPages[], DivisionIndex>();

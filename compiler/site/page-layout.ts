@@ -21,7 +21,7 @@ import { ICON_SPRITE_PATH, NavigationIcons } from './navigation-icon.js';
 import { type PageActionsPlace, renderPageActions } from './page-actions.js';
 import { splitColumns } from './page-columns.js';
 import type { PageDocument } from './page-document.js';
-import { joinLines, type PageLine } from './page-lines.js';
+import { joinLines, type LinePiece, type PageLine } from './page-lines.js';
 import { renderBreadcrumbs, renderLastModified, renderPager, renderSidePanel, renderTitle, renderToc, tocEntries } from './page-parts.js';
 import { searchScope } from './search-index.js';
 import { SectionSidebars } from './sidebar-html.js';
@@ -296,7 +296,9 @@ export class PageLayout {
       .filter(([part]) => part !== '')
       .map(([part, layout]) => {
         if (!layout || this.base === '') return part;
-        return typeof part === 'string' ? rebaseMarkup(part, this.base) : part.map((piece) => rebaseMarkup(piece, this.base));
+        // Bytes are a sidebar's, cut only without a base path (sidebar-html.ts).
+        if (typeof part === 'string') return rebaseMarkup(part, this.base);
+        return part.map((piece) => (typeof piece === 'string' ? rebaseMarkup(piece, this.base) : piece));
       });
   }
 
@@ -382,7 +384,7 @@ export class PageLayout {
    * The whole sidebar of a page, in pieces: selectors, anchors, global
    * anchors and the section's groups with the page's own group opened.
    */
-  private sidebarOf(url: string, href: string, placement: PagePlacement | undefined): string[] {
+  private sidebarOf(url: string, href: string, placement: PagePlacement | undefined): LinePiece[] {
     if (placement === undefined) return [this.globalAnchors];
     return [this.switchersOf(placement.section, url), this.globalAnchors, ...this.sidebars.groupsOf(placement.section, href)];
   }

@@ -90,16 +90,51 @@ export function textTerms(text: string): TextTerms {
   return { terms: [...weights.keys()].join(' '), weights: [...weights.values()] };
 }
 
-/**
- * A record's entry: the text's terms first (`textTerms`), then each other
- * field's terms once; a field's term already among the text's adds to its
- * weight. The text's terms are hundreds a page and the fields' a dozen: the
- * text's string and weights are taken as they are, and only the fields'
- * terms looked for among them (a map of every term cost 60-90 µs a page, a
- * tenth of laying out a navigation edit's thousand pages).
- */
+/** A record's entry: its listing, and its terms with their weights (`weighTerms`). */
 export function searchEntry(record: SearchRecord): SearchEntry {
-  const text = record.textTerms ?? textTerms(record.text);
+  const { url, title, section, headings, scope } = record;
+  const { terms, weights } = weightedTerms(record);
+  return {
+    page: scope ? { url, title, section, headings, scope } : { url, title, section, headings },
+    terms,
+    weights,
+  };
+}
+
+/**
+ * A record's terms and weights, made once for the records that share their
+ * text's terms (the copies of a page across versions, whose bodies are read
+ * once: compile-pages.ts) and their title, section, headings and boost:
+ * crewAI's 24,800 pages took 2.7 s to weigh their terms one by one, and each
+ * held a string and an array of its own until the shards were written.
+ */
+function weightedTerms(record: SearchRecord): { terms: string; weights: number[] } {
+  if (record.textTerms === undefined) return weighTerms(record, textTerms(record.text));
+  let weighed = weighedTerms.get(record.textTerms);
+  if (weighed === undefined) {
+    weighed = new Map();
+    weighedTerms.set(record.textTerms, weighed);
+  }
+  const key = JSON.stringify([record.title, record.section, record.boost ?? null, ...record.headings.map((h) => h.text)]);
+  let found = weighed.get(key);
+  if (found === undefined) {
+    found = weighTerms(record, record.textTerms);
+    weighed.set(key, found);
+  }
+  return found;
+}
+
+const weighedTerms = new WeakMap<TextTerms, Map<string, { terms: string; weights: number[] }>>();
+
+/**
+ * The text's terms first (`textTerms`), then each other field's terms once; a
+ * field's term already among the text's adds to its weight. The text's terms
+ * are hundreds a page and the fields' a dozen: the text's string and weights
+ * are taken as they are, and only the fields' terms looked for among them (a
+ * map of every term cost 60-90 µs a page, a tenth of laying out a navigation
+ * edit's thousand pages).
+ */
+function weighTerms(record: SearchRecord, text: TextTerms): { terms: string; weights: number[] } {
   const fields = new Map<string, number>();
   const once = (text: string, weight: number) => {
     for (const token of new Set(searchTokens(text))) fields.set(token, (fields.get(token) ?? 0) + weight);
@@ -128,12 +163,7 @@ export function searchEntry(record: SearchRecord): SearchEntry {
       weights[i] = Math.round(weight * boost * 100) / 100;
     });
   }
-  const { url, title, section, headings, scope } = record;
-  return {
-    page: scope ? { url, title, section, headings, scope } : { url, title, section, headings },
-    terms,
-    weights,
-  };
+  return { terms, weights };
 }
 
 /**

@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { rebaseMarkup } from './base-path.js';
 import { escapeHtml } from './escape-html.js';
 import type { NavigationIcons } from './navigation-icon.js';
+import type { LinePiece } from './page-lines.js';
 import { methodBadge } from './page-parts.js';
 import type { Section, SidebarGroup, SidebarItem, SidebarPage } from './site-navigation.js';
 
@@ -75,8 +76,8 @@ export class SectionSidebars {
     }
   }
 
-  /** A section's groups for the page at `href`, in pieces (`PageLine`): its link marked and its groups opened. */
-  groupsOf(section: Section, href: string): string[] {
+  /** A section's groups for the page at `href`, in pieces (`PageLine`): its link marked and its groups opened; bytes only without a base path. */
+  groupsOf(section: Section, href: string): LinePiece[] {
     const large = section.order.length > FULL_SIDEBAR_LIMIT;
     const { at, index } = this.pathsOf(section).get(href) ?? { at: '', index: undefined };
     // Pages of one window block in one group share their folded sidebar.
@@ -100,7 +101,8 @@ export class SectionSidebars {
           )
         : render.items(section.sidebar, '');
       const nav = large && hasFragment(section) ? ` data-docsc-nav="/${escapeHtml(this.fragmentOf(section))}"` : '';
-      sidebar = indexSidebar(`<div class="docsc-groups"${nav}>${items}</div>`);
+      // Without a base path the page writes it as it is: cut from its bytes (page-lines.ts); else the page rebases its pieces.
+      sidebar = indexSidebar(`<div class="docsc-groups"${nav}>${items}</div>`, this.base === '');
       // Unbounded, 11,000 pages held 2,400 sidebars (20 MB) to the end of the build.
       if (this.sidebars.size >= SIDEBAR_MEMO) this.sidebars.delete(this.sidebars.keys().next().value as string);
       this.sidebars.set(key, sidebar);
@@ -114,7 +116,7 @@ export class SectionSidebars {
       const group = sidebar.groups.get(steps.slice(0, n).join('.'));
       if (group !== undefined) marks.push([group, ' open']);
     }
-    return insertAt(sidebar.html, marks);
+    return insertAt(sidebar.markup, marks);
   }
 
   /** The output path of a large section's full sidebar: its groups as in a small section, nothing marked or opened for a page. */
@@ -281,14 +283,15 @@ function pageLink(page: SidebarPage, icons: NavigationIcons): string {
 }
 
 /**
- * A section's shared sidebar, with where each page's link, each group's title
- * link and each group ends its opening tag (the first of each, by escaped href
- * or group id): a page marks its link and opens its groups by inserting there.
- * Searching the sidebar (up to hundreds of kilobytes in a large section) for
- * each of them, page after page, was a good part of laying a page out.
+ * A section's shared sidebar, as text or as its UTF-8 bytes, with where each
+ * page's link, each group's title link and each group ends its opening tag
+ * (the first of each, by escaped href or group id; offsets into `markup`): a
+ * page marks its link and opens its groups by inserting there. Searching the
+ * sidebar (up to hundreds of kilobytes in a large section) for each of them,
+ * page after page, was a good part of laying a page out.
  */
 interface IndexedSidebar {
-  html: string;
+  markup: string | Uint8Array;
   links: Map<string, number>;
   groupLinks: Map<string, number>;
   groups: Map<string, number>;
@@ -296,28 +299,36 @@ interface IndexedSidebar {
 
 const SIDEBAR_MARKS = /<a href="([^"]*)">|<a class="docsc-group-link" href="([^"]*)">|<details data-g="([^"]*)">/g;
 
-function indexSidebar(html: string): IndexedSidebar {
-  const sidebar: IndexedSidebar = { html, links: new Map(), groupLinks: new Map(), groups: new Map() };
+/** `html` indexed (`encoded`: as its bytes, with offsets in bytes: the text between two marks is measured once). */
+function indexSidebar(html: string, encoded: boolean): IndexedSidebar {
+  const sidebar: IndexedSidebar = { markup: encoded ? Buffer.from(html) : html, links: new Map(), groupLinks: new Map(), groups: new Map() };
+  let char = 0;
+  let byte = 0;
   for (const match of html.matchAll(SIDEBAR_MARKS)) {
     // Where the tag's `>` is: what a page inserts goes before it.
     const end = (match.index as number) + match[0].length - 1;
+    if (encoded) {
+      byte += Buffer.byteLength(html.slice(char, end));
+      char = end;
+    }
     const [, link, groupLink, group] = match;
     const [found, name] =
       link !== undefined ? [sidebar.links, link] : groupLink !== undefined ? [sidebar.groupLinks, groupLink] : [sidebar.groups, group as string];
-    if (!found.has(name)) found.set(name, end);
+    if (!found.has(name)) found.set(name, encoded ? byte : end);
   }
   return sidebar;
 }
 
-/** `html` with each `[offset, text]` inserted (offsets into `html`), as the pieces to write one after the other. */
-function insertAt(html: string, marks: [number, string][]): string[] {
+/** `markup` with each `[offset, text]` inserted (offsets into `markup`), as the pieces to write one after the other. */
+function insertAt(markup: string | Uint8Array, marks: [number, string][]): LinePiece[] {
   marks.sort((a, b) => a[0] - b[0]);
-  const pieces: string[] = [];
+  const pieces: LinePiece[] = [];
+  const cut = (from: number, to?: number): LinePiece => (typeof markup === 'string' ? markup.slice(from, to) : markup.subarray(from, to));
   let from = 0;
   for (const [offset, text] of marks) {
-    pieces.push(html.slice(from, offset), text);
+    pieces.push(cut(from, offset), text);
     from = offset;
   }
-  pieces.push(html.slice(from));
+  pieces.push(cut(from));
   return pieces;
 }

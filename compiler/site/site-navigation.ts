@@ -307,17 +307,25 @@ function addEquivalents(navigation: SiteNavigation): void {
       urlsOf.set(division, urls);
     }
   const pagesOf = new Map<DivisionNode, DivisionPages>();
+  // One list per level, shared by the sections under it: a page's equivalents are found by its list (division-equivalents.ts).
+  const listOf = new Map<DivisionNode[], DivisionPages[]>();
   for (const section of navigation.sections)
     for (const switcher of section.switchers) {
       if (switcher.kind !== 'version' && switcher.kind !== 'language') continue;
-      switcher.equivalents = (levelNodes.get(switcher) ?? []).map((division) => {
-        let pages = pagesOf.get(division);
-        if (pages === undefined) {
-          pages = divisionPages(division.label, urlsOf.get(division) ?? new Set<string>());
-          pagesOf.set(division, pages);
-        }
-        return pages;
-      });
+      const level = levelNodes.get(switcher) ?? [];
+      let list = listOf.get(level);
+      if (list === undefined) {
+        list = level.map((division) => {
+          let pages = pagesOf.get(division);
+          if (pages === undefined) {
+            pages = divisionPages(division.label, urlsOf.get(division) ?? new Set<string>());
+            pagesOf.set(division, pages);
+          }
+          return pages;
+        });
+        listOf.set(level, list);
+      }
+      switcher.equivalents = list;
     }
 }
 
