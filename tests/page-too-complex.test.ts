@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { findQuadraticMarkdown } from '../compiler/pages/find-quadratic-markdown.js';
-import { type Run, runNode } from './support/run-node.js';
+import { type Run, reportedErrors, runNode } from './support/run-node.js';
 
 const projectRoot = fileURLToPath(new URL('../', import.meta.url));
 const TIMEOUT_MS = 120_000;
@@ -51,15 +51,6 @@ function docsc(args: string[], cwd: string): Promise<Run> {
   return runNode([join(projectRoot, 'dist/cli/main.js'), ...args], cwd, TIMEOUT_MS);
 }
 
-/** The errors of a `--json` report as `file:line:col code message`; a run that printed none fails with its status and stderr. */
-function errorsOf(run: Run): string[] {
-  assert.ok(run.stdout.trim() !== '', `no report (status ${run.status}), stderr:\n${run.stderr}`);
-  const report = JSON.parse(run.stdout) as {
-    diagnostics: { code: string; file: string; line: number; column: number; severity: string; message: string }[];
-  };
-  return report.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.file}:${d.line}:${d.column} ${d.code} ${d.message}`);
-}
-
 const EXPECTED = [
   'docs/brackets.mdx:5:300503 page/too-complex This paragraph reaches 168 `*`, `_`, `~` or `]` that can close emphasis or a link here, and 100,169 punctuation characters and lines: more than docsc parses (at most 16,777,216 for the two counts multiplied), so the page is not parsed and its body is an error block',
   'docs/emphasis.mdx:5:4096 page/too-complex This paragraph reaches 4,096 `*`, `_`, `~` or `]` that can close emphasis or a link here, and 4,097 punctuation characters and lines: more than docsc parses (at most 16,777,216 for the two counts multiplied), so the page is not parsed and its body is an error block',
@@ -74,11 +65,11 @@ test('check and build report each page at its place, build the others, and exit 
   try {
     const checked = await docsc(['check', 'docs', '--no-cache', '--format', 'json'], dir);
     assert.is(checked.status, 1, checked.stderr);
-    assert.equal(errorsOf(checked), EXPECTED);
+    assert.equal(reportedErrors(checked), EXPECTED);
 
     const built = await docsc(['build', 'docs', '-o', 'out', '--no-cache', '--json'], dir);
     assert.is(built.status, 1, built.stderr);
-    assert.equal(errorsOf(built), EXPECTED);
+    assert.equal(reportedErrors(built), EXPECTED);
     assert.match(readFileSync(join(dir, 'out/first/index.html'), 'utf8'), 'Text of the first page.');
     assert.match(readFileSync(join(dir, 'out/last/index.html'), 'utf8'), 'Text of the last page.');
     assert.match(readFileSync(join(dir, 'out/notebook/index.html'), 'utf8'), 'After the output.');

@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { summarizePage } from '../compiler/pages/summarize-page.js';
-import { type Run, runNode } from './support/run-node.js';
+import { type Run, reportedErrors, runNode } from './support/run-node.js';
 
 const projectRoot = fileURLToPath(new URL('../', import.meta.url));
 
@@ -47,15 +47,6 @@ function docsc(args: string[], cwd: string): Promise<Run> {
   return runNode([join(projectRoot, 'dist/cli/main.js'), ...args], cwd);
 }
 
-/** The errors of a `--json` report as `file:line:col code`; a run that printed none fails with its status and stderr. */
-function errorsOf(run: Run): string[] {
-  assert.ok(run.stdout.trim() !== '', `no report (status ${run.status}), stderr:\n${run.stderr}`);
-  const report = JSON.parse(run.stdout) as {
-    diagnostics: { code: string; file: string; line: number; column: number; severity: string; message: string }[];
-  };
-  return report.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.file}:${d.line}:${d.column} ${d.code} ${d.message}`);
-}
-
 const EXPECTED = [
   'docs/deep.mdx:7:518 page/mdx-syntax Could not read the expression in braces as JavaScript (it nests more than 256 levels deep, more than docsc reads); in MDX `{` starts an expression, write `\\{` to show a brace as text',
 ];
@@ -74,12 +65,12 @@ test('check and build report the page, build the others, and exit normally', asy
     const checked = await docsc(['check', 'docs', '--no-cache', '--format', 'json'], dir);
     assert.is(checked.status, 1, checked.stderr);
     assert.not.match(checked.stderr, /FATAL|internal error/);
-    assert.equal(errorsOf(checked), EXPECTED);
+    assert.equal(reportedErrors(checked), EXPECTED);
 
     const built = await docsc(['build', 'docs', '-o', 'out', '--no-cache', '--json'], dir);
     assert.is(built.status, 1, built.stderr);
     assert.not.match(built.stderr, /FATAL|internal error/);
-    assert.equal(errorsOf(built), EXPECTED);
+    assert.equal(reportedErrors(built), EXPECTED);
     assert.match(readFileSync(join(dir, 'out/first/index.html'), 'utf8'), 'Text of the first page.');
     assert.match(readFileSync(join(dir, 'out/last/index.html'), 'utf8'), 'Text of the last page.');
     assert.ok(existsSync(join(dir, 'out/deep/index.html')));

@@ -2,6 +2,7 @@
 // the `docsc` command as users do (cli.test.ts, page-out-of-memory.test.ts).
 
 import { spawn } from 'node:child_process';
+import * as assert from 'uvu/assert';
 
 export interface Run {
   status: number | null;
@@ -29,4 +30,13 @@ export function runNode(args: string[], cwd: string, timeoutMs?: number): Promis
     child.on('error', fail);
     child.on('close', (status) => done({ status, stdout, stderr }));
   });
+}
+
+/** The errors of a `--json` report as `file:line:col code message`; a run that printed none fails with its status and stderr. */
+export function reportedErrors(run: Run): string[] {
+  assert.ok(run.stdout.trim() !== '', `no report (status ${run.status}), stderr:\n${run.stderr}`);
+  const report = JSON.parse(run.stdout) as {
+    diagnostics: { code: string; file: string; line: number; column: number; severity: string; message: string }[];
+  };
+  return report.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.file}:${d.line}:${d.column} ${d.code} ${d.message}`);
 }
