@@ -160,4 +160,14 @@ test('dev: a page asked for before the first build shows its own errors in the o
     assert.match(client.lines.at(-1) ?? '', /^problems \{"failed":false,"diagnostics":\[\{"code":"page\/mdx-syntax"/);
   }));
 
+test('dev: a redirect page (a folder to its first page) is served before the first build, as that build writes it', () =>
+  withSite({}, async (session, root, _previewed, get) => {
+    const folder = await get('/pages');
+    assert.is(folder.status, 200);
+    assert.not.ok(folder.afterBuild, 'answered while the first build runs');
+    assert.match(folder.body, 'url=/pages/page-0');
+    assert.ok(asBuild(await session.firstBuild).ok);
+    assert.is(readFileSync(join(root, DEFAULT_DEV_OUT_DIR, 'pages/index.html'), 'utf8'), folder.body, 'the page served is the page built');
+  }));
+
 test.run();

@@ -430,7 +430,7 @@ interface PageToLayOut {
  * is left out with a warning), the pages whose entry links out (frontmatter `url`: their own address sends readers
  * there too), and the folders that hold pages but are none (ir/folder-pages.ts), each to its first page.
  */
-function writeRedirectPages(
+export function writeRedirectPages(
   redirects: readonly Redirect[],
   links: ReadonlyMap<string, PageSummary>,
   folders: ReadonlyMap<string, string>,
