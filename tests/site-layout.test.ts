@@ -130,6 +130,30 @@ test('the reader-site fixture: tabs, selectors and anchors per page, groups open
   }
 });
 
+test('icons given as objects (`{name, style, library}`, as Mintlify allows): navbar links show theirs, named by their site when they have no label', async () => {
+  const dir = scratch();
+  try {
+    const { out } = await buildCopy('tests/fixtures/conformance/config-icon-objects', dir);
+    const html = readFileSync(join(out, 'index.html'), 'utf8');
+    const navbar = /<nav class="docsc-navbar"[\s\S]*?<\/nav>/.exec(html)?.[0] ?? '';
+    assert.match(
+      navbar,
+      /<a href="https:\/\/example.com\/blog" rel="noopener"><svg [^>]*><use href="\/_docsc\/icons.svg#fa-newspaper"\/><\/svg>Blog<\/a>/,
+    );
+    assert.match(
+      navbar,
+      /<a href="https:\/\/github.com\/example\/tracing" rel="noopener" aria-label="github.com"><svg [^>]*><use href="\/_docsc\/icons.svg#brands-github"\/><\/svg><\/a>/,
+    );
+    assert.match(navbar, 'aria-label="bsky.app"><svg');
+    // The tab's Lucide icon and the group's default-style one, in the sprite with their paths.
+    const sprite = readFileSync(join(out, '_docsc/icons.svg'), 'utf8');
+    for (const id of ['brands-github', 'brands-bluesky', 'lucide-book-open', 'fa-rocket']) assert.match(sprite, `<symbol id="${id}"`);
+    assert.match(html, '<use href="/_docsc/icons.svg#lucide-book-open"/>');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('fonts: a Google Fonts family is linked, a self-hosted source is an @font-face', async () => {
   const dir = scratch();
   try {

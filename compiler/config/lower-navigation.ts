@@ -6,10 +6,11 @@
 // the rule passes after it can report hierarchy problems with both locations.
 
 import type { DiagnosticBag } from '../diagnostics/diagnostic.js';
+import { type IconRef, iconRefOf } from '../icons/icon-ref.js';
 import type { ChildKey, ChildList, ContainerNode, DivisionKind, DivisionNode, GroupNode, NavNode, OpenApiScope, RootNode } from '../ir/navigation.js';
 import type { Span } from '../source/source-file.js';
 import { parseEntry } from '../syntax/entry-parser.js';
-import { describeKind, type JsonMember, type JsonNode, type JsonObject, type JsonString, member } from '../syntax/json-tree.js';
+import { describeKind, type JsonMember, type JsonNode, type JsonObject, type JsonString, member, toPlain } from '../syntax/json-tree.js';
 import { closestMatch, suggestionSuffix } from './did-you-mean.js';
 import { ALL_CHILD_KEYS, DEFAULT_API_DIRECTORY, ELEMENT_SHAPES, type ElementShape, type FieldType, KIND_OF_CHILD_KEY } from './navigation-fields.js';
 
@@ -161,7 +162,7 @@ function applyField(node: DivisionNode | GroupNode, m: JsonMember, bag: Diagnost
       node.openapi = lowerOpenApi(m, node, bag);
       break;
     case 'icon':
-      if (v.kind === 'string') node.icon = v.value;
+      node.icon = lowerIcon(v, bag);
       break;
     case 'tag':
       if (v.kind === 'string') node.tag = v.value;
@@ -182,6 +183,44 @@ function applyField(node: DivisionNode | GroupNode, m: JsonMember, bag: Diagnost
       if (v.kind === 'string' && node.kind === 'group') node.root = { path: v.value, span: v.span };
       break;
   }
+}
+
+/** Fields of an icon given as an object (icon-ref.ts), and the values Mintlify allows for the closed ones. */
+const ICON_FIELDS: Readonly<Record<string, FieldType>> = {
+  name: 'string',
+  style: {
+    oneOf: [
+      'brands',
+      'duotone',
+      'light',
+      'regular',
+      'sharp-duotone-solid',
+      'sharp-light',
+      'sharp-regular',
+      'sharp-solid',
+      'sharp-thin',
+      'solid',
+      'thin',
+    ],
+  },
+  library: { oneOf: ['fontawesome', 'lucide', 'tabler'] },
+};
+
+/** `icon`: a name, or `{name, style?, library?}`; what is wrong in the object is reported, and an icon without a name is none. */
+function lowerIcon(v: JsonNode, bag: DiagnosticBag): IconRef | undefined {
+  if (v.kind === 'string') return { name: v.value };
+  if (v.kind !== 'object') return undefined;
+  let usable = true;
+  for (const inner of v.members) {
+    const type = ICON_FIELDS[inner.key];
+    if (type === undefined) reportUnknownKey(inner, '`icon`', Object.keys(ICON_FIELDS), bag);
+    else if (!checkFieldType(inner, type, bag)) usable = false;
+  }
+  if (member(v, 'name') === undefined) {
+    bag.report('config/missing-required', v.span, { where: '`icon`', key: 'name' });
+    return undefined;
+  }
+  return usable ? iconRefOf(toPlain(v)) : undefined;
 }
 
 /** Reports a wrong type; true when the value may be used. */

@@ -2,6 +2,7 @@
 // node per element, each with its span and its effective OpenAPI scope. The IR
 // knows nothing of the file system; passes read and annotate it.
 
+import type { IconRef } from '../icons/icon-ref.js';
 import type { Span } from '../source/source-file.js';
 import type { HttpMethod, SpecName } from '../syntax/entry-parser.js';
 import type { JsonObject } from '../syntax/json-tree.js';
@@ -53,7 +54,7 @@ export interface DivisionNode extends ContainerBase {
   kind: DivisionKind;
   label: string;
   labelSpan: Span;
-  icon?: string;
+  icon?: IconRef;
   href?: { value: string; span: Span };
   hidden: boolean;
   /** `default: true` on a version or language. */
@@ -68,7 +69,7 @@ export interface GroupNode extends ContainerBase {
   kind: 'group';
   label: string;
   labelSpan: Span;
-  icon?: string;
+  icon?: IconRef;
   tag?: string;
   /** `expanded` as written, with its span. */
   expanded?: { value: boolean; span: Span };

@@ -16,11 +16,13 @@ export function checkNavigationIcons(root: RootNode | undefined, library: IconLi
   const seen = new Set<ContainerNode>();
   for (const node of walk(root)) {
     if (node.kind === 'root' || node.kind === 'page' || node.kind === 'endpoint' || node.kind === 'webhook' || node.kind === 'invalid') continue;
-    if (seen.has(node) || node.icon === undefined || node.icon === '' || isIconImage(node.icon)) continue;
+    const icon = node.icon;
+    if (seen.has(node) || icon === undefined || icon.name === '' || isIconImage(icon.name)) continue;
     seen.add(node);
-    if (iconSvg(node.icon, undefined, library) !== undefined) continue;
-    const at = member(node.raw, 'icon')?.value.span ?? node.labelSpan;
-    diagnostics.push(makeDiagnostic('render/unknown-icon', at, { name: node.icon }));
+    if (iconSvg(icon.name, icon.style, icon.library ?? library) !== undefined) continue;
+    const written = member(node.raw, 'icon')?.value;
+    const at = (written?.kind === 'object' ? member(written, 'name')?.value.span : written?.span) ?? node.labelSpan;
+    diagnostics.push(makeDiagnostic('render/unknown-icon', at, { name: icon.name }));
   }
   return diagnostics;
 }

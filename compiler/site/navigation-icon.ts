@@ -6,6 +6,7 @@
 // a path becomes an `<img>`; an unknown name shows nothing. Names resolve in
 // docs.json's `icons.library` first.
 
+import type { IconRef } from '../icons/icon-ref.js';
 import { type IconLibrary, iconSvg } from '../icons/icon-svg.js';
 import { escapeHtml, safeHref } from './escape-html.js';
 
@@ -16,9 +17,15 @@ export class NavigationIcons {
 
   constructor(private library: IconLibrary) {}
 
-  /** Markup for an icon, or '' (no icon, or an unknown name); `library` overrides the site's (footer socials are brand logos). */
-  icon(icon: string | undefined, type?: string, library = this.library): string {
-    if (icon === undefined || icon === '') return '';
+  /**
+   * Markup for an icon, or '' (no icon, or an unknown name); `library` overrides the site's (footer socials are brand
+   * logos), and an icon given as an object its own style and library.
+   */
+  icon(given: IconRef | string | undefined, type?: string, library = this.library): string {
+    if (given === undefined) return '';
+    if (typeof given === 'object') return this.icon(given.name, given.style ?? type, given.library ?? library);
+    const icon = given;
+    if (icon === '') return '';
     if (isIconImage(icon)) {
       const href = safeHref(icon);
       return href === undefined ? '' : `<img class="docsc-nav-icon" src="${escapeHtml(href)}" alt="" width="16" height="16">`;

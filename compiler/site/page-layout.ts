@@ -337,7 +337,7 @@ export class PageLayout {
     if (chrome === undefined) {
       const settings = this.settings.languages.get(code) ?? this.settings;
       chrome = {
-        topBar: renderTopBar(settings),
+        topBar: renderTopBar(settings, this.icons),
         footer: renderFooter(settings, this.icons),
         banner: settings.banner ? renderBanner(settings.banner) : '',
         bannerAttribute: settings.banner?.dismissible ? ` data-banner="${bannerId(settings.banner)}"` : '',

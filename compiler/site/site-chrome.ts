@@ -11,15 +11,15 @@ import { escapeHtml, escapeHtmlLatin1, safeHref } from './escape-html.js';
 import type { NavigationIcons } from './navigation-icon.js';
 import { SHARDS } from './search-index.js';
 import { hrefOf, type Switcher, type SwitcherLink } from './site-navigation.js';
-import type { SiteSettings } from './site-settings.js';
+import type { SiteLink, SiteSettings } from './site-settings.js';
 
-export function renderTopBar(settings: SiteSettings): string {
+export function renderTopBar(settings: SiteSettings, icons: NavigationIcons): string {
   const home = settings.logo?.href !== undefined ? (safeHref(settings.logo.href) ?? '/') : '/';
   const logo = settings.logo
     ? imageTag(settings.logo.light, '', 'docsc-logo docsc-logo-light') +
       (settings.logo.dark !== settings.logo.light ? imageTag(settings.logo.dark, '', 'docsc-logo docsc-logo-dark') : '')
     : '';
-  const links = settings.navbarLinks.map((l) => linkTag(l)).filter((l) => l !== '');
+  const links = settings.navbarLinks.map((l) => linkTag(l, undefined, icons)).filter((l) => l !== '');
   const primary = settings.primary ? linkTag(settings.primary, 'docsc-primary-button') : '';
   if (primary !== '') links.push(primary);
   return [
@@ -42,11 +42,23 @@ export function imageTag(src: string, alt: string, className: string): string {
   return safe === undefined ? '' : `<img class="${className}" src="${escapeHtml(safe)}" alt="${escapeHtml(alt)}">`;
 }
 
-export function linkTag(link: { label: string; href: string }, className?: string): string {
+/** A link of the top bar or the footer; a navbar link's icon before its label (`icons`), and an icon alone named by where it goes. */
+export function linkTag(link: SiteLink, className?: string, icons?: NavigationIcons): string {
   const href = safeHref(link.href);
   if (href === undefined) return '';
   const external = /^[a-z]+:/i.test(href);
-  return `<a href="${escapeHtml(href)}"${className ? ` class="${className}"` : ''}${external ? ' rel="noopener"' : ''}>${escapeHtml(link.label)}</a>`;
+  const icon = icons?.icon(link.icon) ?? '';
+  const name = icon !== '' && link.label.trim() === '' ? ` aria-label="${escapeHtml(linkName(href))}"` : '';
+  return `<a href="${escapeHtml(href)}"${className ? ` class="${className}"` : ''}${external ? ' rel="noopener"' : ''}${name}>${icon}${escapeHtml(link.label)}</a>`;
+}
+
+/** An icon-only link's accessible name: the site it goes to (`bsky.app`), else its address. */
+function linkName(href: string): string {
+  try {
+    return new URL(href).hostname.replace(/^www\./, '') || href;
+  } catch {
+    return href;
+  }
 }
 
 export function renderScripts(extra: readonly string[] | undefined): string {

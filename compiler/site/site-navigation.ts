@@ -6,6 +6,7 @@
 // renders it. Hidden elements and hidden pages are left out of every list but
 // stay published.
 
+import type { IconRef } from '../icons/icon-ref.js';
 import { type ApiPage, apiPageHref, apiPageTitle } from '../ir/api-pages.js';
 import { type ContainerNode, type DivisionNode, isContainer, type NavNode, type RootNode } from '../ir/navigation.js';
 import { pageUrl } from '../ir/page-urls.js';
@@ -39,7 +40,7 @@ export interface SidebarPage {
   boost?: number;
   method?: string;
   deprecated?: boolean;
-  icon?: string;
+  icon?: IconRef | string;
   tag?: string;
 }
 
@@ -49,7 +50,7 @@ export interface SidebarGroup {
   /** The group's `root` page. */
   href?: string;
   tag?: string;
-  icon?: string;
+  icon?: IconRef;
   /** Set by `expanded: true` (nested groups only: a top-level group is always open). */
   expanded: boolean;
   /** 0 for a group at the top of a section's sidebar, which cannot collapse. */
@@ -63,7 +64,7 @@ export interface SwitcherLink {
   label: string;
   href: string;
   external: boolean;
-  icon?: string;
+  icon?: IconRef;
   description?: string;
   /** A version's `tag` (`Latest`, `Beta`): a pill beside its label. */
   tag?: string;

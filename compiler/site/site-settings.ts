@@ -4,6 +4,7 @@
 // are read leniently (the config passes have already reported wrong types);
 // URLs are kept as written and made safe where they are written into HTML.
 
+import { type IconRef, iconRefOf } from '../icons/icon-ref.js';
 import { type JsonNode, nodeAt, toPlain } from '../syntax/json-tree.js';
 import { type Integrations, readIntegrations } from './integrations.js';
 import { type ContextualOption, readContextualOptions } from './page-actions.js';
@@ -12,6 +13,8 @@ import type { BannerSettings } from './site-banner.js';
 export interface SiteLink {
   label: string;
   href: string;
+  /** A navbar link's `icon`. */
+  icon?: IconRef;
 }
 
 export interface FooterColumn {
@@ -259,9 +262,13 @@ function isHexColor(value: unknown): value is string {
 
 function links(value: unknown): SiteLink[] {
   if (!Array.isArray(value)) return [];
-  return value.flatMap((item) =>
-    isRecord(item) && typeof item.href === 'string' ? [{ label: text(item.label) ?? item.href, href: item.href }] : [],
-  );
+  return value.flatMap((item) => {
+    if (!isRecord(item) || typeof item.href !== 'string') return [];
+    const link: SiteLink = { label: text(item.label) ?? item.href, href: item.href };
+    const icon = iconRefOf(item.icon);
+    if (icon !== undefined && icon.name !== '') link.icon = icon;
+    return [link];
+  });
 }
 
 function plain(node: JsonNode | undefined): unknown {

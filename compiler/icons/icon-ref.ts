@@ -1,0 +1,30 @@
+// An icon as docs.json names it: a name (`"rocket"`), or, as Mintlify also
+// accepts wherever an icon goes (its validation package's `iconSchema`), an
+// object with the name, the Font Awesome style and the library it comes from:
+// `{ "name": "github", "style": "brands", "library": "fontawesome" }`.
+// Real repositories write the object in navbar links and navigation (Arize
+// Phoenix's docs). spec/docs.schema.json's `icon` definition is the same shape.
+
+import type { IconLibrary } from './icon-svg.js';
+
+export interface IconRef {
+  name: string;
+  /** Font Awesome style (`brands`, `regular`, …: Mintlify's `iconType` values). */
+  style?: string;
+  /** The set to look in first, instead of docs.json's `icons.library`. */
+  library?: IconLibrary;
+}
+
+const LIBRARIES: readonly string[] = ['fontawesome', 'lucide', 'tabler'];
+
+/** The icon a docs.json value names, or undefined (not a string, nor an object with a string `name`). */
+export function iconRefOf(value: unknown): IconRef | undefined {
+  if (typeof value === 'string') return { name: value };
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const { name, style, library } = value as Record<string, unknown>;
+  if (typeof name !== 'string') return undefined;
+  const ref: IconRef = { name };
+  if (typeof style === 'string') ref.style = style;
+  if (typeof library === 'string' && LIBRARIES.includes(library)) ref.library = library as IconLibrary;
+  return ref;
+}
