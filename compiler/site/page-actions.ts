@@ -11,13 +11,14 @@
 // prompt links are completed by the script from the reader's location.
 // A `<details>` list, so the links work without JavaScript.
 
+import { type IconRef, iconRefOf } from '../icons/icon-ref.js';
 import { escapeHtml, safeHref } from './escape-html.js';
 
 /** A custom option: `href` is a template with `$page` and `$path`. */
 export interface CustomAction {
   title: string;
   description?: string;
-  icon?: string;
+  icon?: IconRef;
   href: string;
 }
 
@@ -72,7 +73,8 @@ function customAction(option: Record<string, unknown>): CustomAction | undefined
   if (href === undefined || !/^https?:\/\//i.test(href)) return undefined;
   const action: CustomAction = { title: option.title, href };
   if (typeof option.description === 'string') action.description = option.description;
-  if (typeof option.icon === 'string') action.icon = option.icon;
+  const icon = iconRefOf(option.icon);
+  if (icon !== undefined && icon.name !== '') action.icon = icon;
   return action;
 }
 
@@ -97,7 +99,7 @@ export type PageActionsPlace = 'header' | 'toc' | 'narrow';
 export function renderPageActions(
   options: readonly ContextualOption[],
   target: PageActionsTarget,
-  icon: (name: string) => string,
+  icon: (icon: IconRef) => string,
   place: PageActionsPlace = 'header',
 ): string {
   const pageUrl = (target.siteUrl ?? '') + target.path;

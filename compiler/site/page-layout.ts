@@ -363,7 +363,7 @@ export class PageLayout {
     if (this.settings.contextual.length === 0 || page.mode === 'custom') return '';
     const siteUrl = this.siteUrl === undefined ? undefined : this.siteUrl + this.base;
     const target = { path: href, siteUrl, markdown: page.markdown };
-    return renderPageActions(this.settings.contextual, target, (name) => this.icons.icon(name), place);
+    return renderPageActions(this.settings.contextual, target, (icon) => this.icons.icon(icon), place);
   }
 
   /** "Edit this page" and "Raise an issue" (`feedback.suggestEdit`, `feedback.raiseIssue`, with a GitHub repository). */
