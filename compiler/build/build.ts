@@ -14,7 +14,7 @@ import type { ProjectAnalysis } from '../check.js';
 import { type Diagnostic, DiagnosticBag, dedupeDiagnostics, makeDiagnostic, ranOutOfMemory, sortDiagnostics } from '../diagnostics/diagnostic.js';
 import type { DerivedMemo } from '../host/derived-memo.js';
 import { ProjectHost } from '../host/project-host.js';
-import { isSnippet } from '../ir/page-urls.js';
+import { isSnippetSummary } from '../ir/page-urls.js';
 import { BuildRefusedError, checkOutputDir } from '../output/output-guard.js';
 import { type CompletedManifest, OutputWriter, outputDigest, readRecordedFile, type WriteReport } from '../output/write-output.js';
 import { renderOptionsOf } from '../render/render-options.js';
@@ -223,7 +223,7 @@ async function warmUp(warm: WarmState, outDir: string): Promise<void> {
   const { compileBatch } = await loadPageCompiler();
   const host = analysis.host;
   for (let round = 0; round < 5; round++) compileBatch([{ path: '.docsc-warm-up.mdx', text: WARM_UP_PAGE, summary: true, body: true }], host);
-  const pages = analysis.pages.summaries.map((s) => s.path).filter((path) => !isSnippet(path));
+  const pages = analysis.pages.summaries.filter((s) => !isSnippetSummary(s)).map((s) => s.path);
   const step = Math.max(1, Math.floor(pages.length / WARM_UP_SITE_PAGES));
   for (let i = 0; i < pages.length; i += step) {
     await new Promise((resolve) => setImmediate(resolve));

@@ -6,7 +6,7 @@
 
 import type { ProjectAnalysis } from '../check.js';
 import { type ApiPage, apiPageTitle } from '../ir/api-pages.js';
-import { isSnippet, pagePathOfFile, pageUrl } from '../ir/page-urls.js';
+import { isSnippetSummary, pagePathOfFile, pageUrl } from '../ir/page-urls.js';
 import type { OpenApiDocument } from '../openapi/openapi-document.js';
 import type { PageSummary } from '../pages/summarize-page.js';
 import type { ApiSettings } from '../reference/api-settings.js';
@@ -38,7 +38,7 @@ export function planPages(
   const plans = new Map<string, PagePlan>();
   const links = new Map<string, PageSummary>();
   for (const summary of analysis.pages.summaries) {
-    if (isSnippet(summary.path)) continue;
+    if (isSnippetSummary(summary)) continue;
     const url = pageUrl(pagePathOfFile(summary.path) as string);
     if (summary.frontmatter.url !== undefined) {
       links.set(url, summary);

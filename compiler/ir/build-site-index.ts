@@ -9,7 +9,7 @@ import { anyRedirectMatches, type RedirectSource } from '../config/read-redirect
 import type { PageSummary } from '../pages/summarize-page.js';
 import type { ApiPage } from './api-pages.js';
 import { folderPages } from './folder-pages.js';
-import { isSnippet, pagePathOfFile, pageUrl } from './page-urls.js';
+import { isSnippetSummary, pagePathOfFile, pageUrl } from './page-urls.js';
 import { GENERATED_PAGE_ANCHORS, type PageAnchors, pageAnchors, type SiteIndex } from './site-index.js';
 
 /** The files every build publishes beside the pages (site/llms-txt.ts, emit-site.ts): links to them lead somewhere. */
@@ -32,7 +32,7 @@ export function buildSiteIndex(
 ): SiteIndex {
   const pages = new Map<string, PageAnchors>();
   for (const summary of summaries) {
-    if (isSnippet(summary.path)) continue;
+    if (isSnippetSummary(summary)) continue;
     const url = pageUrl(pagePathOfFile(summary.path) as string);
     // A page with `openapi:` frontmatter gets generated sections whose anchors only the renderer knows.
     pages.set(url, summary.frontmatter.openapi ? GENERATED_PAGE_ANCHORS : pageAnchors(summary));
@@ -41,7 +41,7 @@ export function buildSiteIndex(
   const staticFiles = new Set(files.filter((file) => pagePathOfFile(file) === undefined));
   for (const file of SITE_FILES) staticFiles.add(file);
   // A changelog with `rss: true` publishes its feed beside it (site/rss-feed.ts).
-  for (const summary of summaries) if (summary.frontmatter.rss === true && !isSnippet(summary.path)) staticFiles.add(feedOf(summary.path));
+  for (const summary of summaries) if (summary.frontmatter.rss === true && !isSnippetSummary(summary)) staticFiles.add(feedOf(summary.path));
   const isRedirected = anyRedirectMatches(redirects);
   return {
     pages,

@@ -25,3 +25,8 @@ export function pagePathOfFile(file: string): string | undefined {
 export function isSnippet(file: string): boolean {
   return file.startsWith('snippets/') || file.startsWith('_snippets/');
 }
+
+/** A summarized file that is a snippet: in `snippets/`, or a page file that another file imports (`importedAsSnippet`). */
+export function isSnippetSummary(summary: { path: string; importedAsSnippet?: true }): boolean {
+  return summary.importedAsSnippet === true || isSnippet(summary.path);
+}

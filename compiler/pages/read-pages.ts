@@ -10,6 +10,7 @@ import { isSnippet, pagePathOfFile, pageUrl } from '../ir/page-urls.js';
 import type { PublishedPage } from '../passes/check-published-urls.js';
 import type { PageFacts } from '../passes/check-unreachable-pages.js';
 import type { PageReference as ApiReference } from '../passes/resolve-openapi.js';
+import { resolveImport } from '../render/resolve-import.js';
 import type { SourceFile } from '../source/source-file.js';
 import { locationInValue } from './parse-frontmatter.js';
 import type { PageSummary, PageSummaryResult } from './summarize-page.js';
@@ -48,7 +49,13 @@ export type Summarizer = (inputs: readonly PageInput[]) => Promise<PageSummaryRe
 export async function readPages(
   host: ProjectHost,
   bag: DiagnosticBag,
-  options: { threads?: number | undefined; summarize?: Summarizer | undefined; onSummarized?: SummarizeOptions['onSummarized'] },
+  options: {
+    threads?: number | undefined;
+    summarize?: Summarizer | undefined;
+    onSummarized?: SummarizeOptions['onSummarized'];
+    /** Page paths (no extension) the navigation lists: pages even when another file imports them. */
+    listed?: ReadonlySet<string> | undefined;
+  },
 ): Promise<RepositoryPages> {
   const pages: RepositoryPages = { index: new Map(), sources: [], summaries: [], facts: [], published: [], specReferences: [], apiReferences: [] };
   const inputs: PageInput[] = [];
@@ -59,12 +66,45 @@ export async function readPages(
     inputs.push({ path: file, read: () => readInput(host, file, bag, pages.sources), release: () => host.forget([file]) });
   }
   const results = options.summarize ? await options.summarize(inputs) : await summarizeAll(host, inputs, bag, pages.sources, options);
+  const imported = importedPages(
+    results.map((r) => r.summary),
+    options.listed,
+  );
   for (const { summary, diagnostics } of results) {
+    if (imported.has(summary.path)) {
+      // A snippet's names may be its props (`{projectName}`): not undefined where it renders.
+      bag.add(diagnostics.filter((d) => d.code !== 'page/undefined-name'));
+      pages.summaries.push({ ...summary, importedAsSnippet: true });
+      continue;
+    }
     bag.add(diagnostics);
     pages.summaries.push(summary);
     if (!isSnippet(summary.path)) addPageFacts(pages, summary);
   }
   return pages;
+}
+
+/**
+ * Page files outside `snippets/` that another file imports (`import Setup from "../../snippets/setup.mdx"` in a
+ * repository whose snippets live elsewhere): snippets, as Mintlify's prebuild takes them (its `isImportedAsSnippet`:
+ * any imported `.mdx` or `.md` file, paths compared without case), so they are not published nor rendered alone
+ * (where their props are undefined). A page the navigation lists stays a page.
+ */
+function importedPages(summaries: readonly PageSummary[], listed: ReadonlySet<string> | undefined): Set<string> {
+  const pageFiles = new Map<string, string>();
+  for (const { path } of summaries) if (!isSnippet(path)) pageFiles.set(path.toLowerCase(), path);
+  const found = new Set<string>();
+  for (const summary of summaries) {
+    for (const entry of summary.imports) {
+      if (entry.kind !== 'import' && entry.kind !== 'bare') continue;
+      const target = resolveImport(entry.specifier, summary.path);
+      if (target.kind !== 'file') continue;
+      const file = target.candidates.map((candidate) => pageFiles.get(candidate.toLowerCase())).find((f) => f !== undefined);
+      if (file === undefined || file === summary.path || listed?.has(pagePathOfFile(file) as string)) continue;
+      found.add(file);
+    }
+  }
+  return found;
 }
 
 function readInput(host: ProjectHost, path: string, bag: DiagnosticBag, sources: SourceFile[]): ReturnType<PageInput['read']> {

@@ -73,6 +73,11 @@ export interface PageSummary {
    * and the site leaves it out: its headings and ids are not the site's). Absent when the page has none.
    */
   visibility?: VisibilityBlock[];
+  /**
+   * Set on a page outside `snippets/` that another file imports (`import Setup from './setup.mdx'`): a snippet, as
+   * Mintlify takes it, not a page of its own (read-pages.ts `markImportedPages`). Never cached: the project decides it.
+   */
+  importedAsSnippet?: true;
 }
 
 export type VisibilityBlock = [number, number] | [number, number, number, number];

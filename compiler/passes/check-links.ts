@@ -11,7 +11,7 @@
 
 import { closestMatch } from '../config/did-you-mean.js';
 import { type Diagnostic, DiagnosticBag, type Location, type Place } from '../diagnostics/diagnostic.js';
-import { isSnippet, pagePathOfFile, pageUrl } from '../ir/page-urls.js';
+import { isSnippetSummary, pagePathOfFile, pageUrl } from '../ir/page-urls.js';
 import type { SiteIndex } from '../ir/site-index.js';
 import { cleanAnchor } from '../pages/heading-slug.js';
 import type { PageLink, PageSummary } from '../pages/summarize-page.js';
@@ -39,7 +39,7 @@ export function checkLinks(summaries: readonly PageSummary[], site: SiteIndex): 
     const pagePath = pagePathOfFile(summary.path);
     if (pagePath === undefined) continue;
     const context: LinkContext = { file: summary.path, from: pageUrl(pagePath), site, bag, suggestUrl, suggestFile };
-    const links = isSnippet(summary.path) ? summary.links.filter((l) => l.href.startsWith('/')) : summary.links;
+    const links = isSnippetSummary(summary) ? summary.links.filter((l) => l.href.startsWith('/')) : summary.links;
     for (const link of links) checkLink(link, context);
   }
   return bag.items;

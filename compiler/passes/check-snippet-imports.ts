@@ -16,7 +16,7 @@
 // the walk stops there. A snippet is taken to render where it is loaded.
 
 import { type Diagnostic, DiagnosticBag, dedupeDiagnostics, type Location } from '../diagnostics/diagnostic.js';
-import { isSnippet, pagePathOfFile } from '../ir/page-urls.js';
+import { isSnippetSummary, pagePathOfFile } from '../ir/page-urls.js';
 import type { PageImport, PageSummary } from '../pages/summarize-page.js';
 import { resolveImport } from '../render/resolve-import.js';
 
@@ -31,7 +31,7 @@ export function checkSnippetImports(summaries: readonly PageSummary[], files: Sn
   const byPath = new Map(summaries.map((summary) => [summary.path, summary]));
   const bag = new DiagnosticBag();
   for (const page of summaries) {
-    if (isSnippet(page.path) || page.frontmatter.url !== undefined) continue;
+    if (isSnippetSummary(page) || page.frontmatter.url !== undefined) continue;
     if (page.imports.length > 0) new PageWalk(byPath, files, bag).page(page);
   }
   // A snippet's problem is met by every page that uses it: once is enough.
