@@ -56,11 +56,11 @@ export function resolvePageReferences(references: readonly PageReference[], ctx:
     const { document, item, holders, named } = resolution;
     if (item === undefined || wanted === undefined) {
       // A schema: its page renders only from a single holder.
-      if (holders.length > 1) bag.report('openapi/ambiguous-schema', ref.at, { name: described, documents: keysOf(holders) });
+      if (differ(holders)) bag.report('openapi/ambiguous-schema', ref.at, { name: described, documents: keysOf(holders) });
       continue;
     }
     if (named !== undefined) bag.report('openapi/endpoint-elsewhere', ref.at, { entry: described, named: named.key, chosen: document.key });
-    else if (holders.length > 1)
+    else if (differ(holders))
       bag.report('openapi/several-documents', ref.at, { entry: described, documents: keysOf(holders), chosen: document.key });
     reportTrailingSlash(wanted, item, document, ref.at, bag);
     const info = item.type === 'operation' ? item.operation : item.webhook;
@@ -96,6 +96,15 @@ export function documentsInUse(references: readonly PageReference[], ctx: Refere
     }
   }
   return used;
+}
+
+/**
+ * Whether the documents holding an entry are not all the same text: copies (a link to the document, as Arize Phoenix's
+ * `docs/openapi.json` → `../schemas/openapi.json`, or the same file written twice) render the same page whichever is
+ * taken, and nothing is ambiguous.
+ */
+function differ(holders: readonly OpenApiDocument[]): boolean {
+  return new Set(holders.map((holder) => holder.file.text)).size > 1;
 }
 
 /** The documents the run loaded, in Mintlify's order. */
