@@ -15,6 +15,7 @@ import { type Diagnostic, DiagnosticBag, type Location } from '../diagnostics/di
 import { cutText } from '../source/cut-text.js';
 import type { SourceFile, Span } from '../source/source-file.js';
 import { type Entry, parseOpenApiReference, parseSchemaReference, type SchemaEntry, type StringRange } from '../syntax/entry-parser.js';
+import { joinContinuedQuotes } from './join-continued-quotes.js';
 
 const require = createRequire(import.meta.url);
 let yamlPackage: typeof import('yaml') | undefined;
@@ -115,14 +116,18 @@ export function relocateFrontmatter(frontmatter: Frontmatter, path: string): Fro
   return moved;
 }
 
-/** A first line `---` opens the block; the next line holding only `---` closes it. */
+/**
+ * A first line `---` opens the block; the next line holding only `---` closes it. Without one, a `---` followed by a
+ * blank line is a thematic break, as Mintlify renders it (a snippet that opens with a rule: Portkey's docs), not a
+ * frontmatter left open: only text right below it (`title: …`) is taken for frontmatter that lost its end.
+ */
 function findFrontmatter(text: string): BlockBounds | 'unclosed' | undefined {
   const opening = /^---[ \t]*\r?\n/.exec(text);
   if (opening === null) return undefined;
   const closing = /^---[ \t]*\r?$/gm;
   closing.lastIndex = opening[0].length;
   const match = closing.exec(text);
-  if (match === null) return 'unclosed';
+  if (match === null) return /^[ \t]*(?:\r?\n|$)/.test(text.slice(opening[0].length)) ? undefined : 'unclosed';
   return { yamlStart: opening[0].length, yamlEnd: match.index, end: match.index + match[0].length };
 }
 
@@ -134,7 +139,7 @@ function readFrontmatter(reader: FieldReader, bounds: BlockBounds): void {
     for (const { key, value, node } of simple) readField(key, value, node, reader);
     return;
   }
-  const doc = yaml().parseDocument(text, { prettyErrors: false, uniqueKeys: true, logLevel: 'error' });
+  const doc = parseYaml(text, reader);
   if (!reportYamlErrors(doc, reader)) return;
   const contents = doc.contents;
   if (contents === null) return;
@@ -245,6 +250,22 @@ function isNodeValue(value: unknown): value is YamlNode {
 }
 
 /** Reports YAML errors; true when the values can still be trusted (duplicate keys only). */
+/**
+ * The YAML document; when it does not parse but does with its quoted values that go on at the first column joined
+ * (join-continued-quotes.ts, as Mintlify's YAML reader joins them), that one, with a warning at each such value.
+ */
+function parseYaml(text: string, reader: FieldReader): Document.Parsed {
+  const parse = (source: string) => yaml().parseDocument(source, { prettyErrors: false, uniqueKeys: true, logLevel: 'error' });
+  const doc = parse(text);
+  if (doc.errors.length === 0) return doc;
+  const joined = joinContinuedQuotes(text);
+  if (joined === undefined) return doc;
+  const retried = parse(joined.text);
+  if (retried.errors.length > 0) return doc;
+  for (const { key, offset } of joined.values) reader.bag.report('page/frontmatter-continued-lines', offsetSpan(reader, offset, offset + 1), { key });
+  return retried;
+}
+
 function reportYamlErrors(doc: Document.Parsed, reader: FieldReader): boolean {
   let readable = true;
   for (const error of doc.errors) {

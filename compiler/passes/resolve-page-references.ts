@@ -60,8 +60,7 @@ export function resolvePageReferences(references: readonly PageReference[], ctx:
       continue;
     }
     if (named !== undefined) bag.report('openapi/endpoint-elsewhere', ref.at, { entry: described, named: named.key, chosen: document.key });
-    else if (differ(holders))
-      bag.report('openapi/several-documents', ref.at, { entry: described, documents: keysOf(holders), chosen: document.key });
+    else if (differ(holders)) bag.report('openapi/several-documents', ref.at, { entry: described, documents: keysOf(holders), chosen: document.key });
     reportTrailingSlash(wanted, item, document, ref.at, bag);
     const info = item.type === 'operation' ? item.operation : item.webhook;
     if (info.excluded) bag.report('openapi/excluded-listed', ref.at, { entry: described });
