@@ -67,12 +67,17 @@ function resolvePath(written: string, span: Span, index: PageFileIndex, bag: Dia
     path = path.slice(0, -ext.length);
     bag.report('nav/page-extension', span, { page: written, fixed: path });
   }
-  const normalized = index.normalize(path);
+  let normalized = index.normalize(path);
   if (normalized === undefined || normalized === '') {
     bag.report('nav/page-outside-root', span, { page: written });
     return undefined;
   }
-  const file = index.files.get(normalized);
+  let file = index.files.get(normalized);
+  // `guides/setup` for `guides/setup/index.mdx`: Mintlify takes a path and its `/index` as the same page.
+  if (file === undefined && index.files.has(`${normalized}/index`)) {
+    normalized = `${normalized}/index`;
+    file = index.files.get(normalized);
+  }
   if (file !== undefined && isSnippet(file)) {
     bag.report('nav/page-is-snippet', span, { page: written });
     return undefined;
