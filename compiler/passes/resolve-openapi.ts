@@ -48,11 +48,12 @@ export function resolveOpenApi(root: RootNode | undefined, ctx: OpenApiContext):
   const bag = new DiagnosticBag();
   const listed: Listed[] = [];
   if (root) {
+    const listing = listingElements(root);
     for (const node of walk(root)) {
       if (node.kind === 'endpoint' || node.kind === 'webhook') {
         const found = resolveEntry(node, ctx, bag);
         if (found) listed.push(found);
-      } else if (isContainer(node) && node.openapi && node.childLists.every((list) => list.items.length === 0 && !list.malformed)) {
+      } else if (isContainer(node) && generatesAll(node, listing)) {
         listed.push(...generateAll(node, ctx));
       }
     }
@@ -115,7 +116,31 @@ function candidateTargets(node: EndpointNode | WebhookNode, ctx: OpenApiContext)
   return loaded.length === 0 && defaults.length > 0 ? 'unloaded' : loaded;
 }
 
-/** Seed 2.12 rule 2: `openapi` set and no pages listed → every operation and webhook. */
+/**
+ * The elements whose `openapi` an endpoint or webhook entry takes without naming a document (`GET /users` under
+ * them): they list their endpoints, and get no others.
+ */
+function listingElements(root: RootNode): Set<ContainerNode> {
+  const listing = new Set<ContainerNode>();
+  for (const node of walk(root)) {
+    if ((node.kind === 'endpoint' || node.kind === 'webhook') && node.spec === undefined && node.parent.scope) listing.add(node.parent.scope.setBy);
+  }
+  return listing;
+}
+
+/**
+ * Whether an element with `openapi` gets a page for every operation and webhook of its document. Seed 2.12 rule 2
+ * says when it lists no pages; Mintlify (its prebuild's `generateOpenApiFromDocsConfig`) also when it lists pages
+ * or groups of MDX pages but no endpoint entry that takes its `openapi`, and adds the generated groups after them
+ * (Formbricks' docs: an API tab with an introduction page, and links to the generated pages). An element holding
+ * divisions (tabs under a version, say) keeps the seed's rule.
+ */
+function generatesAll(node: ContainerNode, listing: ReadonlySet<ContainerNode>): boolean {
+  if (node.openapi === undefined || listing.has(node) || node.childLists.some((list) => list.malformed)) return false;
+  return node.childLists.every((list) => list.items.length === 0 || list.key === 'pages' || list.key === 'groups');
+}
+
+/** Every operation and webhook of an element's `openapi` document (`generatesAll`). */
 function generateAll(node: ContainerNode, ctx: OpenApiContext): Listed[] {
   const scope = node.openapi;
   if (scope === undefined) return [];
