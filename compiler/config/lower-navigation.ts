@@ -12,7 +12,15 @@ import type { Span } from '../source/source-file.js';
 import { parseEntry } from '../syntax/entry-parser.js';
 import { describeKind, type JsonMember, type JsonNode, type JsonObject, type JsonString, member, toPlain } from '../syntax/json-tree.js';
 import { closestMatch, suggestionSuffix } from './did-you-mean.js';
-import { ALL_CHILD_KEYS, DEFAULT_API_DIRECTORY, ELEMENT_SHAPES, type ElementShape, type FieldType, KIND_OF_CHILD_KEY } from './navigation-fields.js';
+import {
+  ALL_CHILD_KEYS,
+  DEFAULT_API_DIRECTORY,
+  ELEMENT_SHAPES,
+  type ElementShape,
+  type FieldType,
+  KIND_OF_CHILD_KEY,
+  MINTLIFY_CHILD_ORDER,
+} from './navigation-fields.js';
 
 const ROOT_KEYS = [...ALL_CHILD_KEYS, 'global'];
 
@@ -108,6 +116,14 @@ export function partOf(node: JsonString, start: number, end: number): Span {
   return { file: node.span.file, start: node.span.start + 1 + start, end: node.span.start + 1 + Math.max(end, start) };
 }
 
+/** Of several child arrays the element may hold, the one Mintlify uses (the others are not lowered); undefined for one or none. */
+function usedChildKey(kind: DivisionKind | 'group', item: JsonObject): ChildKey | undefined {
+  const order = kind === 'group' ? undefined : MINTLIFY_CHILD_ORDER[kind];
+  if (order === undefined) return undefined;
+  const present = order.filter((key) => member(item, key) !== undefined);
+  return present.length > 1 ? present[0] : undefined;
+}
+
 function lowerElement(kind: DivisionKind | 'group', item: JsonNode, parent: ContainerNode, bag: DiagnosticBag): NavNode | undefined {
   const shape = ELEMENT_SHAPES[kind];
   if (item.kind !== 'object') {
@@ -134,7 +150,12 @@ function lowerElement(kind: DivisionKind | 'group', item: JsonNode, parent: Cont
     kind === 'group' ? { ...base, kind: 'group', depth: parent.kind === 'group' ? parent.depth + 1 : 0 } : { ...base, kind };
   readFields(node, item, shape, bag);
   node.scope = node.openapi ?? parent.scope;
-  for (const m of item.members) if (isChildKey(m.key)) node.childLists.push(lowerChildList(m, node, bag));
+  const used = usedChildKey(kind, item);
+  for (const m of item.members) {
+    if (!isChildKey(m.key)) continue;
+    if (used === undefined || m.key === used || !shape.children.includes(m.key)) node.childLists.push(lowerChildList(m, node, bag));
+    else (node.ignoredChildLists ??= []).push({ key: m.key, keySpan: m.keySpan });
+  }
   if (kind === 'group' && member(item, 'pages') === undefined && node.openapi === undefined) {
     bag.report('config/missing-required', item.span, { where: `group \`${labelValue}\``, key: 'pages' });
   }

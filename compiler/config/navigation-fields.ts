@@ -156,6 +156,21 @@ export const KIND_OF_CHILD_KEY: Record<Exclude<ChildKey, 'pages'>, DivisionKind 
   menu: 'menu-item',
 };
 
+/**
+ * Of the child arrays an element holds, the one Mintlify uses: its validation package reads each element as the
+ * first shape of a union that fits, in this order, and drops the other arrays (`pages` beside `groups` in a
+ * dropdown: the groups). Elements that hold one kind of child only are not listed.
+ */
+export const MINTLIFY_CHILD_ORDER: Readonly<Partial<Record<DivisionKind, readonly ChildKey[]>>> = {
+  tab: ['languages', 'versions', 'dropdowns', 'anchors', 'products', 'groups', 'pages', 'menu'],
+  anchor: ['languages', 'versions', 'dropdowns', 'tabs', 'products', 'groups', 'pages'],
+  dropdown: ['languages', 'versions', 'tabs', 'anchors', 'products', 'groups', 'pages'],
+  product: ['languages', 'versions', 'tabs', 'anchors', 'dropdowns', 'groups', 'pages', 'menu'],
+  version: ['languages', 'tabs', 'dropdowns', 'anchors', 'products', 'groups', 'pages'],
+  language: ['versions', 'tabs', 'dropdowns', 'anchors', 'products', 'groups', 'pages'],
+  'menu-item': ['languages', 'versions', 'dropdowns', 'anchors', 'products', 'tabs', 'groups', 'pages'],
+};
+
 export const ALL_CHILD_KEYS: readonly ChildKey[] = ['pages', 'groups', 'tabs', 'anchors', 'dropdowns', 'products', 'versions', 'languages', 'menu'];
 
 /** The default folder of generated API pages (seed 2.12, section 8). */

@@ -35,8 +35,10 @@ export interface ChildList {
 
 interface ContainerBase {
   span: Span;
-  /** Every child array present, in document order; the rules allow one. */
+  /** Every child array present, in document order, but those `ignoredChildLists` names; the rules allow one. */
   childLists: ChildList[];
+  /** Child arrays beside the one Mintlify uses, not lowered (navigation-fields.ts `MINTLIFY_CHILD_ORDER`): their keys. */
+  ignoredChildLists?: { key: ChildKey; keySpan: Span }[];
   /** `openapi` set on this element itself. */
   openapi?: OpenApiScope;
   /** The effective scope: own, else inherited from the nearest ancestor. */

@@ -1,7 +1,9 @@
 // Seed 2.1 rule 3 and 2.5: each element holds one type of child per level,
 // and only the types its kind accepts (a menu item holds only groups, pages
-// and external links; a group holds only pages). Mintlify silently drops one
-// child type; docsc reports both locations.
+// and external links; a group holds only pages). Of several child types,
+// Mintlify uses one and drops the others silently; so does docsc (the
+// lowering keeps the one Mintlify uses, navigation-fields.ts
+// `MINTLIFY_CHILD_ORDER`), with a warning at each dropped one.
 
 import { ELEMENT_SHAPES, ROOT_PATTERNS } from '../config/navigation-fields.js';
 import { type Diagnostic, DiagnosticBag } from '../diagnostics/diagnostic.js';
@@ -33,17 +35,16 @@ function checkAllowed(node: ContainerNode, bag: DiagnosticBag): void {
   }
 }
 
-/** Among the child types the element may hold, only one may be used (disallowed ones are reported above). */
+/** Child arrays beside the one used (navigation-fields.ts `MINTLIFY_CHILD_ORDER`): a warning at each, with the one used. */
 function checkSingleType(node: ContainerNode, bag: DiagnosticBag): void {
-  const allowed = allowedKeys(node);
-  const [first, ...others] = node.childLists.filter((list) => allowed.includes(list.key));
-  if (first === undefined) return;
-  for (const other of others) {
+  const used = node.childLists.find((list) => allowedKeys(node).includes(list.key));
+  if (used === undefined) return;
+  for (const ignored of node.ignoredChildLists ?? []) {
     bag.report(
       'nav/mixed-children',
-      other.keySpan,
-      { where: describeElement(node), first: first.key, second: other.key },
-      { notes: [{ message: `\`${first.key}\` is here`, at: first.keySpan }], hint: 'Nest one inside the other, or split the element in two.' },
+      ignored.keySpan,
+      { where: describeElement(node), first: used.key, second: ignored.key },
+      { notes: [{ message: `\`${used.key}\` is here`, at: used.keySpan }], hint: 'Nest one inside the other, or split the element in two.' },
     );
   }
 }
