@@ -13,7 +13,7 @@ import { ProjectHost } from './host/project-host.js';
 import type { ApiPage } from './ir/api-pages.js';
 import { buildSiteIndex } from './ir/build-site-index.js';
 import { navigationOrder } from './ir/folder-pages.js';
-import { type RootNode, walk } from './ir/navigation.js';
+import { listedPages, type RootNode } from './ir/navigation.js';
 import type { SiteIndex } from './ir/site-index.js';
 import { collectSpecSources } from './openapi/collect-spec-sources.js';
 import { discoverOpenApi } from './openapi/discover-openapi.js';
@@ -125,22 +125,6 @@ export async function check(options: CheckOptions): Promise<CheckResult> {
   };
 }
 
-/** The page paths the navigation lists, as resolve-pages.ts reads its entries (before it runs: it needs the pages). */
-function listedPages(nav: RootNode, host: ProjectHost): Set<string> {
-  const listed = new Set<string>();
-  for (const node of walk(nav)) {
-    if (node.kind !== 'page') continue;
-    const path = host.normalize(
-      node.written
-        .trim()
-        .replace(/^\/+/, '')
-        .replace(/\.mdx?$/, ''),
-    );
-    if (path !== undefined) listed.add(path);
-  }
-  return listed;
-}
-
 export async function analyzeProject(options: AnalyzeOptions): Promise<ProjectAnalysis> {
   const host = options.host ?? new ProjectHost(options.root);
   const bag = new DiagnosticBag();
@@ -159,7 +143,7 @@ export async function analyzeProject(options: AnalyzeOptions): Promise<ProjectAn
     threads: options.threads,
     summarize: options.summarize,
     onSummarized: options.onSummarized,
-    listed: nav ? listedPages(nav, host) : undefined,
+    listed: nav ? listedPages(nav, (p) => host.normalize(p)) : undefined,
   });
   for (const file of pages.sources) sources.set(file.path, file);
   if (nav) bag.add(resolvePages(nav, { files: pages.index, normalize: (p) => host.normalize(p), linkOutside: (p) => host.linkOutside(p) }));

@@ -153,8 +153,12 @@ function lowerElement(kind: DivisionKind | 'group', item: JsonNode, parent: Cont
   const used = usedChildKey(kind, item);
   for (const m of item.members) {
     if (!isChildKey(m.key)) continue;
-    if (used === undefined || m.key === used || !shape.children.includes(m.key)) node.childLists.push(lowerChildList(m, node, bag));
-    else (node.ignoredChildLists ??= []).push({ key: m.key, keySpan: m.keySpan });
+    if (used === undefined || m.key === used || !shape.children.includes(m.key)) {
+      node.childLists.push(lowerChildList(m, node, bag));
+      continue;
+    }
+    node.ignoredChildLists ??= [];
+    node.ignoredChildLists.push({ key: m.key, keySpan: m.keySpan });
   }
   if (kind === 'group' && member(item, 'pages') === undefined && node.openapi === undefined) {
     bag.report('config/missing-required', item.span, { where: `group \`${labelValue}\``, key: 'pages' });

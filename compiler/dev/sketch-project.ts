@@ -17,6 +17,7 @@ import { DiagnosticBag } from '../diagnostics/diagnostic.js';
 import type { ProjectHost } from '../host/project-host.js';
 import { buildSiteIndex } from '../ir/build-site-index.js';
 import { navigationOrder } from '../ir/folder-pages.js';
+import { listedPages } from '../ir/navigation.js';
 import { collectSpecSources } from '../openapi/collect-spec-sources.js';
 import { loadOpenApi } from '../openapi/load-openapi.js';
 import type { OpenApiDocument } from '../openapi/openapi-document.js';
@@ -33,7 +34,10 @@ export async function sketchProject(host: ProjectHost): Promise<ProjectAnalysis>
   const bag = new DiagnosticBag();
   const config = readConfig(host, bag);
   const navigation = config ? lowerNavigation(config.root, bag) : undefined;
-  const pages = await readPages(host, bag, { summarize: quickSummaries });
+  const pages = await readPages(host, bag, {
+    summarize: quickSummaries,
+    listed: navigation ? listedPages(navigation, (p) => host.normalize(p)) : undefined,
+  });
   if (navigation) resolvePages(navigation, { files: pages.index, normalize: (p) => host.normalize(p), linkOutside: (p) => host.linkOutside(p) });
   const specs = collectSpecSources(config?.root, navigation, pages.specReferences, host);
   const documents = new Map<string, OpenApiDocument | undefined>();

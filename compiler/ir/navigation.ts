@@ -159,3 +159,22 @@ export function describeElement(node: ContainerNode): string {
   const kindName = node.kind === 'menu-item' ? 'menu item' : node.kind === 'global-anchor' ? 'global anchor' : node.kind;
   return `${kindName} \`${node.label}\``;
 }
+
+/**
+ * The page paths the navigation lists, as resolve-pages.ts reads its entries (leading slashes and a page extension
+ * dropped, then `normalize`d), for a caller that needs them before that pass runs (it needs the pages).
+ */
+export function listedPages(root: RootNode, normalize: (path: string) => string | undefined): Set<string> {
+  const listed = new Set<string>();
+  for (const node of walk(root)) {
+    if (node.kind !== 'page') continue;
+    const path = normalize(
+      node.written
+        .trim()
+        .replace(/^\/+/, '')
+        .replace(/\.mdx?$/, ''),
+    );
+    if (path !== undefined) listed.add(path);
+  }
+  return listed;
+}
