@@ -161,15 +161,16 @@ export function describeElement(node: ContainerNode): string {
 }
 
 /**
- * The page paths the navigation lists, as resolve-pages.ts reads its entries (leading slashes and a page extension
+ * The page paths the navigation lists (entries and groups' `root`), as resolve-pages.ts reads them (leading slashes and a page extension
  * dropped, then `normalize`d), for a caller that needs them before that pass runs (it needs the pages).
  */
 export function listedPages(root: RootNode, normalize: (path: string) => string | undefined): Set<string> {
   const listed = new Set<string>();
   for (const node of walk(root)) {
-    if (node.kind !== 'page') continue;
+    const written = node.kind === 'page' ? node.written : node.kind === 'group' ? node.root?.path : undefined;
+    if (written === undefined) continue;
     const path = normalize(
-      node.written
+      written
         .trim()
         .replace(/^\/+/, '')
         .replace(/\.mdx?$/, ''),
