@@ -6,7 +6,7 @@
 // the rule passes after it can report hierarchy problems with both locations.
 
 import type { DiagnosticBag } from '../diagnostics/diagnostic.js';
-import { type IconRef, iconRefOf } from '../icons/icon-ref.js';
+import { ICON_LIBRARIES, ICON_STYLES, type IconRef, iconRefOf } from '../icons/icon-ref.js';
 import type { ChildKey, ChildList, ContainerNode, DivisionKind, DivisionNode, GroupNode, NavNode, OpenApiScope, RootNode } from '../ir/navigation.js';
 import type { Span } from '../source/source-file.js';
 import { parseEntry } from '../syntax/entry-parser.js';
@@ -213,22 +213,8 @@ function applyField(node: DivisionNode | GroupNode, m: JsonMember, bag: Diagnost
 /** Fields of an icon given as an object (icon-ref.ts), and the values Mintlify allows for the closed ones. */
 const ICON_FIELDS: Readonly<Record<string, FieldType>> = {
   name: 'string',
-  style: {
-    oneOf: [
-      'brands',
-      'duotone',
-      'light',
-      'regular',
-      'sharp-duotone-solid',
-      'sharp-light',
-      'sharp-regular',
-      'sharp-solid',
-      'sharp-thin',
-      'solid',
-      'thin',
-    ],
-  },
-  library: { oneOf: ['fontawesome', 'lucide', 'tabler'] },
+  style: { oneOf: ICON_STYLES },
+  library: { oneOf: ICON_LIBRARIES },
 };
 
 /** `icon`: a name, or `{name, style?, library?}`; what is wrong in the object is reported, and an icon without a name is none. */

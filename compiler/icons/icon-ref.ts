@@ -15,7 +15,23 @@ export interface IconRef {
   library?: IconLibrary;
 }
 
-const LIBRARIES: readonly string[] = ['fontawesome', 'lucide', 'tabler'];
+/** The libraries an icon object may name. */
+export const ICON_LIBRARIES: readonly IconLibrary[] = ['fontawesome', 'lucide', 'tabler'];
+
+/** The Font Awesome styles an icon object may name (Mintlify's `iconType` values). */
+export const ICON_STYLES: readonly string[] = [
+  'brands',
+  'duotone',
+  'light',
+  'regular',
+  'sharp-duotone-solid',
+  'sharp-light',
+  'sharp-regular',
+  'sharp-solid',
+  'sharp-thin',
+  'solid',
+  'thin',
+];
 
 /** The icon a docs.json value names, or undefined (not a string, nor an object with a string `name`). */
 export function iconRefOf(value: unknown): IconRef | undefined {
@@ -25,6 +41,7 @@ export function iconRefOf(value: unknown): IconRef | undefined {
   if (typeof name !== 'string') return undefined;
   const ref: IconRef = { name };
   if (typeof style === 'string') ref.style = style;
-  if (typeof library === 'string' && LIBRARIES.includes(library)) ref.library = library as IconLibrary;
+  const known = ICON_LIBRARIES.find((l) => l === library);
+  if (known !== undefined) ref.library = known;
   return ref;
 }

@@ -6,6 +6,7 @@ import type { IconRef } from '../icons/icon-ref.js';
 import type { Span } from '../source/source-file.js';
 import type { HttpMethod, SpecName } from '../syntax/entry-parser.js';
 import type { JsonObject } from '../syntax/json-tree.js';
+import { writtenPagePath } from './page-urls.js';
 
 /** Elements that divide the site into sections. */
 export type DivisionKind = 'tab' | 'anchor' | 'dropdown' | 'product' | 'version' | 'language' | 'menu-item' | 'global-anchor';
@@ -161,21 +162,18 @@ export function describeElement(node: ContainerNode): string {
 }
 
 /**
- * The page paths the navigation lists (entries and groups' `root`), as resolve-pages.ts reads them (leading slashes and a page extension
- * dropped, then `normalize`d), for a caller that needs them before that pass runs (it needs the pages).
+ * The page paths the navigation lists (entries and groups' `root`), as resolve-pages.ts reads them
+ * (`writtenPagePath`, then `normalize`d; a folder's `index` page too), for a caller that needs them before that pass
+ * runs (it needs the pages).
  */
 export function listedPages(root: RootNode, normalize: (path: string) => string | undefined): Set<string> {
   const listed = new Set<string>();
   for (const node of walk(root)) {
     const written = node.kind === 'page' ? node.written : node.kind === 'group' ? node.root?.path : undefined;
-    if (written === undefined) continue;
-    const path = normalize(
-      written
-        .trim()
-        .replace(/^\/+/, '')
-        .replace(/\.mdx?$/, ''),
-    );
-    if (path !== undefined) listed.add(path);
+    const path = written === undefined ? undefined : normalize(writtenPagePath(written));
+    if (path === undefined || path === '') continue;
+    listed.add(path);
+    listed.add(`${path}/index`);
   }
   return listed;
 }

@@ -26,6 +26,13 @@ export function isSnippet(file: string): boolean {
   return file.startsWith('snippets/') || file.startsWith('_snippets/');
 }
 
+/** A navigation entry's page path as written, before it is resolved: spaces, leading slashes and a page extension dropped. */
+export function writtenPagePath(written: string): string {
+  const path = written.trim().replace(/^\/+/, '');
+  const ext = PAGE_EXTENSIONS.find((e) => path.endsWith(e));
+  return ext ? path.slice(0, -ext.length) : path;
+}
+
 /** A summarized file that is a snippet: in `snippets/`, or a page file that another file imports (`importedAsSnippet`). */
 export function isSnippetSummary(summary: { path: string; importedAsSnippet?: true }): boolean {
   return summary.importedAsSnippet === true || isSnippet(summary.path);

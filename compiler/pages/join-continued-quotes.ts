@@ -7,7 +7,7 @@
 // the mapping), and the `yaml` package, like js-yaml 4, refuses them. Mintlify
 // reads frontmatter with `front-matter`, whose js-yaml 3 joins the lines as
 // any folded line is joined, and publishes the page with that description;
-// real repositories rely on it (Portkey's docs: 42 pages). When the YAML does
+// real repositories rely on it (Portkey's docs: 11 pages). When the YAML does
 // not parse, such values are joined here — each line break inside the quotes
 // replaced by spaces, so that every offset, and so every line and column, is
 // still the page's — and the text is parsed again; the caller takes it only

@@ -7,7 +7,7 @@
 import { closestMatch } from '../config/did-you-mean.js';
 import { type Diagnostic, DiagnosticBag } from '../diagnostics/diagnostic.js';
 import { type ContainerNode, type PageNode, type RootNode, walk } from '../ir/navigation.js';
-import { isSnippet, PAGE_EXTENSIONS } from '../ir/page-urls.js';
+import { isSnippet, PAGE_EXTENSIONS, writtenPagePath } from '../ir/page-urls.js';
 import type { Span } from '../source/source-file.js';
 
 export interface PageFileIndex {
@@ -57,16 +57,10 @@ function resolvePage(node: PageNode, index: PageFileIndex, bag: DiagnosticBag): 
 
 /** The page path for what was written, reporting why when there is none. */
 function resolvePath(written: string, span: Span, index: PageFileIndex, bag: DiagnosticBag): string | undefined {
-  let path = written.trim();
-  if (path.startsWith('/')) {
-    bag.report('nav/page-leading-slash', span, { page: written });
-    path = path.replace(/^\/+/, '');
-  }
-  const ext = PAGE_EXTENSIONS.find((e) => path.endsWith(e));
-  if (ext) {
-    path = path.slice(0, -ext.length);
-    bag.report('nav/page-extension', span, { page: written, fixed: path });
-  }
+  const trimmed = written.trim();
+  const path = writtenPagePath(written);
+  if (trimmed.startsWith('/')) bag.report('nav/page-leading-slash', span, { page: written });
+  if (PAGE_EXTENSIONS.some((e) => trimmed.endsWith(e))) bag.report('nav/page-extension', span, { page: written, fixed: path });
   let normalized = index.normalize(path);
   if (normalized === undefined || normalized === '') {
     bag.report('nav/page-outside-root', span, { page: written });
