@@ -30,7 +30,8 @@ export function configPages(root: string): string[] {
       visit(child, file, depth + 1);
     }
   };
-  const config = join(root, 'docs.json');
+  // A mint.json (read when there is no docs.json) lists its pages in `navigation` groups the same way.
+  const config = existsSync(join(root, 'docs.json')) ? join(root, 'docs.json') : join(root, 'mint.json');
   const navigation = (readJson(config) as { navigation?: unknown }).navigation;
   visit(navigation, config, 0);
   return [...pages].sort();

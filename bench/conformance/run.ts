@@ -1,6 +1,6 @@
 // `npm run conformance -- <folder of docs repositories>`: docsc on real Mintlify repositories, as a new user would
 // run it, beside Mintlify's own tools (issue 35). For each docs root under the folder (a subfolder holding
-// docs.json), it runs `docsc check` and `docsc build` as processes and records their exit status, time, errors and
+// docs.json, or mint.json without one), it runs `docsc check` and `docsc build` as processes and records their exit status, time, errors and
 // warnings by code, and the pages written; then
 // - navigation: every page entry of docs.json whose file exists must have been written;
 // - URL parity: the generated API page URLs Mintlify's prebuild produces offline (mintlify-api-urls.mjs, with
@@ -288,7 +288,7 @@ const options = parseArgs(process.argv.slice(2));
 if (!existsSync(CLI)) throw new Error('dist/ is missing: run `npm run build:ts` first');
 const folder = resolve(options.folder);
 const names = readdirSync(folder)
-  .filter((name) => existsSync(join(folder, name, 'docs.json')))
+  .filter((name) => existsSync(join(folder, name, 'docs.json')) || existsSync(join(folder, name, 'mint.json')))
   .filter((name) => options.only?.test(name) ?? true)
   .sort();
 const results = names.map((name) => conformance(join(folder, name), name, options));
