@@ -58,4 +58,41 @@ test('a navbar label made from a link type, and the default color, point into mi
   assert.is(nodeAt(bare, ['colors', 'primary'])?.span.file.path, 'mint.json');
 });
 
+/** Every value of a tree replaced in turn by each JSON kind: the mint.json a typo makes. */
+function* mutations(node: JsonNode): Generator<JsonNode> {
+  const others: JsonNode[] = [
+    { kind: 'null', span: node.span },
+    { kind: 'number', span: node.span, value: 1 },
+    { kind: 'string', span: node.span, value: 'x' },
+    { kind: 'array', span: node.span, items: [] },
+    { kind: 'object', span: node.span, members: [] },
+    { kind: 'invalid', span: node.span },
+  ];
+  yield* others.filter((other) => other.kind !== node.kind);
+  if (node.kind === 'object') {
+    for (let i = 0; i < node.members.length; i++) {
+      const at = node.members[i] as (typeof node.members)[number];
+      for (const value of mutations(at.value)) yield { ...node, members: node.members.map((m, j) => (j === i ? { ...at, value } : m)) };
+    }
+  } else if (node.kind === 'array') {
+    for (let i = 0; i < node.items.length; i++) {
+      for (const item of mutations(node.items[i] as JsonNode)) yield { ...node, items: node.items.map((x, j) => (j === i ? item : x)) };
+    }
+  }
+}
+
+test('a value of the wrong kind anywhere in mint.json never stops the conversion', () => {
+  let tried = 0;
+  for (const name of ['tabs-and-anchors.json', 'versions.json', 'languages.json', 'settings.json']) {
+    const root = parseJson(new SourceFile('mint.json', readFileSync(join(FIXTURES, name), 'utf8'))).root;
+    for (const mutated of mutations(root)) {
+      if (mutated.kind !== 'object') continue;
+      const converted = upgradeMintConfig(mutated);
+      assert.is(converted.kind, 'object');
+      tried++;
+    }
+  }
+  assert.ok(tried > 1000, `${tried} mutated files`);
+});
+
 test.run();
