@@ -1,7 +1,8 @@
 // Reads docs.json: finds it (or explains its absence), parses it with the JSON
 // grammar, and resolves `$ref`s. Without docs.json, a mint.json is read and
-// upgraded to a docs.json tree as Mintlify does (upgrade-mint-json.ts). The result is the positioned tree every
-// config pass reads, plus the files it came from.
+// upgraded to a docs.json tree as Mintlify does (upgrade-mint-json.ts). The
+// result is the positioned tree every config pass reads, plus the files it
+// came from.
 
 import type { DiagnosticBag } from '../diagnostics/diagnostic.js';
 import type { ProjectHost } from '../host/project-host.js';
