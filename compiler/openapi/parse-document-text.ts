@@ -99,8 +99,9 @@ export function jsonLocator(file: SourceFile, places: PlaceMemo | undefined): Lo
 export function parseYamlText(file: SourceFile, bag: DiagnosticBag, y: YamlPackage, trees?: YamlTrees): Parsed {
   let doc = trees?.get(file.textHash);
   if (doc === undefined) {
-    // prettyErrors is off: its code frame repeats what the diagnostic's place already shows.
-    doc = y.parseDocument(file.text, { prettyErrors: false, uniqueKeys: true, resolveKnownTags: false, logLevel: 'error' });
+    // prettyErrors is off: its code frame repeats what the diagnostic's place already shows. `<<` merge keys
+    // (`<<: *base`, YAML 1.1) are applied, as js-yaml, Mintlify's reader, applies them.
+    doc = y.parseDocument(file.text, { prettyErrors: false, uniqueKeys: true, resolveKnownTags: false, logLevel: 'error', merge: true });
     trees?.set(file.textHash, doc);
   }
   reportYamlProblems(doc, file, bag, y);

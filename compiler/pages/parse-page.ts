@@ -2,7 +2,8 @@
 // (compiler/render/): frontmatter, then the MDX (or Markdown) tree, parsed
 // once by @mdx-js/mdx's parser — the one the build compiles with — plus
 // remark-gfm's syntax (tables, strikethrough, autolinks, task lists,
-// footnotes; remark-gfm-lean.ts); its mdast is compiled by a fork of
+// footnotes; remark-gfm-lean.ts) and remark-math's (`$…$`, `$$…$$`, which
+// Mintlify parses: remark-math-syntax.ts); its mdast is compiled by a fork of
 // mdast-util-from-markdown that allocates less (remark-parse-fork.ts).
 // Never throws on bad input: a syntax error becomes a `page/mdx-syntax`
 // diagnostic with the sentence rewritten for humans, and no tree; the
@@ -29,6 +30,7 @@ import { findQuadraticMarkdown } from './find-quadratic-markdown.js';
 import { parseInBlocks } from './parse-blocks.js';
 import { type ParsedFrontmatter, parseFrontmatter } from './parse-frontmatter.js';
 import remarkGfmLean, { type GfmNeeds, gfmNeeds, gfmNeedsKey } from './remark-gfm-lean.js';
+import remarkMathSyntax from './remark-math-syntax.js';
 import remarkParseFork from './remark-parse-fork.js';
 
 export interface CustomHeadingId {
@@ -121,22 +123,26 @@ const processors = new Map<string, Processor>();
  * One processor per format and set of GFM constructs (remark-gfm-lean.ts; none: no GFM), made once per thread:
  * creating one costs more than parsing a page.
  */
-function processorFor(path: string, gfm: GfmNeeds | undefined): Processor {
-  const key = processorKey(path, gfm);
+function processorFor(path: string, gfm: GfmNeeds | undefined, math: boolean): Processor {
+  const key = processorKey(path, gfm, math);
   let processor = processors.get(key);
   if (processor === undefined) {
     processor = createProcessor({
       format: pageFormat(path),
-      remarkPlugins: gfm === undefined ? [remarkParseFork] : [[remarkGfmLean, gfm], remarkParseFork],
+      remarkPlugins: [
+        ...(gfm === undefined ? [] : [[remarkGfmLean, gfm] as [typeof remarkGfmLean, GfmNeeds]]),
+        ...(math ? [remarkMathSyntax] : []),
+        remarkParseFork,
+      ],
     });
     processors.set(key, processor);
   }
   return processor;
 }
 
-function processorKey(path: string, gfm: GfmNeeds | undefined): string {
+function processorKey(path: string, gfm: GfmNeeds | undefined, math: boolean): string {
   const format = pageFormat(path);
-  return gfm === undefined ? format : `${format}+gfm${gfmNeedsKey(gfm)}`;
+  return `${gfm === undefined ? format : `${format}+gfm${gfmNeedsKey(gfm)}`}${math ? '+math' : ''}`;
 }
 
 /**
@@ -146,8 +152,10 @@ function processorKey(path: string, gfm: GfmNeeds | undefined): string {
 function parseSource(path: string, source: string, gfm: boolean, sharedBlocks: boolean | undefined): Root {
   const parser = (text: string) => {
     const needs = gfm ? gfmNeeds(text) : undefined;
-    const processor = processorFor(path, needs);
-    return { key: processorKey(path, needs), parse: (block: string) => processor.parse(block) };
+    // Math (`$…$`, `$$…$$`) as Mintlify parses it (remark-math); text without a dollar sign has none to find.
+    const math = text.includes('$');
+    const processor = processorFor(path, needs, math);
+    return { key: processorKey(path, needs, math), parse: (block: string) => processor.parse(block) };
   };
   return (pageFormat(path) === 'mdx' ? parseInBlocks(source, parser, sharedBlocks) : undefined) ?? parser(source).parse(source);
 }
@@ -251,7 +259,7 @@ function reportLaterErrors(file: SourceFile, source: string, first: ParserMessag
     blankedTags ||= TAG_START.test(blanked.removed);
     text = blanked.text;
     try {
-      processorFor(file.path, gfmNeeds(text)).parse(text);
+      processorFor(file.path, gfmNeeds(text), text.includes('$')).parse(text);
       return;
     } catch (next) {
       if (!isParserMessage(next)) return;

@@ -24,6 +24,7 @@ import type { CustomHeadingId } from '../pages/parse-page.js';
 import type { SourceFile } from '../source/source-file.js';
 import { codeBlock } from './code-block.js';
 import { parseCodeMeta, splitLanguage } from './code-meta.js';
+import { renderTex } from './components/latex.js';
 import { BUILT_INS, checkUrl, createElement, renderError, UnknownComponent } from './create-element.js';
 import { h, text, toNodes } from './hast-nodes.js';
 import { type ExpressionHolder, expressionOf, type FilePlan, spreadOf } from './plan-file.js';
@@ -97,6 +98,9 @@ class TreeWalk {
       mdxFlowExpression: (_, node: MdxFlowExpression) => this.expression(node, false),
       mdxTextExpression: (_, node: MdxTextExpression) => this.expression(node, true),
       mdxjsEsm: () => undefined,
+      // remark-math's nodes (parse-page.ts): `$$…$$` display math, `$…$` inline math.
+      math: (_, node: { value: string }) => renderTex(node.value, true),
+      inlineMath: (_, node: { value: string }) => renderTex(node.value, false),
     } as Handlers;
   }
 

@@ -3,6 +3,7 @@
 // text (`<Latex>{'\\frac{1}{2}'}</Latex>` or plain text); written inside a
 // sentence it is inline math, on its own line display math. A TeX error is
 // shown in place, in the source's words (KaTeX's `throwOnError: false`).
+// Markdown's math, `$…$` and `$$…$$` (parse-page.ts), renders the same way.
 // KaTeX is loaded on the first Latex of a thread.
 
 import { createRequire } from 'node:module';
@@ -15,8 +16,12 @@ type Katex = typeof import('katex').default;
 let katex: Katex | undefined;
 
 const Latex: Component = (props, context) => {
-  const tex = textOf(props.children).trim();
   const display = props.display === undefined ? !context.inline : flagProp(props, 'display');
+  return renderTex(textOf(props.children).trim(), display);
+};
+
+/** TeX as MathML: a block for display math, else inline. Also `$…$` and `$$…$$` in Markdown (render-tree.ts). */
+export function renderTex(tex: string, display: boolean): ElementContent {
   katex ??= require('katex') as Katex;
   let markup: string;
   try {
@@ -34,6 +39,6 @@ const Latex: Component = (props, context) => {
   }
   const raw = { type: 'raw', value: markup } as unknown as ElementContent;
   return h(display ? 'div' : 'span', { className: ['docsc-latex', ...(display ? ['docsc-latex-display'] : [])] }, [raw]);
-};
+}
 
 export const LATEX_COMPONENTS: Record<string, Component> = { Latex };
