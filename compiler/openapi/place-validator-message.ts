@@ -19,7 +19,11 @@ export interface Dereferenced {
  * marked line leads back to a value, and from there, through the `$ref`s, to
  * the place in the text. Other messages name a path such as `/paths/pets/get`.
  */
-export function placeValidatorMessage(message: string, dereferenced: Dereferenced, ctx: Context): { at: Place; detail: string; hint?: string } {
+export function placeValidatorMessage(
+  message: string,
+  dereferenced: Dereferenced,
+  ctx: Context,
+): { at: Place; detail: string; hint?: string; pointer: readonly string[] } {
   const frameAt = message.search(/\n\n\s*>?\s*\d+ \|/);
   const head = frameAt === -1 ? message : message.slice(0, frameAt);
   const frame = frameAt === -1 ? '' : message.slice(frameAt);
@@ -34,7 +38,7 @@ export function placeValidatorMessage(message: string, dereferenced: Dereference
   const detail = line !== undefined ? `\`${formatPointer(pointer)}\` ${text}` : text;
   // The frame's caret note, unless it only repeats the message.
   const hint = /^\s*\|\s*\^+\s*(.+)$/m.exec(frame)?.[1];
-  return hint && !hint.includes(text) ? { at, detail, hint } : { at, detail };
+  return hint && !hint.includes(text) ? { at, detail, hint, pointer } : { at, detail, pointer };
 }
 
 /** The path to the value printed on `line` (1-based) of JSON.stringify(root, null, 2). */

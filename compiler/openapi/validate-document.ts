@@ -126,7 +126,10 @@ function reportValidatorResult(result: ValidatorResult, dereferenced: Dereferenc
   // An error reached through several `$ref`s lands on one place each time; loadOpenApi drops the repeats.
   const report = (code: 'openapi/invalid' | 'openapi/invalid-warning' | 'openapi/spec-rule', message: string) => {
     const found = placeValidatorMessage(message, dereferenced, ctx);
-    ctx.bag.report(code, found.at, { detail: found.detail }, found.hint ? { hint: found.hint } : {});
+    // Written inside an `x-` extension (a schema kept in `x-definitions` and reached by `$ref`): Mintlify's validator
+    // reads the document as written, where an extension's value is free, and publishes it.
+    const written = code === 'openapi/invalid' && found.pointer.some((step) => step.startsWith('x-')) ? 'openapi/spec-rule' : code;
+    ctx.bag.report(written, found.at, { detail: found.detail }, found.hint ? { hint: found.hint } : {});
   };
   const codeOf = (message: string) => (RULES_PAGES_SURVIVE.some((rule) => rule.test(message)) ? 'openapi/spec-rule' : 'openapi/invalid');
   if (!result.valid) for (const message of withoutEchoes((result.errors ?? []).map((e) => e.message))) report(codeOf(message), message);
