@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import AjvModule from 'ajv';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { isAbsoluteHttpUrl, unsafeLinkReason, unsafeResourceReason } from '../compiler/config/check-url.js';
+import { isExternalUrl, unsafeLinkReason, unsafeResourceReason } from '../compiler/config/check-url.js';
 import { ELEMENT_SHAPES, LANGUAGE_CODES, MINTLIFY_LANGUAGE_ALIASES } from '../compiler/config/navigation-fields.js';
 import { readConfig } from '../compiler/config/read-config.js';
 import { validateConfig } from '../compiler/config/validate-config.js';
@@ -330,10 +330,10 @@ test('links: schemes are read as browsers read them, and only those that run scr
   for (const other of ['file:///x', 'ftp://x', 'cursor://x']) assert.ok(unsafeResourceReason(other), other);
 });
 
-test('isAbsoluteHttpUrl wants http(s) with a host', () => {
-  assert.ok(isAbsoluteHttpUrl('https://acme.com/blog'));
-  assert.ok(isAbsoluteHttpUrl('http://localhost:3000'));
-  for (const value of ['/changelog', 'acme.com', 'https://', 'mailto:a@b.c', 'javascript:x']) assert.not.ok(isAbsoluteHttpUrl(value), value);
+test('isExternalUrl wants http(s) with a host, or another absolute URL that runs no script', () => {
+  for (const value of ['https://acme.com/blog', 'http://localhost:3000', 'mailto:a@b.c', 'cursor://open?x=1']) assert.ok(isExternalUrl(value), value);
+  for (const value of ['/changelog', 'acme.com', 'https://', 'javascript:x', ' JavaScript:x', 'data:text/html,x', '#top'])
+    assert.not.ok(isExternalUrl(value), value);
 });
 
 test('a __proto__ key is an unknown key and pollutes nothing', async () => {

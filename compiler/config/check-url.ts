@@ -23,9 +23,14 @@ export function unsafeResourceReason(value: string): string | undefined {
   return unsafeLinkReason(value) ?? 'a resource is loaded from an http(s) or relative URL';
 }
 
-/** True for an absolute http(s) URL with a host, such as a global anchor's `href` needs. */
-export function isAbsoluteHttpUrl(value: string): boolean {
-  if (!/^https?:\/\//i.test(value)) return false;
+/**
+ * True for a URL that leads out of the site, such as a global anchor's `href` needs: http(s) with a host, or
+ * another scheme that runs no script (`mailto:`, an application's own), which Mintlify's validation accepts too.
+ */
+export function isExternalUrl(value: string): boolean {
+  const scheme = urlScheme(value);
+  if (scheme === undefined || scriptScheme(value) !== undefined) return false;
+  if (scheme !== 'http' && scheme !== 'https') return URL.canParse(value);
   try {
     return new URL(value).host !== '';
   } catch {

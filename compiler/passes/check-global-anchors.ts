@@ -1,7 +1,9 @@
 // Seed 2.9: entries of `navigation.global.anchors` appear on every page and
-// must link out with an absolute http(s) `href`; relative paths are refused.
+// must link out; relative paths are refused. An external URL is http(s) with
+// a host or another absolute URL that runs no script (`mailto:`), as
+// Mintlify's validation accepts (Unstructured's docs link to their e-mail).
 
-import { isAbsoluteHttpUrl } from '../config/check-url.js';
+import { isExternalUrl } from '../config/check-url.js';
 import { type Diagnostic, DiagnosticBag } from '../diagnostics/diagnostic.js';
 import type { RootNode } from '../ir/navigation.js';
 
@@ -10,7 +12,7 @@ export function checkGlobalAnchors(root: RootNode): Diagnostic[] {
   for (const anchor of root.global) {
     if (anchor.href === undefined) {
       bag.report('nav/global-anchor-href', anchor.span, { name: anchor.label, found: '' });
-    } else if (!isAbsoluteHttpUrl(anchor.href.value)) {
+    } else if (!isExternalUrl(anchor.href.value)) {
       bag.report('nav/global-anchor-href', anchor.href.span, { name: anchor.label, found: `, found \`${anchor.href.value}\`` });
     }
   }
