@@ -20,8 +20,9 @@ export interface Config {
 }
 
 export function readConfig(host: ProjectHost, bag: DiagnosticBag): Config | undefined {
-  const legacy = !host.isFile(CONFIG_FILE) && host.isFile(LEGACY_CONFIG_FILE);
-  if (!legacy && !host.isFile(CONFIG_FILE)) {
+  const current = host.isFile(CONFIG_FILE);
+  const legacy = !current && host.isFile(LEGACY_CONFIG_FILE);
+  if (!current && !legacy) {
     bag.report('config/not-found', { file: CONFIG_FILE });
     return undefined;
   }

@@ -9,7 +9,7 @@
 // `mint` whatever mint.json's `theme` says, as Mintlify's deploy leaves it.
 
 import type { Span } from '../source/source-file.js';
-import { arrayNode, type Entry, isTruthy, objectNode, renamed, stringNode, textOf, valueAt } from '../syntax/json-build.js';
+import { type Entry, isTruthy, mapItems, objectNode, renamed, stringNode, textOf, valueAt } from '../syntax/json-build.js';
 import type { JsonNode, JsonObject } from '../syntax/json-tree.js';
 import { upgradeNavigation } from './upgrade-mint-navigation.js';
 
@@ -115,17 +115,12 @@ function navbar(config: JsonObject): JsonObject | undefined {
   const cta = valueAt(config, 'topbarCtaButton');
   if (!isTruthy(links) && !isTruthy(cta)) return undefined;
   const linkItems =
-    links?.kind === 'array'
-      ? arrayNode(
-          links.span,
-          links.items.map((item) => {
-            const type = textOf(item, 'type');
-            const label: Entry =
-              type === undefined || type === 'link' ? renamed(item, 'name', 'label') : ['label', stringNode(item.span, capitalize(type))];
-            return objectNode(item.span, [label, renamed(item, 'url', 'href')]);
-          }),
-        )
-      : links;
+    mapItems(links, (item) => {
+      const type = textOf(item, 'type');
+      const label: Entry =
+        type === undefined || type === 'link' ? renamed(item, 'name', 'label') : ['label', stringNode(item.span, capitalize(type))];
+      return objectNode(item.span, [label, renamed(item, 'url', 'href')]);
+    }) ?? links;
   let primary: JsonObject | undefined;
   if (isTruthy(cta)) {
     const type = textOf(cta, 'type');
@@ -170,29 +165,11 @@ function footer(config: JsonObject): JsonObject | undefined {
         )
       : socialsNode;
   const links = valueAt(source, 'links');
-  const columns =
-    links?.kind === 'array'
-      ? arrayNode(
-          links.span,
-          links.items.map((column) => {
-            const items = valueAt(column, 'links');
-            const [, , itemsKey] = renamed(column, 'links');
-            return objectNode(column.span, [
-              renamed(column, 'title', 'header'),
-              [
-                'items',
-                items?.kind === 'array'
-                  ? arrayNode(
-                      items.span,
-                      items.items.map((link) => objectNode(link.span, [renamed(link, 'label'), renamed(link, 'url', 'href')])),
-                    )
-                  : items,
-                itemsKey,
-              ],
-            ]);
-          }),
-        )
-      : undefined;
+  const columns = mapItems(links, (column) => {
+    const [, items, itemsKey] = renamed(column, 'links');
+    const made = mapItems(items, (link) => objectNode(link.span, [renamed(link, 'label'), renamed(link, 'url', 'href')]));
+    return objectNode(column.span, [renamed(column, 'title', 'header'), ['items', made ?? items, itemsKey]]);
+  });
   return objectNode(source?.span ?? config.span, [
     ['socials', isTruthy(socialsNode) ? socialsValue : undefined, socialsKey],
     ['links', isTruthy(links) ? columns : undefined],

@@ -105,6 +105,32 @@ interface ValidatorResult {
   additionalErrors?: number;
 }
 
+/** Maps whose keys are names the author chose (a property `x-rate` is a property, not an extension). */
+const NAMED_MAPS = new Set([
+  'properties',
+  'patternProperties',
+  'definitions',
+  '$defs',
+  'schemas',
+  'parameters',
+  'responses',
+  'headers',
+  'examples',
+  'requestBodies',
+  'securitySchemes',
+  'links',
+  'callbacks',
+  'pathItems',
+  'content',
+  'encoding',
+  'variables',
+]);
+
+/** Whether a place lies inside an `x-` extension's value. */
+function insideExtension(pointer: readonly string[]): boolean {
+  return pointer.some((step, i) => step.startsWith('x-') && !NAMED_MAPS.has(pointer[i - 1] ?? ''));
+}
+
 /**
  * The parser's rules beyond the OpenAPI schema that Mintlify's validator does
  * not apply (it publishes such a document, and its pages render): a path
@@ -128,7 +154,7 @@ function reportValidatorResult(result: ValidatorResult, dereferenced: Dereferenc
     const found = placeValidatorMessage(message, dereferenced, ctx);
     // Written inside an `x-` extension (a schema kept in `x-definitions` and reached by `$ref`): Mintlify's validator
     // reads the document as written, where an extension's value is free, and publishes it.
-    const written = code === 'openapi/invalid' && found.pointer.some((step) => step.startsWith('x-')) ? 'openapi/spec-rule' : code;
+    const written = code === 'openapi/invalid' && insideExtension(found.pointer) ? 'openapi/spec-rule' : code;
     ctx.bag.report(written, found.at, { detail: found.detail }, found.hint ? { hint: found.hint } : {});
   };
   const codeOf = (message: string) => (RULES_PAGES_SURVIVE.some((rule) => rule.test(message)) ? 'openapi/spec-rule' : 'openapi/invalid');

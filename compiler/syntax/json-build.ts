@@ -21,6 +21,11 @@ export function arrayNode(span: Span, items: JsonNode[]): JsonArray {
   return { kind: 'array', span, items };
 }
 
+/** Each item of an array node made into another, in an array at the same place; undefined when `node` is no array. */
+export function mapItems(node: JsonNode | undefined, make: (item: JsonNode) => JsonNode): JsonArray | undefined {
+  return node?.kind === 'array' ? arrayNode(node.span, node.items.map(make)) : undefined;
+}
+
 export function stringNode(span: Span, value: string): JsonString {
   return { kind: 'string', span, value };
 }
