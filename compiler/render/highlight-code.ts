@@ -66,6 +66,7 @@ import {
   pairedTheme,
   type ThemeJson,
 } from './paired-theme.js';
+import { openRegexTable, type RegexTable, shikiConverter } from './regex-table.js';
 
 const require = createRequire(import.meta.url);
 
@@ -89,6 +90,8 @@ interface Shiki extends GrammarSource {
   ids: Map<string, string>;
   /** Each language's highlighter (`languageHighlighter`); null when its grammar failed to load. */
   highlighters: Map<string, LanguageHighlighter | null>;
+  /** The grammars' patterns already converted (regex-table.ts); undefined when this docsc has no usable table. */
+  regexes: RegexTable | undefined;
 }
 
 let shiki: Shiki | undefined;
@@ -185,7 +188,8 @@ let unavailable = false;
 function getShiki(): Shiki {
   if (shiki !== undefined) return shiki;
   const { createHighlighterCoreSync } = require('shiki/core') as typeof import('shiki/core');
-  const { createJavaScriptRegexEngine } = require('shiki/engine/javascript') as typeof import('shiki/engine/javascript');
+  const { createJavaScriptRegexEngine, defaultJavaScriptRegexConstructor } =
+    require('shiki/engine/javascript') as typeof import('shiki/engine/javascript');
   const { bundledLanguagesInfo } = require('shiki/langs') as typeof import('shiki/langs');
   const requireFromShiki = createRequire(require.resolve('shiki'));
   const [light, dark] = [THEMES.light, THEMES.dark].map(
@@ -197,10 +201,16 @@ function getShiki(): Shiki {
     ids.set(info.id.toLowerCase(), info.id);
     for (const alias of info.aliases ?? []) ids.set(alias.toLowerCase(), info.id);
   }
+  const converter = shikiConverter(requireFromShiki);
+  const regexes = converter === undefined ? undefined : openRegexTable(converter);
+  // The table's RegExp, or the conversion shiki's engine makes by default (its target: `auto`).
+  const regexConstructor =
+    regexes === undefined ? undefined : (pattern: string) => regexes.regex(pattern) ?? defaultJavaScriptRegexConstructor(pattern, { target: 'auto' });
   shiki = {
     createHighlighter: createHighlighterCoreSync,
     themes: paired === undefined ? [light, dark] : [paired.theme],
-    engine: watchingSentinels(createJavaScriptRegexEngine({ forgiving: true })),
+    engine: watchingSentinels(createJavaScriptRegexEngine({ forgiving: true, ...(regexConstructor === undefined ? {} : { regexConstructor }) })),
+    regexes,
     pairs: paired?.pairs,
     ids,
     highlighters: new Map(),
@@ -248,6 +258,7 @@ function languageHighlighter(state: Shiki, id: string): LanguageHighlighter | un
 }
 
 function makeHighlighter(state: Shiki, langs: LanguageRegistration[]): HighlighterCore {
+  state.regexes?.load(langs.map((grammar) => grammar.scopeName));
   // One highlighter a language is the design here, not a mistake to warn of.
   return state.createHighlighter({ themes: state.themes as never, langs, engine: state.engine, warnings: false });
 }
