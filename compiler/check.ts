@@ -17,7 +17,7 @@ import { listedPages, type RootNode } from './ir/navigation.js';
 import type { SiteIndex } from './ir/site-index.js';
 import { collectSpecSources } from './openapi/collect-spec-sources.js';
 import { discoverOpenApi } from './openapi/discover-openapi.js';
-import { loadDocuments } from './openapi/load-documents.js';
+import { loadDocuments, startLoading } from './openapi/load-documents.js';
 import type { OpenApiDocument } from './openapi/openapi-document.js';
 import type { YamlTrees } from './openapi/parse-document-text.js';
 import { specKey } from './openapi/spec-names.js';
@@ -72,6 +72,11 @@ export interface AnalyzeOptions extends CheckOptions {
   identities?: ReadonlyMap<string, string>;
   /** Called with docs.json once it is read, before any page is summarized (the build's page compiler takes its render options from it). */
   configured?: (config: Config | undefined) => void;
+  /**
+   * Load the OpenAPI documents docs.json names while the pages are summarized, not after: `docsc check` (its
+   * thread is idle meanwhile). Not the build: there they would live through the compile of every page (bench/README.md).
+   */
+  documentsEarly?: boolean;
 }
 
 /** Everything the front end derived: what the build emits from. */
@@ -116,7 +121,7 @@ function rememberedLinkCheck(
 }
 
 export async function check(options: CheckOptions): Promise<CheckResult> {
-  const analysis = await analyzeProject({ ...options, memo: memoInMemory() });
+  const analysis = await analyzeProject({ ...options, memo: memoInMemory(), documentsEarly: true });
   const { pages, apiPages } = analysis;
   return {
     diagnostics: analysis.diagnostics,
@@ -139,25 +144,26 @@ export async function analyzeProject(options: AnalyzeOptions): Promise<ProjectAn
   if (config && nav) bag.add(checkNavigationIcons(nav, renderOptionsOf(config.root).iconLibrary));
   options.configured?.(config);
 
-  const pages = await readPages(host, bag, {
+  const reading = readPages(host, bag, {
     threads: options.threads,
     summarize: options.summarize,
     onSummarized: options.onSummarized,
     listed: nav ? listedPages(nav, (p) => host.normalize(p)) : undefined,
   });
+  // Documents of the same text (copied across a site's versions) share one YAML tree.
+  const trees: YamlTrees = new Map();
+  const loadOptions = { timeoutMs: options.fetchTimeoutMs, memo: options.memo, trees };
+  // The pages are with the workers now (readPages gave them out before its first wait): the documents docs.json
+  // names are loaded in the meantime, on this thread that would wait idle.
+  const started = options.documentsEarly ? startLoading(collectSpecSources(config?.root, nav, [], host).sources, host, loadOptions) : undefined;
+  const pages = await reading;
   for (const file of pages.sources) sources.set(file.path, file);
   if (nav) bag.add(resolvePages(nav, { files: pages.index, normalize: (p) => host.normalize(p), linkOutside: (p) => host.linkOutside(p) }));
   const files = new Set(host.listFiles());
   bag.add(checkSnippetImports(pages.summaries, { hasScript: (p) => files.has(p), linkOutside: (p) => host.linkOutside(p) }));
 
   const specs = collectSpecSources(config?.root, nav, pages.specReferences, host);
-  // Documents of the same text (copied across a site's versions) share one YAML tree.
-  const trees: YamlTrees = new Map();
-  const documents = await loadDocuments(specs, host, bag, {
-    timeoutMs: options.fetchTimeoutMs,
-    memo: options.memo,
-    trees,
-  });
+  const documents = await loadDocuments(specs, host, bag, { ...loadOptions, started });
   const references = { documents, keyOf: (source: string, from: string) => specKey(source, host, from) };
   // Frontmatter references that no loaded document holds are looked for in the repository's other OpenAPI documents, as Mintlify does.
   const discovered = needsDiscovery(pages.apiReferences, references)

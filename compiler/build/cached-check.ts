@@ -102,6 +102,7 @@ export async function checkWithCache(options: CachedCheckOptions): Promise<Cache
       summarize: cachedSummarizer(cache, snapshot.identities, summarized, { threads: options.threads, onSummarized: options.onSummarized }),
       memo: derivedMemo(cache),
       identities: snapshot.identities,
+      documentsEarly: true,
     });
     const pageCount = analysis.pages.facts.length + analysis.apiPages.filter((p) => p.origin !== 'page' && p.url !== undefined).length;
     const fetched = [...analysis.documents.keys()].some(isUrl);
