@@ -137,7 +137,6 @@ export async function analyzeProject(options: AnalyzeOptions): Promise<ProjectAn
 
   const config = readConfig(host, bag);
   for (const file of config?.files ?? []) sources.set(file.path, file);
-  if (config) bag.add(await validateConfig(config.root, options.memo));
   const nav = config ? lowerNavigation(config.root, bag) : undefined;
   if (nav) for (const pass of navigationPasses) bag.add(pass(nav));
   // Icons the navigation names that no icon set has (the build shows those elements without one).
@@ -153,10 +152,12 @@ export async function analyzeProject(options: AnalyzeOptions): Promise<ProjectAn
   // Documents of the same text (copied across a site's versions) share one YAML tree.
   const trees: YamlTrees = new Map();
   const loadOptions = { timeoutMs: options.fetchTimeoutMs, memo: options.memo, trees };
-  // The pages are with the workers now (readPages gave them out before its first wait): the documents docs.json
-  // names are loaded in the meantime, on this thread that would wait idle.
+  // The pages are with the workers now (readPages gave them out before its first wait): docs.json's schema is
+  // compiled and checked, and the documents it names are loaded, in the meantime, on this thread that would wait idle.
+  const validating = config ? validateConfig(config.root, options.memo) : undefined;
   const started = options.documentsEarly ? startLoading(collectSpecSources(config?.root, nav, [], host).sources, host, loadOptions) : undefined;
   const pages = await reading;
+  if (validating) bag.add(await validating);
   for (const file of pages.sources) sources.set(file.path, file);
   if (nav) bag.add(resolvePages(nav, { files: pages.index, normalize: (p) => host.normalize(p), linkOutside: (p) => host.linkOutside(p) }));
   const files = new Set(host.listFiles());
