@@ -20,6 +20,7 @@ import { discoverOpenApi } from './openapi/discover-openapi.js';
 import { loadDocuments, startLoading } from './openapi/load-documents.js';
 import type { OpenApiDocument } from './openapi/openapi-document.js';
 import type { YamlTrees } from './openapi/parse-document-text.js';
+import { frontmatterSpecHints } from './openapi/spec-hints.js';
 import { specKey } from './openapi/spec-names.js';
 import { type RepositoryPages, readPages, type Summarizer } from './pages/read-pages.js';
 import type { PageSummary } from './pages/summarize-page.js';
@@ -143,19 +144,27 @@ export async function analyzeProject(options: AnalyzeOptions): Promise<ProjectAn
   if (config && nav) bag.add(checkNavigationIcons(nav, renderOptionsOf(config.root).iconLibrary));
   options.configured?.(config);
 
+  // Documents of the same text (copied across a site's versions) share one YAML tree.
+  const trees: YamlTrees = new Map();
+  const loadOptions = { timeoutMs: options.fetchTimeoutMs, memo: options.memo, trees };
+  let started: ReturnType<typeof startLoading> | undefined;
   const reading = readPages(host, bag, {
     threads: options.threads,
     summarize: options.summarize,
     onSummarized: options.onSummarized,
     listed: nav ? listedPages(nav, (p) => host.normalize(p)) : undefined,
+    // The pages are with the workers now: the documents docs.json names, and those the pages read seem to name,
+    // are loaded in the meantime, on this thread that would wait idle.
+    whileSummarizing: options.documentsEarly
+      ? (read) => {
+          const named = collectSpecSources(config?.root, nav, [], host).sources;
+          const guessed = collectSpecSources(undefined, undefined, frontmatterSpecHints(read), host).sources;
+          started = startLoading(named, guessed, host, loadOptions);
+        }
+      : undefined,
   });
-  // Documents of the same text (copied across a site's versions) share one YAML tree.
-  const trees: YamlTrees = new Map();
-  const loadOptions = { timeoutMs: options.fetchTimeoutMs, memo: options.memo, trees };
-  // The pages are with the workers now (readPages gave them out before its first wait): docs.json's schema is
-  // compiled and checked, and the documents it names are loaded, in the meantime, on this thread that would wait idle.
+  // And docs.json's schema is compiled and checked.
   const validating = config ? validateConfig(config.root, options.memo) : undefined;
-  const started = options.documentsEarly ? startLoading(collectSpecSources(config?.root, nav, [], host).sources, host, loadOptions) : undefined;
   const pages = await reading;
   if (validating) bag.add(await validating);
   for (const file of pages.sources) sources.set(file.path, file);

@@ -15,7 +15,13 @@ export interface LoadDocumentsOptions {
   memo?: DerivedMemo | undefined;
   trees?: YamlTrees | undefined;
   /** Loads already under way (`startLoading`), by key: taken instead of loading the document again. */
-  started?: ReadonlyMap<string, Promise<LoadResult>> | undefined;
+  started?: ReadonlyMap<string, StartedLoad> | undefined;
+}
+
+/** A load `startLoading` began; `guessed` when its place was not the reference's (spec-hints.ts). */
+export interface StartedLoad {
+  result: Promise<LoadResult>;
+  guessed: boolean;
 }
 
 export async function loadDocuments(
@@ -30,7 +36,7 @@ export async function loadDocuments(
   }
   const loaded = await Promise.all(
     specs.sources.map(async (source) => {
-      const result = await (options.started?.get(source.key) ?? load(source, host, options));
+      const result = await takeOrLoad(source, host, options);
       bag.add(result.diagnostics);
       return [source.key, result.document] as const;
     }),
@@ -39,18 +45,38 @@ export async function loadDocuments(
 }
 
 /**
- * Starts loading these documents now, for a later `loadDocuments` to take (`started`): `docsc check` loads
- * those docs.json names while its workers summarize the pages, its own thread idle until then. Their
- * diagnostics are reported by that `loadDocuments`, once.
+ * A started load of the document, or a new one. A guessed load is taken when its document loaded: its place
+ * (`at`) was a guess, and only the problems of a document that did not load are reported there.
  */
-export function startLoading(sources: readonly SpecSource[], host: ProjectHost, options: LoadDocumentsOptions): Map<string, Promise<LoadResult>> {
-  const started = new Map<string, Promise<LoadResult>>();
-  for (const source of sources) {
-    const loading = load(source, host, options);
-    // Awaited by `loadDocuments`; should the run fail before, not an unhandled rejection.
-    loading.catch(() => {});
-    started.set(source.key, loading);
-  }
+async function takeOrLoad(source: SpecSource, host: ProjectHost, options: LoadDocumentsOptions): Promise<LoadResult> {
+  const started = options.started?.get(source.key);
+  if (started === undefined) return load(source, host, options);
+  const result = await started.result;
+  return !started.guessed || result.document !== undefined ? result : load(source, host, options);
+}
+
+/**
+ * Starts loading these documents now, for a later `loadDocuments` to take (`started`): `docsc check` loads
+ * those docs.json names, and those pages seem to name (`guessed`), while its workers summarize the pages, its
+ * own thread idle until then. Their diagnostics are reported by that `loadDocuments`, once; a guessed document
+ * no page names is never reported.
+ */
+export function startLoading(
+  sources: readonly SpecSource[],
+  guessed: readonly SpecSource[],
+  host: ProjectHost,
+  options: LoadDocumentsOptions,
+): Map<string, StartedLoad> {
+  const started = new Map<string, StartedLoad>();
+  const start = (source: SpecSource, isGuess: boolean) => {
+    if (started.has(source.key)) return;
+    const result = load(source, host, options);
+    // Awaited by `loadDocuments`, or never (a guess no page confirms): not an unhandled rejection either way.
+    result.catch(() => {});
+    started.set(source.key, { result, guessed: isGuess });
+  };
+  for (const source of sources) start(source, false);
+  for (const source of guessed) start(source, true);
   return started;
 }
 

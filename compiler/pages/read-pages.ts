@@ -55,6 +55,8 @@ export async function readPages(
     onSummarized?: SummarizeOptions['onSummarized'];
     /** Page paths (no extension) the navigation lists: pages even when another file imports them. */
     listed?: ReadonlySet<string> | undefined;
+    /** Told the files read once they are all read and given to the summarizer, before its results come (`docsc check` starts work of its own then). */
+    whileSummarizing?: ((read: readonly SourceFile[]) => void) | undefined;
   },
 ): Promise<RepositoryPages> {
   const pages: RepositoryPages = { index: new Map(), sources: [], summaries: [], facts: [], published: [], specReferences: [], apiReferences: [] };
@@ -65,7 +67,9 @@ export async function readPages(
     pages.index.set(pagePath, file);
     inputs.push({ path: file, read: () => readInput(host, file, bag, pages.sources), release: () => host.forget([file]) });
   }
-  const results = options.summarize ? await options.summarize(inputs) : await summarizeAll(host, inputs, bag, pages.sources, options);
+  const summarizing = options.summarize ? options.summarize(inputs) : summarizeAll(host, inputs, bag, pages.sources, options);
+  options.whileSummarizing?.(pages.sources);
+  const results = await summarizing;
   const imported = importedPages(
     results.map((r) => r.summary),
     options.listed,
