@@ -74,8 +74,9 @@ export interface AnalyzeOptions extends CheckOptions {
   /** Called with docs.json once it is read, before any page is summarized (the build's page compiler takes its render options from it). */
   configured?: (config: Config | undefined) => void;
   /**
-   * Load the OpenAPI documents docs.json names while the pages are summarized, not after: `docsc check` (its
-   * thread is idle meanwhile). Not the build: there they would live through the compile of every page (bench/README.md).
+   * Load the OpenAPI documents docs.json names, and those the pages' frontmatter seems to name (spec-hints.ts),
+   * while the pages are summarized, not after: `docsc check` (its thread is idle meanwhile). Not the build: there
+   * they would live through the compile of every page (bench/README.md).
    */
   documentsEarly?: boolean;
 }
