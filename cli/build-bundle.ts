@@ -25,6 +25,7 @@ import { chmodSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { packageAbove } from '../compiler/host/package-above.js';
 import { BUNDLE_IDENTITY_FILE, type BundleIdentity } from '../compiler/version.js';
 
 /** The package's folder: this file is cli/build-bundle.ts in sources, dist/cli/build-bundle.js when built. */
@@ -126,14 +127,9 @@ function hashFolder(dir: string): string {
 }
 
 function findRoot(from: string): string {
-  for (let dir = from; dirname(dir) !== dir; dir = dirname(dir)) {
-    try {
-      if ((JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: string }).name === 'docsc') return dir;
-    } catch {
-      // not the package's folder
-    }
-  }
-  throw new Error(`no docsc package.json above ${from}`);
+  const found = packageAbove(from, 'docsc');
+  if (found === undefined) throw new Error(`no docsc package.json above ${from}`);
+  return found.root;
 }
 
 main().catch((error: unknown) => {

@@ -11,6 +11,7 @@
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { packageAbove } from '../compiler/host/package-above.js';
 import { grammarPatterns } from '../compiler/render/grammar-patterns.js';
 import {
   type Converter,
@@ -90,8 +91,7 @@ function readStamp(folder: string): string | undefined {
 
 /** The version of @shikijs/langs, whose grammars the table holds. */
 function grammarsVersion(requireFromShiki: NodeJS.Require): string {
-  const manifest = join(dirname(requireFromShiki.resolve('@shikijs/langs/json')), '..', 'package.json');
-  return String((JSON.parse(readFileSync(manifest, 'utf8')) as { version?: unknown }).version);
+  return String(packageAbove(dirname(requireFromShiki.resolve('@shikijs/langs/json')), '@shikijs/langs')?.manifest.version);
 }
 
 /** The pattern converted, checked against shiki's constructor (which throws where the conversion does: null). */

@@ -7,9 +7,9 @@
 // part of that value's key (`renderOptionsKey` in the page and API bodies'
 // keys), so a cache serves builds with different options side by side.
 
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
+import { packageAbove } from '../host/package-above.js';
 
 /** Bump when the key or value layout, the encoding or the compression changes. */
 export const CACHE_LAYOUT_VERSION = 2;
@@ -65,14 +65,6 @@ function lmdbVersion(): string {
 
 /** lmdb's package version; its exports leave out package.json, so it is found above the entry point. */
 function findLmdbVersion(): string {
-  let dir = dirname(createRequire(import.meta.url).resolve('lmdb'));
-  for (let depth = 0; depth < 3; depth++, dir = dirname(dir)) {
-    try {
-      const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: string; version?: string };
-      if (manifest.name === 'lmdb' && manifest.version) return manifest.version;
-    } catch {
-      // not the package root yet
-    }
-  }
-  return 'unknown';
+  const version = packageAbove(dirname(createRequire(import.meta.url).resolve('lmdb')), 'lmdb')?.manifest.version;
+  return typeof version === 'string' && version !== '' ? version : 'unknown';
 }

@@ -10,24 +10,23 @@
 // a reference the summaries may not confirm.
 
 import type { Location } from '../diagnostics/diagnostic.js';
+import { frontmatterText, simplePairs } from '../pages/parse-frontmatter.js';
 import type { SourceFile } from '../source/source-file.js';
 import { parseOpenApiReference, parseSchemaReference } from '../syntax/entry-parser.js';
 import { isUrl } from './spec-names.js';
 
-/** A frontmatter block at the top of a page. */
-const FRONTMATTER = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
-/** An `openapi:` or `openapi-schema:` line of it, with a plain or quoted scalar value. */
-const REFERENCE = /^(openapi|openapi-schema)[ \t]*:[ \t]*(?:"([^"\n]*)"|'([^'\n]*)'|([^\n#]*?))[ \t]*(?:#.*)?$/gm;
-
-/** The document names pages' frontmatter seems to give, each with its page (the name is resolved from there). */
+/**
+ * The document names pages' frontmatter seems to give, each with its page (the name is resolved from there): read
+ * by the frontmatter's fast path (`simplePairs`), so a frontmatter that needs the YAML package gives no guess.
+ */
 export function frontmatterSpecHints(files: readonly SourceFile[]): { name: string; at: Location }[] {
   const hints: { name: string; at: Location }[] = [];
   for (const file of files) {
-    const block = FRONTMATTER.exec(file.text)?.[1];
+    const block = frontmatterText(file.text);
     if (block === undefined || !block.includes('openapi')) continue;
-    for (const match of block.matchAll(REFERENCE)) {
-      const value = match[2] ?? match[3] ?? match[4] ?? '';
-      const entry = match[1] === 'openapi' ? parseOpenApiReference(value) : parseSchemaReference(value);
+    for (const { key, value } of simplePairs(block) ?? []) {
+      if (typeof value !== 'string' || (key !== 'openapi' && key !== 'openapi-schema')) continue;
+      const entry = key === 'openapi' ? parseOpenApiReference(value) : parseSchemaReference(value);
       const spec = 'spec' in entry ? entry.spec : undefined;
       if (spec === undefined || isUrl(spec.text)) continue;
       hints.push({ name: spec.text, at: { file: file.path, line: 0, column: 0, length: 0 } });

@@ -116,6 +116,12 @@ export function relocateFrontmatter(frontmatter: Frontmatter, path: string): Fro
   return moved;
 }
 
+/** The YAML of a page's frontmatter block (closed), or undefined. */
+export function frontmatterText(text: string): string | undefined {
+  const bounds = findFrontmatter(text);
+  return typeof bounds === 'object' ? text.slice(bounds.yamlStart, bounds.yamlEnd) : undefined;
+}
+
 /**
  * A first line `---` opens the block; the next line holding only `---` closes it. Without one, a `---` followed by a
  * blank line is a thematic break, as Mintlify renders it (a snippet that opens with a rule: Portkey's docs), not a

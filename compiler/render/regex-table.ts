@@ -27,6 +27,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { packageAbove } from '../host/package-above.js';
 
 /** A converted pattern: the JavaScript pattern, its flags and, for an EmulatedRegExp, its options; null when the conversion failed. */
 export type TableEntry = [pattern: string, flags: string, options?: Record<string, unknown>] | null;
@@ -68,7 +69,7 @@ export function shikiConverter(requireFromShiki: NodeJS.Require): Converter | un
   try {
     const requireFromEngine = createRequire(requireFromShiki.resolve('@shikijs/engine-javascript'));
     const entry = requireFromEngine.resolve('oniguruma-to-es');
-    const version = packageOf(dirname(entry), (name) => name === 'oniguruma-to-es')?.manifest.version;
+    const version = packageAbove(dirname(entry), 'oniguruma-to-es')?.manifest.version;
     if (typeof version !== 'string') return undefined;
     const { EmulatedRegExp, toRegExpDetails } = requireFromEngine(entry) as Omit<Converter, 'version'>;
     return { version, EmulatedRegExp, toRegExpDetails };
@@ -137,20 +138,7 @@ export function tableFolder(): string | undefined {
   return root === undefined ? undefined : join(root, ...TABLE_FOLDER);
 }
 
-/** docsc's package folder: the nearest above this module with docsc's package.json (sources and dist/ sit at different depths). */
+/** docsc's package folder: the nearest above this module with docsc's package.json. */
 export function packageRoot(): string | undefined {
-  return packageOf(dirname(fileURLToPath(import.meta.url)), (name) => name === 'docsc')?.root;
-}
-
-/** The nearest package.json at or above `dir` whose name `is` accepts, and its folder. */
-function packageOf(dir: string, is: (name: unknown) => boolean): { root: string; manifest: Record<string, unknown> } | undefined {
-  for (let at = dir; ; at = dirname(at)) {
-    try {
-      const manifest = JSON.parse(readFileSync(join(at, 'package.json'), 'utf8')) as Record<string, unknown>;
-      if (is(manifest.name)) return { root: at, manifest };
-    } catch {
-      // no package.json here: look further up
-    }
-    if (dirname(at) === at) return undefined;
-  }
+  return packageAbove(dirname(fileURLToPath(import.meta.url)), 'docsc')?.root;
 }
