@@ -35,6 +35,10 @@ test('a racily clean file is read again once, and the memo that read it is store
     const files = first.identities.size;
     assert.ok(files > 5, 'the fixture has files');
     assert.ok(first.changed, 'no memo before: the first one is stored');
+    // Its fingerprints come from the reads (the descriptor's size and time), and are those a stat gives.
+    const trusting = new CountingHost(root);
+    assert.is(snapshotInputs(trusting, 'salt', first.memo).key, first.key);
+    assert.is(trusting.readCount, 0, 'the first memo is trusted as it is');
 
     // As if that memo had been taken 1 s after the files were written (a build just after a checkout).
     const racyMemo = { ...first.memo, at: hourAgo + 1000 };

@@ -46,7 +46,8 @@ const IGNORED_DIRS = new Set(['node_modules', '.git', '.docsc', 'dist', 'out', '
 
 export type ReadFailure = 'not-found' | 'outside-root' | 'unreadable' | 'too-large';
 
-export type ReadResult = { ok: true; bytes: Buffer } | { ok: false; failure: ReadFailure; reason: string };
+/** `fingerprint`: the size and modification time (`size:mtimeMs`) of the file read, as the input snapshot records them. */
+export type ReadResult = { ok: true; bytes: Buffer; fingerprint?: string } | { ok: false; failure: ReadFailure; reason: string };
 
 export class ProjectHost {
   readonly root: string;
@@ -159,7 +160,7 @@ export class ProjectHost {
       const stat = statSync(real);
       if (!stat.isFile()) return { ok: false, failure: 'unreadable', reason: 'not a regular file' };
       if (stat.size > this.limitFor(path)) return { ok: false, failure: 'too-large', reason: String(stat.size) };
-      return { ok: true, bytes: readFileSync(real) };
+      return { ok: true, bytes: readFileSync(real), fingerprint: `${stat.size}:${stat.mtimeMs}` };
     } catch (error) {
       return { ok: false, failure: 'unreadable', reason: (error as NodeJS.ErrnoException).code ?? String(error) };
     }

@@ -47,7 +47,7 @@ export function readOpenedFile(absolute: string, inside: (real: string) => boole
     const stat = fstatSync(fd);
     if (!stat.isFile()) return { ok: false, failure: 'unreadable', reason: 'not a regular file' };
     if (stat.size > limit) return { ok: false, failure: 'too-large', reason: String(stat.size) };
-    return { ok: true, bytes: readAll(fd, stat.size) };
+    return { ok: true, bytes: readAll(fd, stat.size), fingerprint: `${stat.size}:${stat.mtimeMs}` };
   } catch {
     return undefined;
   } finally {
