@@ -17,7 +17,8 @@
 // which aborts the process).
 //
 // Functions are optimized later: TurboFan compiles a function once it has
-// run 8 times as much bytecode as V8's default asks (`--interrupt-budget`).
+// run 32 times as much bytecode as V8's default asks (`--interrupt-budget`;
+// 8 times until 2026-12-05, measured below).
 // An incremental build is short and touches much code a few thousand times;
 // with the default, V8's background threads spent 1.1-1.4 s of CPU
 // optimizing code for a navigation edit of 2.3-2.6 s of main-thread CPU (per
@@ -29,6 +30,14 @@
 // were no-ops (20 alternated pairs: 0.340 s against 0.330 s, 0.370 s of CPU
 // against 0.400 s).
 // `--no-opt` moved the cost instead: the main thread ran 0.5-0.8 s longer.
+// From 8 to 32 times (2026-12-05, alternated pairs on 2 cores): mintlify/docs'
+// cold check 0.94x wall and 0.93x CPU without a cache (6 pairs, 0.92-0.96),
+// 0.95x with an empty one (6 pairs), its cold build 0.97x (0.96x CPU, 4
+// pairs); crewAI's check (0.99x), the 1,000-page corpus's build (1.01x), the
+// Model Context Protocol's (0.99x) and a one-page edit of mintlify/docs
+// (0.99x) unchanged. Four times more (128 times the default) made the check
+// slower again (1.07x against 32), the default 1.24x slower than 8 times; 16
+// and 64 times were 1.02x and 1.01x against 32.
 //
 // Allocation-site pretenuring is off. V8 allocates straight into the old
 // generation the objects of a site whose objects it saw survive; the parser's
@@ -42,8 +51,8 @@
 // 829-840 MiB against 800-804 MiB; navigation edits unchanged or faster (6 pairs,
 // medians 1.85 s against 1.95 s).
 
-/** TurboFan's tier-up budget: 8 times V8 11's default (67,584 bytes of bytecode run). */
-const INTERRUPT_BUDGET = 8 * 67_584;
+/** TurboFan's tier-up budget: 32 times V8 11's default (67,584 bytes of bytecode run). */
+const INTERRUPT_BUDGET = 32 * 67_584;
 
 /** For the commands that start worker pools; `node:v8` is loaded here, so that `docsc --version` does not pay for it. */
 export async function useBuildV8Flags(): Promise<void> {
