@@ -1,7 +1,8 @@
 // The last walk over a rendered body: external links (`http:`, `https:`,
 // `//host`) get `rel="noopener"` unless they set `rel`, and the body's plain
 // text is collected for the search index — text and code, blocks separated,
-// whitespace collapsed, cut at a word boundary before MAX_TEXT characters.
+// whitespace collapsed, cut at a word boundary before MAX_TEXT characters;
+// raw HTML counts with the text its maker gave it (`data.searchText`: math).
 // Iterative, so no nesting depth can overflow the stack.
 
 import type { ElementContent, Root } from 'hast';
@@ -65,7 +66,15 @@ export function finishBody(root: Root): string {
       }
       continue;
     }
-    if (node.type !== 'element') continue;
+    if (node.type !== 'element') {
+      // Raw HTML a component made may say what it reads as (MathML: its TeX's words, components/latex.ts).
+      const searchText = (node as { data?: { searchText?: unknown } }).data?.searchText;
+      if (typeof searchText === 'string' && length <= MAX_TEXT) {
+        parts.push(' ', searchText, ' ');
+        length += searchText.length;
+      }
+      continue;
+    }
     if (node.tagName === 'a' && node.properties.rel === undefined && isExternal(node.properties.href)) node.properties.rel = ['noopener'];
     if (SKIPPED.has(node.tagName)) continue;
     const block = BLOCKS.has(node.tagName);

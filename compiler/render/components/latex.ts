@@ -37,8 +37,20 @@ export function renderTex(tex: string, display: boolean): ElementContent {
   } catch (error) {
     return h('code', { className: ['docsc-latex-error'], title: error instanceof Error ? error.message : String(error) }, [text(tex)]);
   }
-  const raw = { type: 'raw', value: markup } as unknown as ElementContent;
+  // The search index reads text nodes (finish-body.ts), and MathML is raw HTML: the TeX's words go with it.
+  const raw = { type: 'raw', value: markup, data: { searchText: texWords(tex) } } as unknown as ElementContent;
   return h(display ? 'div' : 'span', { className: ['docsc-latex', ...(display ? ['docsc-latex-display'] : [])] }, [raw]);
+}
+
+/**
+ * TeX as words to search: control words (`\frac`, `\text`) left out, grouping braces too (`x_{i}` reads `x_i`; two
+ * groups side by side, `\frac{a}{b}`, are two words), `\{` or `\%` read as the sign.
+ */
+function texWords(tex: string): string {
+  return tex
+    .replace(/\\([{}$%&#_])|\\[a-zA-Z]+\*?|\\.|\}\s*\{|([{}])/g, (_, sign: string | undefined, brace: string | undefined) => sign ?? (brace ? '' : ' '))
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 export const LATEX_COMPONENTS: Record<string, Component> = { Latex };
