@@ -50,7 +50,8 @@ function identify(host: ProjectHost, path: string, previous: SnapshotMemo | unde
   const known = previous?.files[path];
   if (known === undefined) {
     const read = host.read(path);
-    if (read.ok) return { entry: [read.fingerprint ?? fingerprintOf(fileStat(join(host.root, path))), contentHash(read.bytes)], differs: true, racy: false };
+    if (read.ok)
+      return { entry: [read.fingerprint ?? fingerprintOf(fileStat(join(host.root, path))), contentHash(read.bytes)], differs: true, racy: false };
     return { entry: [fingerprintOf(fileStat(join(host.root, path))), `unreadable:${read.failure}`], differs: true, racy: false };
   }
   const stat = fileStat(join(host.root, path));

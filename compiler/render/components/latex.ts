@@ -48,7 +48,10 @@ export function renderTex(tex: string, display: boolean): ElementContent {
  */
 function texWords(tex: string): string {
   return tex
-    .replace(/\\([{}$%&#_])|\\[a-zA-Z]+\*?|\\.|\}\s*\{|([{}])/g, (_, sign: string | undefined, brace: string | undefined) => sign ?? (brace ? '' : ' '))
+    .replace(
+      /\\([{}$%&#_])|\\[a-zA-Z]+\*?|\\.|\}\s*\{|([{}])/g,
+      (_, sign: string | undefined, brace: string | undefined) => sign ?? (brace ? '' : ' '),
+    )
     .replace(/\s+/g, ' ')
     .trim();
 }
