@@ -62,7 +62,7 @@ Options for openapi-file:
   --overwrite                           Replace existing files (default: leave them alone)
   --dry-run                             Write nothing; report what would be written
   --no-spec                             Write \`openapi: METHOD /path\` without the spec (single-spec sites)
-  --docs-json                           Merge the groups into the docs root's docs.json, keeping its formatting
+  --docs-json                           Merge the groups into the docs root's docs.json (or mint.json), keeping its formatting
   --validate                            Also validate against the OpenAPI schema (docsc check always does)
   --no-color                            Plain text even on a terminal
   --fetch-timeout <seconds>             Time limit for fetching a hosted document (default: 30)

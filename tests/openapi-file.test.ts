@@ -324,6 +324,23 @@ test('--docs-json merges the groups keeping the formatting, twice without repeat
   rmSync(dir, { recursive: true });
 });
 
+test('--docs-json in a repository with only mint.json merges into its navigation array, twice without repeats, and check() is clean', async () => {
+  const dir = workspace('mint-repo', 'x-docs.json');
+  const root = join(dir, 'mint-repo');
+  cpSync(join(dir, 'x-docs.json'), join(root, 'openapi.json'));
+  const first = await run(root, 'openapi.json', '-o', 'api-reference', '--docs-json');
+  assert.is(first.code, 0, first.stderr);
+  const second = await run(root, 'openapi.json', '-o', 'api-reference', '--docs-json', '--overwrite');
+  assert.is(second.code, 0, second.stderr);
+  assert.not.ok(existsSync(join(root, 'docs.json')), 'no docs.json written beside it');
+  matchBaseline(`${fixtures}/mint-repo.expected-mint.json`, readFileSync(join(root, 'mint.json'), 'utf8'));
+  const result = await check({ root, threads: 1 });
+  // The one warning a mint.json repository always has.
+  const errors = result.diagnostics.filter((d) => d.severity !== 'info' && d.code !== 'config/legacy-mint-json');
+  assert.equal(errors, [], JSON.stringify(errors, null, 2));
+  rmSync(dir, { recursive: true });
+});
+
 test('the generated folder and the merged snippet build: every generated page is in the output, linked from the sidebar', async () => {
   const dir = workspace('docs-repo', 'x-docs.json');
   const root = join(dir, 'docs-repo');
@@ -374,7 +391,7 @@ test('--docs-json without a docs root is an error', async () => {
   const dir = workspace('x-docs.json');
   const outcome = await run(dir, 'x-docs.json', '-o', 'api', '--docs-json');
   assert.is(outcome.code, 1);
-  assert.match(outcome.stderr, 'error[generate/docs-json-merge]: Cannot merge the navigation into docs.json: there is no docs.json');
+  assert.match(outcome.stderr, 'error[generate/docs-json-merge]: Cannot merge the navigation into docs.json: there is no docs.json or mint.json');
   rmSync(dir, { recursive: true });
 });
 

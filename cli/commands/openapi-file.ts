@@ -1,9 +1,10 @@
 // `docsc openapi-file <spec> [-o <folder>]`: writes one MDX page per
 // operation and webhook of an OpenAPI document, prints the navigation groups
 // to paste into docs.json on stdout (progress and diagnostics on stderr), and
-// with `--docs-json` merges them into the docs root's docs.json. The docs root
-// is the nearest folder at or above the output holding docs.json; without
-// one, the output folder's parent stands in for it. Pages name the spec
+// with `--docs-json` merges them into the docs root's docs.json (or mint.json,
+// in a repository that has only that). The docs root is the nearest folder at
+// or above the output holding docs.json, else mint.json; without one, the
+// output folder's parent stands in for it. Pages name the spec
 // relative to that root. Exit status: 1 on any error, 2 for a usage error.
 
 import { existsSync, readFileSync, realpathSync, renameSync, statSync, writeFileSync } from 'node:fs';
@@ -129,7 +130,8 @@ async function loadSpec(run: Run) {
 interface Layout {
   /** The docs root, or the output folder's parent when there is none. */
   root: string;
-  hasDocsJson: boolean;
+  /** The root's configuration file: docs.json, or mint.json where a repository has only that; none without a root. */
+  config: 'docs.json' | 'mint.json' | undefined;
   /** The output folder relative to the root, `/`-separated. */
   navPrefix: string;
 }
@@ -137,15 +139,19 @@ interface Layout {
 function outputLayout(options: Options): Layout {
   const outDir = realPathOfExisting(options.outDir);
   const docsRoot = nearestDocsRoot(outDir);
-  const root = docsRoot ?? dirname(outDir);
-  return { root, hasDocsJson: docsRoot !== undefined, navPrefix: relative(root, outDir).split(sep).join('/') };
+  const root = docsRoot?.root ?? dirname(outDir);
+  return { root, config: docsRoot?.config, navPrefix: relative(root, outDir).split(sep).join('/') };
 }
 
-function nearestDocsRoot(folder: string): string | undefined {
-  for (let current = folder; ; current = dirname(current)) {
-    if (existsSync(join(current, 'docs.json'))) return current;
-    if (dirname(current) === current) return undefined;
+/** The nearest folder at or above `folder` with a docs.json; without one, the nearest with a mint.json (a repository not yet moved to docs.json). */
+function nearestDocsRoot(folder: string): { root: string; config: 'docs.json' | 'mint.json' } | undefined {
+  for (const config of ['docs.json', 'mint.json'] as const) {
+    for (let current = folder; ; current = dirname(current)) {
+      if (existsSync(join(current, config))) return { root: current, config };
+      if (dirname(current) === current) break;
+    }
   }
+  return undefined;
 }
 
 /** The realpath of the deepest existing ancestor, with the rest appended: the output folder may not exist yet. */
@@ -165,10 +171,15 @@ function specRef(run: Run, root: string): { ref?: string; diagnostics: Diagnosti
 
 async function mergeIntoDocsJson(run: Run, generated: GeneratedPages, layout: Layout): Promise<Diagnostic[]> {
   const { options, sources, display } = run;
-  const path = join(layout.root, 'docs.json');
-  if (!layout.hasDocsJson) {
-    return [makeDiagnostic('generate/docs-json-merge', undefined, { reason: 'there is no docs.json at or above the output folder' })];
+  if (layout.config === undefined) {
+    return [
+      makeDiagnostic('generate/docs-json-merge', undefined, {
+        file: 'docs.json',
+        reason: 'there is no docs.json or mint.json at or above the output folder',
+      }),
+    ];
   }
+  const path = join(layout.root, layout.config);
   const file = new SourceFile(display(path), readFileSync(path, 'utf8'));
   sources.set(file.path, file);
   const { mergeNavigationGroups } = await import('../../compiler/config/merge-navigation-groups.js');

@@ -2,10 +2,12 @@
 // everything else byte for byte: the positioned tree (syntax/json-parser.ts)
 // says where `navigation.groups` (or else the first tab's `groups`) is, and
 // the new groups are spliced in with the file's own indentation and line
-// endings. A group whose name is already there is replaced, so running
+// endings. A mint.json (the older format, whose groups have the same shape)
+// takes them in its `navigation` array. A group whose name is already there is replaced, so running
 // `docsc openapi-file --docs-json` twice lists each page once. Pure: text in,
 // text and diagnostics out.
 
+import { basename } from 'node:path';
 import { type Diagnostic, makeDiagnostic } from '../diagnostics/diagnostic.js';
 import type { SourceFile } from '../source/source-file.js';
 import { parseJson } from '../syntax/json-parser.js';
@@ -34,7 +36,11 @@ export function mergeNavigationGroups(file: SourceFile, groups: readonly MergeGr
   if (errors.length > 0) return { diagnostics: errors };
   const target = targetArray(parsed.root);
   if ('reason' in target) {
-    return { diagnostics: [makeDiagnostic('generate/docs-json-merge', target.at ?? { file: file.path }, { reason: target.reason })] };
+    return {
+      diagnostics: [
+        makeDiagnostic('generate/docs-json-merge', target.at ?? { file: file.path }, { file: basename(file.path), reason: target.reason }),
+      ],
+    };
   }
   const style = textStyle(file.text);
   const edits = groupEdits(file.text, target.array, groups, style);
@@ -43,11 +49,12 @@ export function mergeNavigationGroups(file: SourceFile, groups: readonly MergeGr
 
 type Target = { array: JsonArray } | { reason: string; at?: JsonNode['span'] };
 
-/** `navigation.groups`, else `navigation.tabs[0].groups`; otherwise why not. */
+/** `navigation.groups`, else `navigation.tabs[0].groups`, or mint.json's `navigation` array; otherwise why not. */
 function targetArray(root: JsonNode): Target {
   if (root.kind !== 'object') return { reason: 'the file does not hold an object', at: root.span };
   const navigation = member(root, 'navigation')?.value;
-  if (navigation?.kind !== 'object') return { reason: 'it has no `navigation` object', at: root.span };
+  if (navigation?.kind === 'array') return { array: navigation };
+  if (navigation?.kind !== 'object') return { reason: 'it has no `navigation` object or array', at: root.span };
   const groups = nodeAt(navigation, ['groups']);
   if (groups?.kind === 'array') return { array: groups };
   const tabGroups = nodeAt(navigation, ['tabs', 0, 'groups']);
