@@ -15,6 +15,7 @@ import { packageAbove } from '../compiler/host/package-above.js';
 import { grammarPatterns } from '../compiler/render/grammar-patterns.js';
 import {
   type Converter,
+  engineFeatures,
   packageRoot,
   STAMP_FILE,
   scopeFile,
@@ -25,7 +26,7 @@ import {
 } from '../compiler/render/regex-table.js';
 
 /** The table's layout: a table of another is written again. */
-const FORMAT = 1;
+const FORMAT = 2;
 
 /** What shiki's engine passes oniguruma-to-es (@shikijs/engine-javascript's `defaultJavaScriptRegexConstructor`, target `auto`). */
 const CONVERSION = {
@@ -48,7 +49,7 @@ function main(): void {
   const { defaultJavaScriptRegexConstructor } = requireFromShiki('shiki/engine/javascript') as typeof import('shiki/engine/javascript');
   const { bundledLanguagesInfo } = requireFromShiki('shiki/langs') as typeof import('shiki/langs');
 
-  const stamp: TableStamp = { converter: converter.version, v8: process.versions.v8, grammars: grammarsVersion(requireFromShiki), format: FORMAT };
+  const stamp: TableStamp = { converter: converter.version, engine: engineFeatures(), grammars: grammarsVersion(requireFromShiki), format: FORMAT };
   if (readStamp(folder) === JSON.stringify(stamp)) {
     console.log('shiki regex table: up to date');
     return;

@@ -2,7 +2,8 @@
 // (compiler/render/regex-table.ts, written by cli/build-regex-table.ts as
 // `npm run build:ts` ends): the patterns the engine is given while real
 // code is coloured are in it, its regexes are those shiki's own
-// constructor makes, and a table stamped for another engine is not used.
+// constructor makes, and a table stamped for another engine (what the converter
+// detects of it, not V8's version) is not used.
 
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -14,6 +15,7 @@ import * as assert from 'uvu/assert';
 import { grammarPatterns } from '../compiler/render/grammar-patterns.js';
 import {
   type Converter,
+  engineFeatures,
   openRegexTable,
   type RegexTable,
   STAMP_FILE,
@@ -153,18 +155,20 @@ test("the table's regexes are those shiki's constructor makes", () => {
   }
 });
 
-test('a table stamped for another converter or another V8 is not used; a missing scope file is skipped', () => {
+test('a table stamped for another converter or another engine is not used; a missing scope file is skipped', () => {
   const folder = mkdtempSync(join(tmpdir(), 'docsc-regex-table-'));
   try {
     const found = converter();
-    const stamp = (v8: string, version = found.version) =>
-      writeFileSync(join(folder, STAMP_FILE), JSON.stringify({ converter: version, v8, grammars: 'x', format: 1 }));
+    const stamp = (engine: string, version = found.version) =>
+      writeFileSync(join(folder, STAMP_FILE), JSON.stringify({ converter: version, engine, grammars: 'x', format: 2 }));
     assert.is(openRegexTable(found, folder), undefined, 'no stamp');
-    stamp('0.0.0');
-    assert.is(openRegexTable(found, folder), undefined, 'another V8');
-    stamp(process.versions.v8, '0.0.1');
+    stamp(engineFeatures().replace('flagGroups=0', 'flagGroups=1').replace('unicodeSets=1', 'unicodeSets=0'));
+    assert.is(openRegexTable(found, folder), undefined, 'another engine');
+    stamp(engineFeatures(), '0.0.1');
     assert.is(openRegexTable(found, folder), undefined, 'another converter');
-    stamp(process.versions.v8);
+    // What the stamp holds of the engine is what the converter detects, not V8's version: another Node.js release
+    // with the same regex features uses the table.
+    stamp(engineFeatures());
     mkdirSync(folder, { recursive: true });
     writeFileSync(join(folder, scopeFile('source.x')), JSON.stringify({ 'a+': ['a+', 'dgv'], '(?<': null }));
     const table = openRegexTable(found, folder);
@@ -175,6 +179,20 @@ test('a table stamped for another converter or another V8 is not used; a missing
     assert.is(table.regex('b'), undefined);
   } finally {
     rmSync(folder, { recursive: true, force: true });
+  }
+});
+
+test('the engine features are those the converter finds: its target `auto` is the one they make', () => {
+  const found = converter();
+  const features = Object.fromEntries(
+    engineFeatures()
+      .split(',')
+      .map((pair) => pair.split('=') as [string, string]),
+  );
+  const target = features.flagGroups === '1' ? 'ES2025' : features.unicodeSets === '1' ? 'ES2024' : 'ES2018';
+  // A pattern whose conversion differs by target: case-insensitive in part (a flag group, or emulated), a class.
+  for (const pattern of ['(?i:a)[b-d]', '[[:alpha:]&&[^x]]', String.raw`\p{L}+`]) {
+    assert.equal(found.toRegExpDetails(pattern, { target: 'auto' }), found.toRegExpDetails(pattern, { target }), pattern);
   }
 });
 

@@ -16,12 +16,16 @@
 // converted as shiki would.
 //
 // The conversion depends on oniguruma-to-es's version, on the options
-// shiki's engine gives it, and on the JavaScript engine it runs in (the
-// target `auto`, and the workarounds for V8's regex bugs it detects): the
-// table is stamped with the first and last, and a table whose stamp differs
-// from this process's is not used. The generator checks the second: every
-// entry must make the RegExp shiki's own constructor makes, or no table is
-// written.
+// shiki's engine gives it, and on the JavaScript engine it runs in — what it
+// detects of the engine when it loads: the regex features that decide the
+// target `auto` (flag groups, the `v` flag) and two bugs of the `v` flag it
+// works around (`engineFeatures` runs the same probes). The table is stamped
+// with the first and last, and a table whose stamp differs from this
+// process's is not used. The generator checks the second: every entry must
+// make the RegExp shiki's own constructor makes, or no table is written.
+// Until 2026-12-05 the stamp held V8's version, whose `-node.N` suffix
+// changes with every Node.js release: a docsc packed on one Node 20 and run
+// on another converted every pattern again.
 
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -36,8 +40,8 @@ export type TableEntry = [pattern: string, flags: string, options?: Record<strin
 export interface TableStamp {
   /** oniguruma-to-es's version. */
   converter: string;
-  /** The version of V8 the generator ran in (process.versions.v8). */
-  v8: string;
+  /** What the converter detects of the JavaScript engine the generator ran in (`engineFeatures`). */
+  engine: string;
   /** @shikijs/langs's version and the table's layout: what the generator compares to know the table is up to date. */
   grammars: string;
   format: number;
@@ -128,8 +132,36 @@ export function openRegexTable(converter: Converter, folder = tableFolder()): Re
   } catch {
     return undefined;
   }
-  if (stamp.converter !== converter.version || stamp.v8 !== process.versions.v8) return undefined;
+  if (stamp.converter !== converter.version || stamp.engine !== engineFeatures()) return undefined;
   return new RegexTable(folder, converter);
+}
+
+/**
+ * What oniguruma-to-es (4.x, its `envFlags`) finds out about the JavaScript engine when it loads, by the same
+ * probes: whether flag groups (`(?i:)`, ES2025) and the `v` flag (ES2024) are there, which make its target `auto`,
+ * and whether the `v` flag takes a literal hyphen for a range or ignores a nested class's negation (bugs of some
+ * engines it works around). Its conversions are the same wherever these are.
+ */
+export function engineFeatures(): string {
+  const compiles = (pattern: string, flags?: string) => {
+    try {
+      new RegExp(pattern, flags);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const unicodeSets = compiles('[[]]', 'v');
+  const features = {
+    flagGroups: compiles('(?i:)'),
+    unicodeSets,
+    bugFlagVLiteralHyphenIsRange: unicodeSets && !compiles(String.raw`[\d\-a]`, 'v'),
+    // biome-ignore lint/complexity/useRegexLiterals: a literal with the `v` flag would not parse where the flag is missing.
+    bugNestedClassIgnoresNegation: unicodeSets && new RegExp('[[^a]]', 'v').test('a'),
+  };
+  return Object.entries(features)
+    .map(([name, value]) => `${name}=${value ? 1 : 0}`)
+    .join(',');
 }
 
 /** Where the table of this docsc is (undefined when its package folder cannot be found). */
