@@ -2,7 +2,7 @@
 // its documentation is published, and the tool's identity (version and code
 // hash: it keys caches).
 
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import { type Dirent, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -66,32 +66,51 @@ export function toolIdentity(): string {
 function hashCode(): string {
   const here = dirname(fileURLToPath(import.meta.url));
   const hash = createHash('sha256');
-  const add = (dir: string) => {
-    let entries: Dirent[];
-    try {
-      entries = readdirSync(dir, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) add(path);
-      else if (/\.(m?js|ts|css|json)$/.test(entry.name) && !entry.name.endsWith('.map')) hash.update(`${entry.name}\0`).update(readFileSync(path));
-    }
-  };
   const bundled = bundleIdentity(here);
-  if (bundled === undefined) add(here);
+  if (bundled === undefined) hashFolder(hash, here);
   else hash.update(`bundle\0${bundled.code}\0`);
-  // runtime/ (the stylesheets and the client's sources, which a build bundles) sits beside compiler/ in sources, and
-  // beside dist/ when built; not dist/runtime/, which holds only what tsc compiled of it for the compiler.
-  for (let dir = dirname(here); ; dir = dirname(dir)) {
-    if (existsSync(join(dir, 'runtime', 'site.css'))) {
-      add(join(dir, 'runtime'));
-      break;
-    }
-    if (dirname(dir) === dir) break;
-  }
+  const runtime = runtimeIdentity();
+  if (runtime !== undefined) hash.update(`runtime\0${runtime}\0`);
   return hash.digest('hex').slice(0, 12);
+}
+
+let runtimeHash: string | null | undefined;
+
+/**
+ * A hash of runtime/ (the stylesheets and the client's sources, which a build bundles), part of the tool's identity
+ * and the stamp of the client scripts bundled when docsc is built (site/client-bundle.ts); undefined without it.
+ */
+export function runtimeIdentity(): string | undefined {
+  if (runtimeHash === undefined) {
+    runtimeHash = null;
+    // runtime/ sits beside compiler/ in sources, and beside dist/ when built; not dist/runtime/, which holds only what
+    // tsc compiled of it for the compiler.
+    for (let dir = dirname(dirname(fileURLToPath(import.meta.url))); ; dir = dirname(dir)) {
+      if (existsSync(join(dir, 'runtime', 'site.css'))) {
+        const hash = createHash('sha256');
+        hashFolder(hash, join(dir, 'runtime'));
+        runtimeHash = hash.digest('hex');
+        break;
+      }
+      if (dirname(dir) === dir) break;
+    }
+  }
+  return runtimeHash ?? undefined;
+}
+
+/** The names and bytes of a folder's code, stylesheets and JSON, depth first in name order. */
+function hashFolder(hash: Hash, dir: string): void {
+  let entries: Dirent[];
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return;
+  }
+  for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) hashFolder(hash, path);
+    else if (/\.(m?js|ts|css|json)$/.test(entry.name) && !entry.name.endsWith('.map')) hash.update(`${entry.name}\0`).update(readFileSync(path));
+  }
 }
 
 /** The bundle's recorded identity when this module is part of it (undefined in sources and in tsc's output). */

@@ -146,6 +146,9 @@ test('the package holds what the installed bin needs, and nothing of the tests',
     'spec/docs.schema.json',
     'spec/diagnostics.md',
     'README.md',
+    // What `npm run build:ts` made ahead of builds: shiki's converted patterns and the site's client scripts.
+    'dist/shiki-regexes/stamp.json',
+    'dist/client-scripts/stamp.json',
   ])
     assert.ok(existsSync(join(installed, path)), path);
   assert.not.ok(existsSync(join(installed, 'tests')), 'no tests');

@@ -3,17 +3,23 @@
 // Entries are independent: pages load only the ones they need (`site` on
 // every page, `playground` on API pages). The bytes are a pure function of
 // runtime/ (part of the tool's identity, which keys the cache) and esbuild's
-// version and Preact's (part of the key here): bundled once per process, and kept in the
-// build cache when there is one (bundling takes about 0.2 s of every build).
-// esbuild itself is loaded only to bundle (20 ms of module loading a build
-// that finds the bundle in its cache does not pay); its version is read from
-// its package.json.
+// version and Preact's (part of the key here). `npm run build:ts` bundles
+// them into dist/client-scripts/ (cli/build-client-scripts.ts), stamped with
+// that key and runtime/'s hash, and a build takes them from there; without
+// them (a checkout whose dist/ is older than its runtime/), they are bundled
+// once per process and kept in the build cache when there is one. Bundling
+// took 0.22-0.45 s of every build with an empty cache, on its main thread (an
+// esbuild process started, four entries). esbuild itself is loaded only to
+// bundle (20 ms of module loading); its version is read from its package.json.
 
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { basename, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type * as Esbuild from 'esbuild';
 import type { BuildCache } from '../cache/build-cache.js';
+import { packageAbove } from '../host/package-above.js';
+import { runtimeIdentity } from '../version.js';
 import { runtimeFile } from './runtime-files.js';
 
 export const CLIENT_DIR = '_docsc';
@@ -28,11 +34,12 @@ const require = createRequire(import.meta.url);
 let bundled: ClientScript[] | undefined;
 
 export function clientScripts(cache?: BuildCache): ClientScript[] {
+  bundled ??= prebuiltScripts();
   if (bundled !== undefined) return bundled;
   const key = clientBundleKey();
   bundled = cache?.get<ClientScript[]>('derived', key);
   if (bundled === undefined) {
-    bundled = bundleEntries();
+    bundled = bundleClientScripts();
     cache?.put('derived', key, bundled);
   }
   return bundled;
@@ -53,7 +60,39 @@ export function clientScriptPath(name: string): string {
   return `${CLIENT_DIR}/${name}.js`;
 }
 
-function bundleEntries(): ClientScript[] {
+/** What `npm run build:ts` wrote (cli/build-client-scripts.ts): the scripts, and what they were bundled from. */
+export interface PrebuiltStamp {
+  /** `clientBundleKey()`: esbuild's and Preact's versions. */
+  key: string;
+  /** `runtimeIdentity()`: runtime/'s hash. */
+  runtime: string;
+  /** The entries' names, in order: `<name>.js` beside the stamp. */
+  names: string[];
+}
+
+export const PREBUILT_STAMP = 'stamp.json';
+
+/** The folder of the scripts bundled when docsc was built, in its package's dist/ (undefined when that is not found). */
+export function prebuiltFolder(): string | undefined {
+  const root = packageAbove(dirname(fileURLToPath(import.meta.url)), 'docsc')?.root;
+  return root === undefined ? undefined : join(root, 'dist', 'client-scripts');
+}
+
+/** The scripts bundled when docsc was built, when bundled from this runtime/ with these packages; else undefined. */
+export function prebuiltScripts(folder = prebuiltFolder()): ClientScript[] | undefined {
+  if (folder === undefined) return undefined;
+  try {
+    const stamp = JSON.parse(readFileSync(join(folder, PREBUILT_STAMP), 'utf8')) as Partial<PrebuiltStamp>;
+    if (stamp.key !== clientBundleKey() || stamp.runtime === undefined || stamp.runtime !== runtimeIdentity() || !Array.isArray(stamp.names))
+      return undefined;
+    return stamp.names.map((name) => ({ path: clientScriptPath(name), contents: readFileSync(join(folder, `${name}.js`), 'utf8') }));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Every entry of runtime/client/entries/ bundled by esbuild, in name order. */
+export function bundleClientScripts(): ClientScript[] {
   const dir = runtimeFile(join('client', 'entries'));
   const entries = readdirSync(dir)
     .filter((name) => name.endsWith('.ts') && !name.endsWith('.d.ts'))
