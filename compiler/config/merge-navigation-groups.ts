@@ -3,9 +3,9 @@
 // says where `navigation.groups` (or else the first tab's `groups`) is, and
 // the new groups are spliced in with the file's own indentation and line
 // endings. A mint.json (the older format, whose groups have the same shape)
-// takes them in its `navigation` array. A group whose name is already there is replaced, so running
-// `docsc openapi-file --docs-json` twice lists each page once. Pure: text in,
-// text and diagnostics out.
+// takes them in its `navigation` array. A group whose name is already there
+// is replaced, so running `docsc openapi-file --docs-json` twice lists each
+// page once. Pure: text in, text and diagnostics out.
 
 import { basename } from 'node:path';
 import { type Diagnostic, makeDiagnostic } from '../diagnostics/diagnostic.js';
