@@ -19,13 +19,18 @@ function main(): void {
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging, { recursive: true });
   const names: string[] = [];
-  for (const script of scripts) {
-    const name = basename(script.path, '.js');
-    writeFileSync(join(staging, `${name}.js`), script.contents);
-    names.push(name);
+  try {
+    for (const script of scripts) {
+      const name = basename(script.path, '.js');
+      writeFileSync(join(staging, `${name}.js`), script.contents);
+      names.push(name);
+    }
+    const stamp: PrebuiltStamp = { key: clientBundleKey(), runtime, names };
+    writeFileSync(join(staging, PREBUILT_STAMP), `${JSON.stringify(stamp)}\n`);
+  } catch (error) {
+    rmSync(staging, { recursive: true, force: true });
+    throw error;
   }
-  const stamp: PrebuiltStamp = { key: clientBundleKey(), runtime, names };
-  writeFileSync(join(staging, PREBUILT_STAMP), `${JSON.stringify(stamp)}\n`);
   rmSync(folder, { recursive: true, force: true });
   renameSync(staging, folder);
   console.log(`client scripts: ${names.join(', ')}`);

@@ -65,16 +65,22 @@ function main(): void {
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging, { recursive: true });
   let patterns = 0;
-  for (const [scope, grammar] of grammars) {
-    const table: Record<string, TableEntry> = {};
-    for (const source of grammarPatterns(grammar)) {
-      if (Object.hasOwn(table, source)) continue;
-      table[source] = converted(source, converter, defaultJavaScriptRegexConstructor);
-      patterns++;
+  try {
+    for (const [scope, grammar] of grammars) {
+      const table: Record<string, TableEntry> = {};
+      for (const source of grammarPatterns(grammar)) {
+        if (Object.hasOwn(table, source)) continue;
+        table[source] = converted(source, converter, defaultJavaScriptRegexConstructor);
+        patterns++;
+      }
+      writeFileSync(join(staging, scopeFile(scope)), JSON.stringify(table));
     }
-    writeFileSync(join(staging, scopeFile(scope)), JSON.stringify(table));
+    writeFileSync(join(staging, STAMP_FILE), JSON.stringify(stamp));
+  } catch (error) {
+    // A conversion that differs from shiki's leaves no half-written table beside dist/'s (the package ships dist/).
+    rmSync(staging, { recursive: true, force: true });
+    throw error;
   }
-  writeFileSync(join(staging, STAMP_FILE), JSON.stringify(stamp));
   rmSync(folder, { recursive: true, force: true });
   renameSync(staging, folder);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
