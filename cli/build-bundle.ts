@@ -23,13 +23,12 @@
 import { createHash } from 'node:crypto';
 import { chmodSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { packageAbove } from '../compiler/host/package-above.js';
+import { docscRoot } from '../compiler/host/package-above.js';
 import { BUNDLE_IDENTITY_FILE, type BundleIdentity } from '../compiler/version.js';
 
 /** The package's folder: this file is cli/build-bundle.ts in sources, dist/cli/build-bundle.js when built. */
-const ROOT = findRoot(dirname(fileURLToPath(import.meta.url)));
+const ROOT = findRoot();
 const OUT = join(ROOT, 'dist', 'bundle');
 
 /**
@@ -126,10 +125,10 @@ function hashFolder(dir: string): string {
   return hash.digest('hex');
 }
 
-function findRoot(from: string): string {
-  const found = packageAbove(from, 'docsc');
-  if (found === undefined) throw new Error(`no docsc package.json above ${from}`);
-  return found.root;
+function findRoot(): string {
+  const root = docscRoot();
+  if (root === undefined) throw new Error('no docsc package.json above this module');
+  return root;
 }
 
 main().catch((error: unknown) => {

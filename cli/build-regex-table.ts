@@ -11,12 +11,11 @@
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { packageAbove } from '../compiler/host/package-above.js';
+import { docscRoot, packageAbove } from '../compiler/host/package-above.js';
 import { grammarPatterns } from '../compiler/render/grammar-patterns.js';
 import {
   type Converter,
   engineFeatures,
-  packageRoot,
   STAMP_FILE,
   scopeFile,
   shikiConverter,
@@ -39,7 +38,7 @@ const CONVERSION = {
 
 function main(): void {
   const started = performance.now();
-  const root = packageRoot();
+  const root = docscRoot();
   const folder = tableFolder();
   if (root === undefined || folder === undefined) throw new Error('docsc package folder not found');
   const require = createRequire(join(root, 'package.json'));

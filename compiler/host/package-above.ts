@@ -4,6 +4,7 @@
 
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export interface FoundPackage {
   root: string;
@@ -20,4 +21,9 @@ export function packageAbove(dir: string, name: string): FoundPackage | undefine
     }
     if (dirname(at) === at) return undefined;
   }
+}
+
+/** docsc's own package folder (where its dist/ is): the nearest above this module with docsc's package.json. */
+export function docscRoot(): string | undefined {
+  return packageAbove(dirname(fileURLToPath(import.meta.url)), 'docsc')?.root;
 }

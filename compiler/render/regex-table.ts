@@ -30,8 +30,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { packageAbove } from '../host/package-above.js';
+import { docscRoot, packageAbove } from '../host/package-above.js';
 
 /** A converted pattern: the JavaScript pattern, its flags and, for an EmulatedRegExp, its options; null when the conversion failed. */
 export type TableEntry = [pattern: string, flags: string, options?: Record<string, unknown>] | null;
@@ -166,11 +165,6 @@ export function engineFeatures(): string {
 
 /** Where the table of this docsc is (undefined when its package folder cannot be found). */
 export function tableFolder(): string | undefined {
-  const root = packageRoot();
+  const root = docscRoot();
   return root === undefined ? undefined : join(root, ...TABLE_FOLDER);
-}
-
-/** docsc's package folder: the nearest above this module with docsc's package.json. */
-export function packageRoot(): string | undefined {
-  return packageAbove(dirname(fileURLToPath(import.meta.url)), 'docsc')?.root;
 }

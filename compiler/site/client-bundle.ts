@@ -14,11 +14,10 @@
 
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { basename, dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { basename, join } from 'node:path';
 import type * as Esbuild from 'esbuild';
 import type { BuildCache } from '../cache/build-cache.js';
-import { packageAbove } from '../host/package-above.js';
+import { docscRoot } from '../host/package-above.js';
 import { runtimeIdentity } from '../version.js';
 import { runtimeFile } from './runtime-files.js';
 
@@ -74,7 +73,7 @@ export const PREBUILT_STAMP = 'stamp.json';
 
 /** The folder of the scripts bundled when docsc was built, in its package's dist/ (undefined when that is not found). */
 export function prebuiltFolder(): string | undefined {
-  const root = packageAbove(dirname(fileURLToPath(import.meta.url)), 'docsc')?.root;
+  const root = docscRoot();
   return root === undefined ? undefined : join(root, 'dist', 'client-scripts');
 }
 
