@@ -22,10 +22,11 @@ import { contentHash } from '../cache/value-key.js';
 import { type Diagnostic, ranOutOfMemory } from '../diagnostics/diagnostic.js';
 import { IN_PROCESS_BELOW } from '../host/worker-pool.js';
 import { isSnippet } from '../ir/page-urls.js';
+import { pagesSharingBlocks } from '../pages/parse-blocks.js';
 import { relocateFrontmatter } from '../pages/parse-frontmatter.js';
 import type { PageInput } from '../pages/read-pages.js';
 import type { PageSummary, PageSummaryResult } from '../pages/summarize-page.js';
-import { type PageFile, summaryAtPath } from '../pages/summarize-pages.js';
+import { familyOrder, type PageFile, summaryAtPath } from '../pages/summarize-pages.js';
 import type { FeedEntry } from '../render/feed-entries.js';
 import { DEFAULT_RENDER_OPTIONS, type RenderOptions, renderOptionsKey } from '../render/render-options.js';
 import type { TextTerms } from '../site/search-index.js';
@@ -192,7 +193,7 @@ export class PageCompiler {
       // Never rejects; awaited by `bodies`, and by the cache's close if the build stops before.
       this.bodiesFetched = this.cache.prefetch('body', bodyKeys);
     }
-    const unique = dedupe(missing, (m) => m.key);
+    const unique = familiesTogether(dedupe(missing, (m) => m.key));
     const byKey = new Map<string, PageSummaryResult>();
     // In rounds, each flushed to the cache once stored: the bodies of a large site are never all in memory.
     // Two rounds are with the workers at any time: while the last batches of one run, the next one's are queued
@@ -204,12 +205,13 @@ export class PageCompiler {
       this.onCompiled?.(compiled, unique.length);
     };
     const compile = (round: typeof unique) => {
-      const tasks = round.map(({ file }) => ({
+      const tasks = round.map(({ file, sharedBlocks }) => ({
         path: file.path,
         text: file.text as string,
         summary: true,
         body: !isSnippet(file.path),
         options: this.options,
+        ...(sharedBlocks ? { sharedBlocks } : {}),
       }));
       for (const { file } of round) delete file.text;
       const running = this.pool.run(tasks, counted);
@@ -376,6 +378,17 @@ function bodyChars(body: CachedBody): number {
 }
 
 /** ROUND items at a time, the last ones halving: ..., 1,000, 500, 250 (LAST_ROUND). */
+/**
+ * The pages to compile with a family's next to each other, each saying whether it shares blocks with others, as the
+ * check's summarizer orders them (summarize-pages.ts `summarizeUnique`): a family's pages go to one worker in one
+ * batch, where the parser's block memo finds the blocks they share and the highlighter's the code blocks (a site's
+ * languages copy their code: mintlify/docs' four).
+ */
+function familiesTogether<T extends { file: Partial<PageFile> & { path: string } }>(pages: readonly T[]): (T & { sharedBlocks: boolean })[] {
+  const shared = pagesSharingBlocks(pages.map(({ file }) => ({ path: file.path, text: file.text ?? '' })));
+  return familyOrder(pages.map(({ file }) => file.path)).map((i) => ({ ...(pages[i] as T), sharedBlocks: shared[i] as boolean }));
+}
+
 function roundsOf<T>(items: readonly T[]): T[][] {
   const rounds: T[][] = [];
   let start = 0;

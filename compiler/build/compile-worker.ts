@@ -30,6 +30,8 @@ export interface CompileTask {
   body: boolean;
   /** The docs.json settings bodies depend on; the defaults when absent. */
   options?: RenderOptions;
+  /** Other pages share blocks with this one (parse-blocks.ts `pagesSharingBlocks`): the parser's memo keeps its blocks. */
+  sharedBlocks?: boolean;
 }
 
 export interface CompileTaskResult {
@@ -72,7 +74,11 @@ function compileTask(task: CompileTask, host: ProjectHost, lookUp: HighlightLook
   useHighlightStore(highlights);
   let compiled: CompiledPage;
   try {
-    compiled = compilePage({ path: task.path, text: task.text, want: { summary: task.summary, body: task.body } }, snippets, task.options);
+    compiled = compilePage(
+      { path: task.path, text: task.text, want: { summary: task.summary, body: task.body }, sharedBlocks: task.sharedBlocks },
+      snippets,
+      task.options,
+    );
   } finally {
     useHighlightStore(undefined);
   }

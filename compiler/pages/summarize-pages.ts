@@ -97,8 +97,7 @@ export function summaryAtPath(result: PageSummaryResult, path: string): PageSumm
  * Results come back in the files' order.
  */
 async function summarizeUnique(files: readonly PageFile[], options: SummarizeOptions, pool: SummaryPool | undefined): Promise<PageSummaryResult[]> {
-  const families = files.map((file) => file.path.split('/').slice(-2).join('/'));
-  const order = files.map((_, i) => i).sort((a, b) => compareText(families[a] as string, families[b] as string) || a - b);
+  const order = familyOrder(files.map((file) => file.path));
   const shared = pagesSharingBlocks(files);
   const sorted = await summarizeInOrder(
     order.map((i) => ({ ...(files[i] as PageFile), sharedBlocks: shared[i] as boolean })),
@@ -110,6 +109,15 @@ async function summarizeUnique(files: readonly PageFile[], options: SummarizeOpt
     results[i] = sorted[n] as PageSummaryResult;
   });
   return results;
+}
+
+/**
+ * The indexes of `paths` with the pages of a family next to each other: the same file in a site's versions or
+ * languages (`v1.2/en/agents.mdx`, `v1.3/en/agents.mdx`: the last two segments of the path), in their order.
+ */
+export function familyOrder(paths: readonly string[]): number[] {
+  const families = paths.map((path) => path.split('/').slice(-2).join('/'));
+  return paths.map((_, i) => i).sort((a, b) => compareText(families[a] as string, families[b] as string) || a - b);
 }
 
 function compareText(a: string, b: string): number {

@@ -37,6 +37,8 @@ export interface CompilePageInput {
   path: string;
   text: string;
   want: { summary: boolean; body: boolean };
+  /** Other pages share blocks with this one: the parser's memo keeps its blocks (parse-page.ts `ParseOptions`). */
+  sharedBlocks?: boolean | undefined;
 }
 
 export interface RenderedBody {
@@ -69,7 +71,7 @@ export function compilePage(input: CompilePageInput, snippets: SnippetTable, opt
   let parsed: ParsedPage;
   let summary: PageSummary;
   try {
-    parsed = parsePage(file, bag);
+    parsed = parsePage(file, bag, { sharedBlocks: input.sharedBlocks });
     summary = summarizeParsed(parsed, bag);
   } catch {
     // summarizePage meets the same failure and says so in its own words; the body cannot be made.
