@@ -377,7 +377,6 @@ function bodyChars(body: CachedBody): number {
   return body.html.length + body.text.length + (body.textTerms?.terms.length ?? 0) + (body.panel?.length ?? 0);
 }
 
-/** ROUND items at a time, the last ones halving: ..., 1,000, 500, 250 (LAST_ROUND). */
 /**
  * The pages to compile with a family's next to each other, each saying whether it shares blocks with others, as the
  * check's summarizer orders them (summarize-pages.ts `summarizeUnique`): a family's pages go to one worker in one
@@ -389,6 +388,7 @@ function familiesTogether<T extends { file: Partial<PageFile> & { path: string }
   return familyOrder(pages.map(({ file }) => file.path)).map((i) => ({ ...(pages[i] as T), sharedBlocks: shared[i] as boolean }));
 }
 
+/** ROUND items at a time, the last ones halving: ..., 1,000, 500, 250 (LAST_ROUND). */
 function roundsOf<T>(items: readonly T[]): T[][] {
   const rounds: T[][] = [];
   let start = 0;

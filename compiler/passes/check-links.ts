@@ -164,7 +164,8 @@ function closestUrl(url: string, site: SiteIndex, pages?: LetterCounts): string 
  * in code-unit order of those), none more than 40% of the word's length away (did-you-mean.ts): a candidate whose
  * bag distance is past the best measured so far cannot be chosen, and is not measured. The candidates in the
  * word's own folder are measured first, the likeliest to set a low bar. crewAI's docs: 82 broken links, each against
- * 24,803 pages; measuring every candidate 0.74 s, those within 40% by their letters (23% of the pairs) 0.32 s.
+ * 24,803 pages; measuring every candidate 0.74 s, those within 40% by their letters (23% of the pairs) 0.32 s, and
+ * with the best so far as the bar, the whole `--no-cache` check 0.978x as long as with those 23% (5 pairs).
  */
 export class LetterCounts {
   private readonly lower: string[];
