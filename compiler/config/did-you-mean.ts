@@ -5,11 +5,17 @@
 
 import { distance } from 'fastest-levenshtein';
 
+/** How far from the word a suggestion may be: in length, and in edits. */
+export function suggestionLimits(word: string): { lengthDifference: number; edits: number } {
+  return { lengthDifference: Math.max(2, Math.floor(word.length * 0.34)), edits: Math.floor(word.length * 0.4) };
+}
+
 export function closestMatch(word: string, candidates: Iterable<string>): string | undefined {
   const lower = word.toLowerCase();
-  const maxLengthDifference = Math.max(2, Math.floor(word.length * 0.34));
+  const limits = suggestionLimits(word);
+  const maxLengthDifference = limits.lengthDifference;
   let best: string | undefined;
-  let bestDistance = Math.floor(word.length * 0.4) + 1;
+  let bestDistance = limits.edits + 1;
   for (const candidate of candidates) {
     if (Math.abs(candidate.length - word.length) > maxLengthDifference) continue;
     const d = distance(lower, candidate.toLowerCase());

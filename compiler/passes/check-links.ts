@@ -10,7 +10,7 @@
 // root-relative links: their relative links depend on the page that imports them.
 
 import { distance } from 'fastest-levenshtein';
-import { closestMatch } from '../config/did-you-mean.js';
+import { closestMatch, suggestionLimits } from '../config/did-you-mean.js';
 import { type Diagnostic, DiagnosticBag, type Location, type Place } from '../diagnostics/diagnostic.js';
 import { isSnippetSummary, pagePathOfFile, pageUrl } from '../ir/page-urls.js';
 import type { SiteIndex } from '../ir/site-index.js';
@@ -187,13 +187,14 @@ export class LetterCounts {
   /** `closestMatch(word, …)` of the candidates whose length differs from the word's by at most `maxLengthDifference`. */
   closest(word: string, maxLengthDifference = Number.POSITIVE_INFINITY): string | undefined {
     const lower = word.toLowerCase();
-    // closestMatch's own length rule and its limit (did-you-mean.ts).
-    const lengthLimit = Math.min(maxLengthDifference, Math.max(2, Math.floor(word.length * 0.34)));
+    // closestMatch's own limits (did-you-mean.ts).
+    const limits = suggestionLimits(word);
+    const lengthLimit = Math.min(maxLengthDifference, limits.lengthDifference);
     const own = countLetters(lower);
     const letters: number[] = [];
     for (let code = 0; code < own.length; code++) if (own[code] !== 0) letters.push(code);
     let best: string | undefined;
-    let bestDistance = Math.floor(word.length * 0.4);
+    let bestDistance = limits.edits;
     const measure = (index: number) => {
       const text = this.texts[index] as string;
       if (Math.abs(text.length - word.length) > lengthLimit) return;
