@@ -2,13 +2,14 @@
 // symbolic link), refuses oversized files, and reports unreadable ones; a text
 // takes its file's known hash only when it decoded to the same bytes.
 
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { contentHash } from '../compiler/cache/value-key.js';
 import { DiagnosticBag } from '../compiler/diagnostics/diagnostic.js';
+import { hashFiles } from '../compiler/host/hash-files.js';
 import { ProjectHost } from '../compiler/host/project-host.js';
 
 const outside = mkdtempSync(join(tmpdir(), 'docsc-outside-'));
@@ -134,5 +135,44 @@ test('a known file hash is the text hash of a clean file, never of one decoded w
   hosted.knowHashes(new Map([['clean.json', 'unreadable:EACCES']]));
   assert.is(hosted.hashOf('clean.json'), undefined);
 });
+
+test('files hashed together, on two threads, are identified as one by one', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'docsc-hash-many-'));
+  mkdirSync(join(dir, 'pages'));
+  // Enough files for the second thread (hash-files.ts PARALLEL_FROM), of sizes past the reused buffer's first size.
+  for (let i = 0; i < 2100; i++) writeFileSync(join(dir, 'pages', `p${i}.mdx`), `# Page ${i}\n${'x'.repeat((i * 977) % 90_000)}\n`);
+  writeFileSync(join(dir, 'big.mdx'), 'y'.repeat(150_000));
+  writeFileSync(join(outside, 'away.mdx'), 'CANARY-SECRET');
+  symlinkSync(join(dir, 'pages', 'p1.mdx'), join(dir, 'inner-link.mdx'));
+  symlinkSync(join(outside, 'away.mdx'), join(dir, 'outer-link.mdx'));
+  const hosted = new ProjectHost(dir, { maxPageBytes: 100_000 });
+  const paths = [...hosted.listFiles(), 'outer-link.mdx', 'missing.mdx'];
+  const expected = new Map(paths.map((path) => [path, new ProjectHost(dir, { maxPageBytes: 100_000 }).identify(path)]));
+  assert.equal(await hosted.identifyAll(paths), expected);
+  // The thread alone: every file it can open by descriptor, as the host reads it.
+  const listed = hosted.listFiles();
+  const alone = await hashFiles(
+    listed.map((path) => ({ absolute: join(dir, path), limit: hosted.limitFor(path) })),
+    realpathSync(dir),
+    true,
+  );
+  listed.forEach((path, i) => {
+    const result = alone[i];
+    // A link at the last component is not opened by descriptor: left to the host.
+    if (path === 'inner-link.mdx') assert.is(result, undefined);
+    else assert.equal(result, expected.get(path), path);
+  });
+  assert.equal(
+    [expected.get('big.mdx')?.ok, expected.get('outer-link.mdx'), expected.get('missing.mdx')?.ok],
+    [false, { ok: false, failure: 'outside-root', reason: 'it is a link leading outside the docs root' }, false],
+  );
+  const page = readFileSync(join(dir, 'pages', 'p70.mdx'));
+  assert.equal(expected.get('pages/p70.mdx'), { ok: true, hash: contentHash(page), fingerprint: fingerprintOf(dir, 'pages/p70.mdx') });
+});
+
+function fingerprintOf(dir: string, path: string): string {
+  const stat = statSync(join(dir, path));
+  return `${stat.size}:${stat.mtimeMs}`;
+}
 
 test.run();

@@ -11,8 +11,9 @@
 //
 // A whole check is remembered too (the check record, one per cache): its
 // diagnostics with what they were made from — the listing (every file, every
-// link leading out), the identity of every page and of every other file read,
-// and the answer to every "is this a file?" asked. A check whose listing and
+// link leading out), the identity of every page (one hash of them all) and of
+// every other file read, and the answer to every "is this a file?" asked. A
+// check whose listing and
 // inputs are all the same, by the same snapshot memo, replays them without
 // loading the front end. A check that fetched a hosted OpenAPI document, or
 // in which a page ran out of memory, leaves no record: its result depends on
@@ -71,15 +72,15 @@ export async function checkWithCache(options: CachedCheckOptions): Promise<Cache
     const stored = cache.get<CheckRecord>('graph', CHECK_RECORD_KEY);
     const record = stored?.listing === listing ? stored : undefined;
     // The other files the recorded check read are identified with the pages, through the same memo.
-    const others = Object.keys(record?.inputs ?? {}).filter((path) => pagePathOfFile(path) === undefined);
-    const snapshot = snapshotSome(
+    const others = Object.keys(record?.others ?? {});
+    const snapshot = await snapshotSome(
       host,
       [...pages, ...others],
       cache.get<SnapshotMemo>('file-hash', SNAPSHOT_MEMO_KEY),
       (path) => pagePathOfFile(path) === undefined,
     );
     if (snapshot.changed) cache.put('file-hash', SNAPSHOT_MEMO_KEY, snapshot.memo);
-    if (record && upToDate(record, snapshot.identities, host)) {
+    if (record && upToDate(record, pages, snapshot.identities, host)) {
       cacheWarnings.push(...(await cache.flush()));
       return {
         diagnostics: record.diagnostics,
@@ -107,10 +108,11 @@ export async function checkWithCache(options: CachedCheckOptions): Promise<Cache
     const pageCount = analysis.pages.facts.length + analysis.apiPages.filter((p) => p.origin !== 'page' && p.url !== undefined).length;
     const fetched = [...analysis.documents.keys()].some(isUrl);
     if (!fetched && !ranOutOfMemory(analysis.diagnostics)) {
-      const inputs = { ...Object.fromEntries(snapshot.identities), ...host.otherReads(snapshot.identities) };
+      const known = [...snapshot.identities].filter(([path]) => pagePathOfFile(path) === undefined);
       cache.put('graph', CHECK_RECORD_KEY, {
         listing,
-        inputs,
+        pages: pagesHash(pages, snapshot.identities),
+        others: { ...Object.fromEntries(known), ...host.otherReads(snapshot.identities) },
         files: host.fileAnswers(),
         diagnostics: analysis.diagnostics,
         pageCount,
@@ -138,8 +140,14 @@ const CHECK_RECORD_KEY = 'check';
 interface CheckRecord {
   /** `listingHash`: every file listed and every link leading out. */
   listing: string;
-  /** Project-relative path → identity (content hash, or `unreadable:…`) of every page and every other file read. */
-  inputs: Record<string, string>;
+  /**
+   * `pagesHash`: the identity of every page, in the listing's order (the same listing, the same pages). One hash,
+   * not the identities: they are the snapshot memo's, and crewAI's 24,803 made the record an object of as many keys,
+   * slower to write and to read than the memo (by hand: the record's put 79-145 ms in a first check).
+   */
+  pages: string;
+  /** Project-relative path → identity (content hash, or `unreadable:…`) of every other file read. */
+  others: Record<string, string>;
   /** Every path asked `isFile` of, with the answer. */
   files: Record<string, boolean>;
   diagnostics: Diagnostic[];
@@ -150,9 +158,18 @@ function listingHash(host: ProjectHost): string {
   return sha256(`${host.listFiles().join('\0')}\0\0${host.linksOutside().join('\0')}`);
 }
 
-/** Whether every input of the record is what it was: each file's identity (`identities`: its pages' and others', from the snapshot) and each `isFile` answer. */
-function upToDate(record: CheckRecord, identities: ReadonlyMap<string, string>, host: ProjectHost): boolean {
-  for (const [path, identity] of Object.entries(record.inputs)) if (identities.get(path) !== identity) return false;
+/** The hash of the pages' identities, in their order. */
+function pagesHash(pages: readonly string[], identities: ReadonlyMap<string, string>): string {
+  return sha256(pages.map((path) => identities.get(path) ?? 'missing').join('\0'));
+}
+
+/**
+ * Whether every input of the record is what it was: each file's identity (`identities`: the pages' and the others',
+ * from the snapshot) and each `isFile` answer.
+ */
+function upToDate(record: CheckRecord, pages: readonly string[], identities: ReadonlyMap<string, string>, host: ProjectHost): boolean {
+  if (record.pages !== pagesHash(pages, identities)) return false;
+  for (const [path, identity] of Object.entries(record.others)) if (identities.get(path) !== identity) return false;
   for (const [path, answer] of Object.entries(record.files)) if (host.isFile(path) !== answer) return false;
   return true;
 }

@@ -46,21 +46,33 @@ export interface SnapshotMemo {
  * fingerprint, from the descriptor it read (a first check of crewAI's docs
  * made 24,803 stat calls fewer).
  */
-function identify(host: ProjectHost, path: string, previous: SnapshotMemo | undefined): { entry: [string, string]; differs: boolean; racy: boolean } {
+function identify(
+  host: ProjectHost,
+  path: string,
+  previous: SnapshotMemo | undefined,
+  keep = true,
+  hashed?: ReturnType<ProjectHost['identify']>,
+): { entry: [string, string]; differs: boolean; racy: boolean } {
   const known = previous?.files[path];
   if (known === undefined) {
-    const read = host.read(path);
-    if (read.ok)
-      return { entry: [read.fingerprint ?? fingerprintOf(fileStat(join(host.root, path))), contentHash(read.bytes)], differs: true, racy: false };
+    const read = hashed ?? hashOf(host, path, keep);
+    if (read.ok) return { entry: [read.fingerprint ?? fingerprintOf(fileStat(join(host.root, path))), read.hash], differs: true, racy: false };
     return { entry: [fingerprintOf(fileStat(join(host.root, path))), `unreadable:${read.failure}`], differs: true, racy: false };
   }
   const stat = fileStat(join(host.root, path));
   const fingerprint = fingerprintOf(stat);
   const same = known[0] === fingerprint && stat !== undefined;
   if (same && stat.mtimeMs < (previous?.at ?? 0) - RACY_MS) return { entry: known, differs: false, racy: false };
-  const read = host.read(path);
-  const hash = read.ok ? contentHash(read.bytes) : `unreadable:${read.failure}`;
+  const read = hashOf(host, path, keep);
+  const hash = read.ok ? read.hash : `unreadable:${read.failure}`;
   return { entry: [fingerprint, hash], differs: known[1] !== hash || known[0] !== fingerprint, racy: same };
+}
+
+/** A file's hash (or why it could not be read), its bytes kept by a memoizing host when `keep`. */
+function hashOf(host: ProjectHost, path: string, keep: boolean): ReturnType<ProjectHost['identify']> {
+  if (!keep) return host.identify(path);
+  const read = host.read(path);
+  return read.ok ? { ok: true, hash: contentHash(read.bytes), fingerprint: read.fingerprint } : read;
 }
 
 function fingerprintOf(stat: { size: number; mtimeMs: number } | undefined): string {
@@ -132,18 +144,22 @@ type Bucket = InputSnapshot['buckets'][number];
  * the new one's); an entry that would be hashed again anyway is dropped. The
  * memo's time becomes this run's start, so the rule above holds for every
  * entry. Files read to hash are kept by a memoizing host for the caller, but
- * those `keep` refuses: a check keeps no page's bytes, most of which it never
- * needs again (copies, pages the cache knows). Reading crewAI's 24,803 pages
- * (216 MB) into fresh memory cost 0.6-0.8 s more CPU, in page faults, than
- * into memory freed by the page before; reading again the 1,723 different
- * ones to summarize costs less.
+ * those `keep` refuses are hashed without keeping their bytes
+ * (`ProjectHost.identify`): a check keeps no page's bytes, most of which it
+ * never needs again (copies, pages the cache knows). Reading crewAI's 24,803
+ * pages (216 MB) into fresh memory cost 0.6-0.8 s more CPU, in page faults,
+ * than into memory freed by the page before; reading again the 1,723
+ * different ones to summarize costs less. The files the memo lacks and whose
+ * bytes are not kept (a first check's pages) are hashed first, all together:
+ * on two threads when there are many (`ProjectHost.identifyAll`).
  */
-export function snapshotSome(
+export async function snapshotSome(
   host: ProjectHost,
   paths: readonly string[],
   previous: SnapshotMemo | undefined,
   keep: (path: string) => boolean = () => true,
-): { identities: Map<string, string>; memo: SnapshotMemo; changed: boolean } {
+): Promise<{ identities: Map<string, string>; memo: SnapshotMemo; changed: boolean }> {
+  const hashed = await host.identifyAll(paths.filter((path) => previous?.files[path] === undefined && !keep(path)));
   const identities = new Map<string, string>();
   const memo: SnapshotMemo = { at: Date.now(), files: {} };
   for (const [path, entry] of Object.entries(previous?.files ?? {})) {
@@ -152,8 +168,7 @@ export function snapshotSome(
   }
   let changed = previous === undefined || Object.keys(memo.files).length < Object.keys(previous.files).length;
   for (const path of paths) {
-    const { entry, differs } = identify(host, path, previous);
-    if (!keep(path)) host.forget([path]);
+    const { entry, differs } = identify(host, path, previous, keep(path), hashed.get(path));
     if (differs) changed = true;
     memo.files[path] = entry;
     identities.set(path, entry[1]);

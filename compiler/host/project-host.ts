@@ -6,11 +6,13 @@
 
 import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { contentHash } from '../cache/value-key.js';
 import type { DiagnosticBag } from '../diagnostics/diagnostic.js';
 import { decodeText } from '../source/decode-text.js';
 import { SourceFile, type Span } from '../source/source-file.js';
+import { type HashedFile, hashFiles } from './hash-files.js';
 import { type IgnoreTest, MINTIGNORE_FILE, parseMintignore } from './mintignore.js';
-import { readOpenedFile } from './read-opened-file.js';
+import { insideRoot, readOpenedFile, Scratch } from './read-opened-file.js';
 
 /** Files larger than this are refused: no real docs input comes close. */
 export const MAX_FILE_BYTES = 64 * 1024 * 1024;
@@ -64,6 +66,8 @@ export class ProjectHost {
   private ignored: ReadonlySet<string>;
   /** Reads kept for the run when asked: the build hashes every input, then the front end reads them again. */
   private reads: Map<string, ReadResult> | undefined;
+  /** The buffer `identify` reads into. */
+  private readonly scratch = new Scratch();
   /** Files' content hashes, when known (`knowHashes`). */
   private hashes: ReadonlyMap<string, string> | undefined;
 
@@ -133,6 +137,31 @@ export class ProjectHost {
     return result;
   }
 
+  /**
+   * The content hash of a file, its fingerprint when the read gives one, without keeping its bytes: read into a
+   * buffer reused from one file to the next (what a read already kept gives, when there is one). For files hashed
+   * and never read again, as `docsc check` hashes most pages.
+   */
+  identify(path: string): { ok: true; hash: string; fingerprint: string | undefined } | Extract<ReadResult, { ok: false }> {
+    const read = this.reads?.get(path) ?? this.readFromDisk(path, this.scratch);
+    return read.ok ? { ok: true, hash: contentHash(read.bytes), fingerprint: read.fingerprint } : read;
+  }
+
+  /**
+   * `identify` of many files, on two threads when there are many (hash-files.ts): the files the listing found and
+   * that no read kept are read there, as `readFromDisk` opens them; any other, or one read there that must be read by
+   * path, here.
+   */
+  async identifyAll(paths: readonly string[]): Promise<Map<string, ReturnType<ProjectHost['identify']>>> {
+    const opened = paths.filter((path) => this.listed?.has(path) && !this.reads?.has(path));
+    const hashed = await hashFiles(
+      opened.map((path) => ({ absolute: join(this.root, path), limit: this.limitFor(path) })),
+      this.realRoot,
+    );
+    const identified = new Map<string, HashedFile>(opened.map((path, i) => [path, hashed[i]]));
+    return new Map(paths.map((path) => [path, identified.get(path) ?? this.identify(path)]));
+  }
+
   /** Forgets what was read of these files: they changed on disk, or are not needed again. */
   forget(paths: readonly string[]): void {
     for (const path of paths) this.reads?.delete(path);
@@ -143,11 +172,12 @@ export class ProjectHost {
     this.reads?.clear();
   }
 
-  private readFromDisk(path: string): ReadResult {
+  /** `scratch`: read into it (bytes valid until its next read) instead of a buffer of their own, when the file is opened by descriptor. */
+  private readFromDisk(path: string, scratch?: Scratch): ReadResult {
     const absolute = join(this.root, path);
     // A file the listing found (never through a link to a folder) is opened first: nothing outside the root is
     // opened, unless the folders changed since.
-    const opened = this.listed?.has(path) ? readOpenedFile(absolute, (real) => this.inside(real), this.limitFor(path)) : undefined;
+    const opened = this.listed?.has(path) ? readOpenedFile(absolute, (real) => this.inside(real), this.limitFor(path), scratch) : undefined;
     if (opened !== undefined) return opened;
     let real: string;
     try {
@@ -168,8 +198,7 @@ export class ProjectHost {
 
   /** Whether a real path (links resolved) is inside the real root. */
   private inside(real: string): boolean {
-    const rel = relative(this.realRoot, real);
-    return !(rel.startsWith('..') || isAbsolute(rel));
+    return insideRoot(this.realRoot, real);
   }
 
   /** The size limit of a file: pages have their own, lower one. */
