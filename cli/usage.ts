@@ -27,6 +27,8 @@ Options for check:
   --cache-dir <folder>                  The cache shared with build (default: <dir>/.docsc/cache): page
                                         summaries and OpenAPI findings reused; the report is the same
   --no-cache                            Check without reading or writing a cache
+  --base-path <path>                    The path the site is served under (/docs), as build's: images
+                                        written with it in front (/docs/images/a.png) are read without it
 
 Options for build:
   -o, --output <folder>                 Where the site goes (default: <dir>/_site); the docs folder itself is refused

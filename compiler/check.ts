@@ -62,6 +62,11 @@ export interface CheckOptions {
   fetchTimeoutMs?: number;
   /** Hears the pages summarized so far (not those from a cache), of how many, batch by batch: `docsc check`'s progress line. */
   onSummarized?: (done: number, total: number) => void;
+  /**
+   * The path the site is served under (`/docs`; default ''): an image written with it in front is the file without
+   * it, as Mintlify reads images on a site it serves under a path (check-links.ts).
+   */
+  basePath?: string;
 }
 
 /** What the build adds to a check: its own host, a cache-aware summarizer, and a memo of derived values. */
@@ -97,6 +102,8 @@ export interface ProjectAnalysis {
   sources: Map<string, SourceFile>;
   /** Whether links were checked in this run (false: the result for the same inputs was remembered). */
   linksChecked: boolean;
+  /** `CheckOptions.basePath`: what the links were checked with. */
+  basePath: string;
 }
 
 export interface CheckResult {
@@ -114,10 +121,11 @@ function rememberedLinkCheck(
   [apiPages, files, redirects, linksOutside]: [readonly ApiPage[], readonly string[], readonly RedirectSource[], readonly string[]],
 ): { diagnostics: Diagnostic[]; checked: boolean } {
   const { memo, identities } = options;
-  const key = memo && identities ? linkCheckKey(summaries, identities, apiPages, files, redirects, linksOutside, site.folders) : undefined;
+  const basePath = options.basePath ?? '';
+  const key = memo && identities ? linkCheckKey(summaries, identities, apiPages, files, redirects, linksOutside, site.folders, basePath) : undefined;
   const remembered = key === undefined ? undefined : memo?.get<Diagnostic[]>(key);
   if (remembered) return { diagnostics: remembered, checked: false };
-  const found = checkLinks(summaries, site);
+  const found = checkLinks(summaries, site, basePath);
   if (key !== undefined) memo?.put(key, found);
   return { diagnostics: found, checked: true };
 }
@@ -230,5 +238,6 @@ export async function analyzeProject(options: AnalyzeOptions): Promise<ProjectAn
     diagnostics: sortDiagnostics(dedupeDiagnostics(bag.items)),
     sources,
     linksChecked: links.checked,
+    basePath: options.basePath ?? '',
   };
 }

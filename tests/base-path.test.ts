@@ -1,15 +1,23 @@
 // The base path a site is served under (compiler/site/base-path.ts): how a
 // value given on the command line is read, where the base goes in front of a
 // URL, and the layout markup's rewrite — which must touch site paths only,
-// never a URL that leaves the site or text that merely looks like one.
+// never a URL that leaves the site or text that merely looks like one; and
+// images written with the base in front, read without it as on Mintlify.
 
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { build } from '../compiler/build/build.js';
+import { check } from '../compiler/check.js';
 import { renderDescription } from '../compiler/reference/render-description.js';
 import { rewriteUrl } from '../compiler/render/rewrite-url.js';
 import { parseBasePath, rebaseMarkup, rebaseReference, withBase } from '../compiler/site/base-path.js';
 import { renderRedirectPage, renderRedirectsFile } from '../compiler/site/redirect-pages.js';
 import { renderSitemap } from '../compiler/site/sitemap-xml.js';
+import { matchBaseline } from './support/baseline.js';
+import { formatDiagnosticLines } from './support/diagnostic-lines.js';
 
 test('a base path is read with or without its slashes; the root is no base', () => {
   for (const [value, base] of [
@@ -81,6 +89,16 @@ test("a body's links and images resolve to site paths under the base", () => {
   assert.is(at('https://example.com/x'), 'https://example.com/x');
   assert.is(at('#here'), '#here');
   assert.is(at('javascript:alert(1)'), undefined);
+  // An image's source written with the base in front keeps it once (Mintlify's removeBasePath); a link gets it again.
+  const image = (url: string) => {
+    const verdict = rewriteUrl(url, 'guides/setup', false, '/repo', true);
+    return verdict.safe ? verdict.url : undefined;
+  };
+  assert.is(image('/repo/images/a.png'), '/repo/images/a.png');
+  assert.is(image('../../repo/images/a.png'), '/repo/images/a.png');
+  assert.is(image('/images/a.png'), '/repo/images/a.png');
+  assert.is(image('/repository/a.png'), '/repo/repository/a.png');
+  assert.is(at('/repo/quickstart'), '/repo/repo/quickstart');
 });
 
 test('redirects and the sitemap under a base path: sources and site-path destinations are what the host is asked for', () => {
@@ -95,6 +113,33 @@ test('redirects and the sitemap under a base path: sources and site-path destina
     '<loc>https://o.github.io/repo/</loc></url>\n  <url><loc>https://o.github.io/repo/a/b</loc>',
   );
   assert.match(renderSitemap(['a'], undefined, '/repo'), '<loc>/repo/a</loc>');
+});
+
+test('images written with the base path in front: the files without it, checked and built as Mintlify reads them', async () => {
+  const root = 'tests/fixtures/check/images-under-base-path';
+  // Without a base path, tests/fixtures/check says what is reported (each with a hint to give one).
+  const checked = await check({ root, threads: 1, basePath: '/docs' });
+  matchBaseline('tests/fixtures/base-path/images-under-docs.expected.txt', formatDiagnosticLines(checked.diagnostics));
+  const out = mkdtempSync(join(tmpdir(), 'docsc-base-images-'));
+  try {
+    const built = await build({ root, outDir: out, cacheDir: false, threads: 1, basePath: '/docs' });
+    assert.equal(
+      built.diagnostics.filter((d) => d.code.startsWith('link/')).map((d) => `${d.file}:${d.line}`),
+      checked.diagnostics.filter((d) => d.code.startsWith('link/')).map((d) => `${d.file}:${d.line}`),
+    );
+    const sources = (path: string) => [...readFileSync(join(out, path), 'utf8').matchAll(/<img [^>]*src="([^"]*)"/g)].map((m) => m[1]);
+    assert.equal(sources('index.html'), [
+      '/docs/images/admin/orders.png',
+      '/docs/images/logo.png',
+      '/docs/images/admin/orders.png',
+      '/docs/images/admin/refunds.png',
+    ]);
+    assert.equal(sources('guides/orders/index.html'), ['/docs/images/admin/orders.png']);
+    assert.ok(existsSync(join(out, 'images/admin/orders.png')));
+    assert.match(readFileSync(join(out, 'index.html'), 'utf8'), 'href="/docs/docs/guides/orders"');
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
 });
 
 test.run();

@@ -234,6 +234,27 @@ test('--site-url and --base-path: an http(s) URL whose path is the base path; a 
   for (const run of runs) assert.not.ok(existsSync('/nonexistent/never-written'), describe(run));
 });
 
+test('check --base-path: images written with it are read without it, through the cache too; a bad path is refused', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'docsc-cli-check-base-'));
+  const fixture = 'tests/fixtures/check/images-under-base-path';
+  const codes = (run: { stdout: string }) => (JSON.parse(run.stdout) as { diagnostics: { code: string }[] }).diagnostics.map((d) => d.code);
+  try {
+    const cache = ['--cache-dir', join(dir, 'cache')];
+    const without = await docsc(['check', fixture, '--format', 'json', ...cache]);
+    const based = await docsc(['check', fixture, '--format', 'json', '--base-path', 'docs/', ...cache]);
+    const again = await docsc(['check', fixture, '--format', 'json', ...cache]);
+    const bad = await docsc(['check', fixture, '--base-path', '/a/../b']);
+    assert.equal(codes(without), Array(4).fill('link/broken-image').concat('link/broken'), describe(without));
+    assert.equal(codes(based), ['link/broken-image', 'link/broken'], describe(based));
+    // The check record of the run with a base path is not replayed without one.
+    assert.equal(codes(again), codes(without), describe(again));
+    assert.is(bad.status, 2, describe(bad));
+    assert.match(bad.stderr, 'docsc check: --base-path: a base path is folder names separated by `/`');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('--site-url with a path: the site is built for that base path (links, assets, canonical links and sitemap)', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'docsc-cli-base-'));
   try {

@@ -13,7 +13,7 @@ import { checkWithCache } from '../../compiler/build/cached-check.js';
 import type { CheckResult } from '../../compiler/check.js';
 import { BuildRefusedError } from '../../compiler/output/output-guard.js';
 import { isLive, progressReporter } from '../progress.js';
-import { REPORT_OPTIONS, readCommand, reportOptions } from '../read-command.js';
+import { REPORT_OPTIONS, readCommand, reportOptions, siteAddress } from '../read-command.js';
 import { renderDiagnostics } from '../render-diagnostics.js';
 import { sourceLookup } from '../source-lookup.js';
 
@@ -21,7 +21,7 @@ export async function runCheck(args: string[]): Promise<number> {
   const command = readCommand('check', args, parse);
   if (typeof command === 'number') return command;
   const { options, root } = command;
-  const { format, strict, quiet, color, threads, fetchTimeoutMs, cacheDir } = options;
+  const { format, strict, quiet, color, threads, fetchTimeoutMs, cacheDir, basePath } = options;
   const started = performance.now();
   // A terminal shows the pages summarized (a first check of a large site takes a while); CI logs stay as they were.
   const progress = isLive(process.stderr) ? progressReporter(process.stderr) : undefined;
@@ -29,6 +29,7 @@ export async function runCheck(args: string[]): Promise<number> {
     root,
     ...(threads ? { threads } : {}),
     ...(fetchTimeoutMs ? { fetchTimeoutMs } : {}),
+    ...(basePath === '' ? {} : { basePath }),
     ...(progress ? { onSummarized: (done: number, total: number) => progress.report({ phase: 'summarize', done, total }) } : {}),
   };
   let result: CheckResult;
@@ -67,11 +68,12 @@ function parse(args: string[]) {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: { ...REPORT_OPTIONS, 'cache-dir': { type: 'string' }, 'no-cache': { type: 'boolean', default: false } },
+    options: { ...REPORT_OPTIONS, 'cache-dir': { type: 'string' }, 'no-cache': { type: 'boolean', default: false }, 'base-path': { type: 'string' } },
   });
   if (values.help) return 'help' as const;
   if (positionals.length > 1) throw new Error(`expected one directory, got ${positionals.length}`);
   if (values['no-cache'] && values['cache-dir'] !== undefined) throw new Error('--cache-dir and --no-cache contradict each other');
   const cacheDir = values['no-cache'] ? (false as const) : values['cache-dir'] === undefined ? undefined : resolve(values['cache-dir']);
-  return { dir: positionals[0] ?? '.', cacheDir, ...reportOptions(values) };
+  const { basePath } = siteAddress(undefined, values['base-path']);
+  return { dir: positionals[0] ?? '.', cacheDir, basePath, ...reportOptions(values) };
 }

@@ -333,6 +333,7 @@ async function buildOpened(options: BuildOptions, opened: Opened, mayBeUpToDate:
       configured: (config) => compiler.configure(renderOptionsOf(config?.root, options.basePath)),
       memo: derivedMemo(cache),
       identities: snapshot.identities,
+      basePath: options.basePath ?? '',
       ...(options.threads === undefined ? {} : { threads: options.threads }),
       ...(options.fetchTimeoutMs === undefined ? {} : { fetchTimeoutMs: options.fetchTimeoutMs }),
     });

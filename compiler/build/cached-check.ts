@@ -70,7 +70,7 @@ export async function checkWithCache(options: CachedCheckOptions): Promise<Cache
     const pages = host.listFiles().filter((path) => pagePathOfFile(path) !== undefined);
     const listing = listingHash(host);
     const stored = cache.get<CheckRecord>('graph', CHECK_RECORD_KEY);
-    const record = stored?.listing === listing ? stored : undefined;
+    const record = stored?.listing === listing && stored.basePath === (options.basePath ?? '') ? stored : undefined;
     // The other files the recorded check read are identified with the pages, through the same memo.
     const others = Object.keys(record?.others ?? {});
     const snapshot = await snapshotSome(
@@ -111,6 +111,7 @@ export async function checkWithCache(options: CachedCheckOptions): Promise<Cache
       const known = [...snapshot.identities].filter(([path]) => pagePathOfFile(path) === undefined);
       cache.put('graph', CHECK_RECORD_KEY, {
         listing,
+        basePath: options.basePath ?? '',
         pages: pagesHash(pages, snapshot.identities),
         others: { ...Object.fromEntries(known), ...host.otherReads(snapshot.identities) },
         files: host.fileAnswers(),
@@ -140,6 +141,8 @@ const CHECK_RECORD_KEY = 'check';
 interface CheckRecord {
   /** `listingHash`: every file listed and every link leading out. */
   listing: string;
+  /** The base path the check was given (`CheckOptions.basePath`, '' for none): the only option its report depends on. */
+  basePath: string;
   /**
    * `pagesHash`: the identity of every page, in the listing's order (the same listing, the same pages). One hash,
    * not the identities: they are the snapshot memo's, and crewAI's 24,803 made the record an object of as many keys,

@@ -85,7 +85,7 @@ export async function patchPages(changed: readonly string[], context: PatchConte
     if ((made.body.diagrams === true) !== site.diagrams.has(url)) return undefined;
     const reported = [...summaryDiagnostics, ...made.diagnostics];
     if (made.failed || summaryDiagnostics.some(isCompileFailure)) failedPages++;
-    diagnostics.push(...reported, ...checkLinks([summary], analysis.site));
+    diagnostics.push(...reported, ...checkLinks([summary], analysis.site, analysis.basePath));
     if (old.document.markdown !== undefined) {
       // The page's Markdown source (docs.json `contextual`) follows the edit.
       plan.document.markdown = old.document.markdown;

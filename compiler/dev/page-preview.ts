@@ -95,7 +95,7 @@ export class PagePreview {
   /** The site sketched and framed; undefined when there is no navigation to lay pages out in (the build says why). */
   static async sketch(options: PreviewOptions): Promise<PagePreview | undefined> {
     const host = new ProjectHost(options.root, { ignore: insideRoot(options.root, [options.outDir, options.cacheDir]) });
-    const analysis = await sketchProject(host);
+    const analysis = await sketchProject(host, options.basePath);
     if (analysis.navigation === undefined) return undefined;
     const cache = new MemoryBuildCache();
     const frame = await frameSite(analysis, { cache, siteUrl: options.siteUrl, basePath: options.basePath });

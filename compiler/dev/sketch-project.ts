@@ -29,7 +29,7 @@ import { resolveOpenApi } from '../passes/resolve-openapi.js';
 import { resolvePages } from '../passes/resolve-pages.js';
 import { quickSummary } from './quick-summary.js';
 
-export async function sketchProject(host: ProjectHost): Promise<ProjectAnalysis> {
+export async function sketchProject(host: ProjectHost, basePath: string): Promise<ProjectAnalysis> {
   // What the steps report is the build's to report: it is dropped here.
   const bag = new DiagnosticBag();
   const config = readConfig(host, bag);
@@ -69,6 +69,7 @@ export async function sketchProject(host: ProjectHost): Promise<ProjectAnalysis>
     diagnostics: [],
     sources: new Map(),
     linksChecked: false,
+    basePath,
   };
 }
 

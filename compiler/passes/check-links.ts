@@ -27,7 +27,12 @@ export interface LinkTarget {
 /** Fragments that need no element: `#` and `#top` go to the top of the page. */
 const TOP_ANCHORS = new Set(['', 'top']);
 
-export function checkLinks(summaries: readonly PageSummary[], site: SiteIndex): Diagnostic[] {
+/**
+ * `basePath`: the path the site is served under (`/docs`), or ''. An image written with it in front
+ * (`/docs/images/a.png`) is the file without it, as Mintlify reads images (its `removeBasePath`): on a site served
+ * under `/docs`, the browser asks for that address and gets the file.
+ */
+export function checkLinks(summaries: readonly PageSummary[], site: SiteIndex, basePath = ''): Diagnostic[] {
   const bag = new DiagnosticBag();
   // A site's versions and languages repeat their broken links: each target is measured against every page once.
   let pages: LetterCounts | undefined;
@@ -39,7 +44,7 @@ export function checkLinks(summaries: readonly PageSummary[], site: SiteIndex): 
   for (const summary of summaries) {
     const pagePath = pagePathOfFile(summary.path);
     if (pagePath === undefined) continue;
-    const context: LinkContext = { file: summary.path, from: pageUrl(pagePath), site, bag, suggestUrl, suggestFile };
+    const context: LinkContext = { file: summary.path, from: pageUrl(pagePath), site, bag, suggestUrl, suggestFile, basePath };
     const links = isSnippetSummary(summary) ? summary.links.filter((l) => l.href.startsWith('/')) : summary.links;
     for (const link of links) checkLink(link, context);
   }
@@ -54,6 +59,8 @@ interface LinkContext {
   bag: DiagnosticBag;
   suggestUrl: (url: string) => string | undefined;
   suggestFile: (url: string) => string | undefined;
+  /** The site's base path (`/docs`), or ''. */
+  basePath: string;
 }
 
 function checkLink(link: PageLink, context: LinkContext): void {
@@ -61,7 +68,8 @@ function checkLink(link: PageLink, context: LinkContext): void {
   const at: Location = { file: context.file, line: link.line, column: link.column, length: link.length };
   if (link.image) {
     // An image must be a file (a page's address would give the reader HTML); its fragment is no anchor.
-    if (!context.site.staticFiles.has(target.url) && !context.site.isRedirected(target.url)) reportBrokenImage(link.href, target.url, at, context);
+    const url = withoutBase(target.url, context.basePath);
+    if (!context.site.staticFiles.has(url) && !context.site.isRedirected(url)) reportBrokenImage(link.href, url, at, context);
     return;
   }
   const page = context.site.pages.get(target.url);
@@ -84,13 +92,33 @@ function checkLink(link: PageLink, context: LinkContext): void {
   });
 }
 
+/** An image's URL (`pageUrl` form) without the site's base path in front, as Mintlify reads it (see checkLinks). */
+export function withoutBase(url: string, basePath: string): string {
+  const base = basePath.slice(1);
+  return base !== '' && url.startsWith(`${base}/`) ? url.slice(base.length + 1) : url;
+}
+
 function reportBrokenImage(href: string, url: string, at: Location, context: LinkContext): void {
   const link = context.site.linkOutside(url);
   if (link !== undefined) {
     context.bag.report('file/link-outside-root', at, { path: url, link });
     return;
   }
-  context.bag.report('link/broken-image', at, brokenTargetArgs(href, url, context.suggestFile(url)));
+  context.bag.report('link/broken-image', at, brokenTargetArgs(href, url, context.suggestFile(url)), baseHint(url, context));
+}
+
+/**
+ * A broken image whose address without its first folder is a file, on a site given no base path: written for a site
+ * served under that folder (Mintlify's subpath hosting, `/docs/images/a.png`), which docsc is told with `--base-path`.
+ */
+function baseHint(url: string, context: LinkContext): { hint: string } | undefined {
+  if (context.basePath !== '') return undefined;
+  const slash = url.indexOf('/');
+  if (slash <= 0 || !context.site.staticFiles.has(url.slice(slash + 1))) return undefined;
+  const base = `/${url.slice(0, slash)}`;
+  return {
+    hint: `\`/${url.slice(slash + 1)}\` is a file: if the site is served under \`${base}\`, give docsc that base path (\`--base-path ${base}\`), and images written with it in front are read without it, as Mintlify reads them`,
+  };
 }
 
 function reportBrokenLink(href: string, url: string, at: Location, context: LinkContext): void {

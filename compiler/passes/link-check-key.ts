@@ -10,13 +10,13 @@ import type { ApiPage } from '../ir/api-pages.js';
 import type { PageSummary } from '../pages/summarize-page.js';
 
 /** Bumped when what `checkLinks` reports, or how, changes for the same inputs. */
-const LINK_CHECK_FORMAT = 3;
+const LINK_CHECK_FORMAT = 4;
 
 /**
  * What `checkLinks(summaries, buildSiteIndex(summaries, apiPages, files, redirects, linksOutside))`
  * is a function of: each page's text (its content hash, `identities`), the API
  * pages' URLs, the repository's files, the redirects' sources, the links leading outside the root and the folders'
- * pages (which page a folder leads to follows the navigation's order). Undefined when a page's content hash is
+ * pages (which page a folder leads to follows the navigation's order), and the base path. Undefined when a page's content hash is
  * unknown (the result is not remembered then).
  */
 export function linkCheckKey(
@@ -27,6 +27,8 @@ export function linkCheckKey(
   redirects: readonly RedirectSource[],
   linksOutside: readonly string[],
   folders: ReadonlyMap<string, string>,
+  /** The site's base path: images written with it in front are read without it. */
+  basePath: string,
 ): string | undefined {
   const pages: string[] = [];
   for (const summary of summaries) {
@@ -43,5 +45,6 @@ export function linkCheckKey(
     redirects.map((r) => r.source),
     linksOutside,
     [...folders],
+    basePath,
   )}`;
 }

@@ -8,7 +8,9 @@
 // (with or without a trailing slash); link targets also lose `.md`/`.mdx` and
 // `/index`, which name the page at the folder. Query and hash stay as
 // written. A site served under a base path (site/base-path.ts) gets it in
-// front of every site path. Pure and deterministic.
+// front of every site path, but once: an image's source written with it in
+// front (`/docs/images/a.png` under `/docs`) keeps it, as on Mintlify. Pure
+// and deterministic.
 
 import { pagePathOfFile, pageUrl } from '../ir/page-urls.js';
 import { scriptScheme, urlScheme } from '../ir/url-scheme.js';
@@ -30,7 +32,10 @@ export function rewriteUrl(url: string, fromUrl: string, isLink: boolean, base =
   const compact = url.replace(/[\u0000-\u0020\u007f]+/g, '');
   if (compact.startsWith('//')) return { safe: true, url, external: true };
   if (url === '' || url.startsWith('#') || url.startsWith('?')) return { safe: true, url, external: false };
-  return { safe: true, url: base + absolute(url, fromUrl, isLink), external: false };
+  const path = absolute(url, fromUrl, isLink);
+  // An image written with the base in front is the file without it, as Mintlify reads images (check-links.ts).
+  const rebased = image && base !== '' && path.startsWith(`${base}/`) ? path.slice(base.length) : path;
+  return { safe: true, url: base + rebased, external: false };
 }
 
 function absolute(url: string, fromUrl: string, isLink: boolean): string {
