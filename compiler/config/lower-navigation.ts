@@ -20,6 +20,7 @@ import {
   type FieldType,
   KIND_OF_CHILD_KEY,
   MINTLIFY_CHILD_ORDER,
+  MINTLIFY_ROOT_ORDER,
 } from './navigation-fields.js';
 
 const ROOT_KEYS = [...ALL_CHILD_KEYS, 'global'];
@@ -34,8 +35,12 @@ export function lowerNavigation(config: JsonNode, bag: DiagnosticBag): RootNode 
     return undefined;
   }
   const root: RootNode = { kind: 'root', span: nav.value.span, childLists: [], global: [] };
+  const patterns = MINTLIFY_ROOT_ORDER.filter((key) => member(nav.value as JsonObject, key) !== undefined);
   for (const m of nav.value.members) {
-    if (isChildKey(m.key)) root.childLists.push(lowerChildList(m, root, bag));
+    if (isChildKey(m.key) && patterns.length > 1 && patterns.includes(m.key) && m.key !== patterns[0]) {
+      root.ignoredChildLists ??= [];
+      root.ignoredChildLists.push({ key: m.key, keySpan: m.keySpan });
+    } else if (isChildKey(m.key)) root.childLists.push(lowerChildList(m, root, bag));
     else if (m.key === 'global') root.global = lowerGlobal(m.value, root, bag);
     else reportUnknownKey(m, '`navigation`', ROOT_KEYS, bag);
   }

@@ -171,6 +171,13 @@ export const MINTLIFY_CHILD_ORDER: Readonly<Partial<Record<DivisionKind, readonl
   'menu-item': ['languages', 'versions', 'dropdowns', 'anchors', 'products', 'tabs', 'groups', 'pages'],
 };
 
+/**
+ * Of the primary patterns the root of `navigation` holds, the one Mintlify uses: its validation package reads the
+ * root as the first shape of its union that fits, in this order, and drops the other patterns (Spree's docs.json
+ * has `versions` and `tabs`: the versions).
+ */
+export const MINTLIFY_ROOT_ORDER: readonly ChildKey[] = ['products', 'languages', 'versions', 'tabs', 'dropdowns', 'anchors', 'groups', 'pages'];
+
 export const ALL_CHILD_KEYS: readonly ChildKey[] = ['pages', 'groups', 'tabs', 'anchors', 'dropdowns', 'products', 'versions', 'languages', 'menu'];
 
 /** The default folder of generated API pages (seed 2.12, section 8). */

@@ -1,5 +1,8 @@
 // Seed 2.1 rules 1 and 4: the root of `navigation` holds exactly one primary
-// pattern; `global` may stand beside it.
+// pattern; `global` may stand beside it. Of several, Mintlify uses one and
+// drops the others silently (navigation-fields.ts `MINTLIFY_ROOT_ORDER`), and
+// real repositories rely on it: so does docsc (the lowering keeps the one
+// Mintlify uses), with a warning at each dropped one.
 
 import { ROOT_PATTERNS } from '../config/navigation-fields.js';
 import { type Diagnostic, DiagnosticBag } from '../diagnostics/diagnostic.js';
@@ -7,19 +10,22 @@ import type { RootNode } from '../ir/navigation.js';
 
 export function checkRootPattern(root: RootNode): Diagnostic[] {
   const bag = new DiagnosticBag();
-  const patterns = root.childLists.filter((list) => ROOT_PATTERNS.includes(list.key));
-  if (patterns.length === 0) {
+  const used = root.childLists.find((list) => ROOT_PATTERNS.includes(list.key));
+  if (used === undefined) {
     bag.report('nav/no-pattern', root.span, { patterns: ROOT_PATTERNS.map((p) => `\`${p}\``).join(', ') });
-  } else if (patterns.length > 1) {
-    const [first, ...others] = patterns;
-    for (const other of others) {
-      bag.report(
-        'nav/multiple-patterns',
-        other.keySpan,
-        { count: patterns.length, patterns: patterns.map((p) => `\`${p.key}\``).join(', ') },
-        { notes: [{ message: `\`${first?.key}\` is the first pattern here`, at: first?.keySpan }] },
-      );
-    }
+    return bag.items;
+  }
+  const ignored = root.ignoredChildLists ?? [];
+  for (const other of ignored) {
+    bag.report(
+      'nav/multiple-patterns',
+      other.keySpan,
+      { count: ignored.length + 1, used: used.key, ignored: other.key },
+      {
+        notes: [{ message: `\`${used.key}\` is here`, at: used.keySpan }],
+        hint: 'Nest one inside the other (tabs inside each version, say), or remove the one left out.',
+      },
+    );
   }
   return bag.items;
 }
