@@ -42,7 +42,8 @@ interface Run {
 
 export interface RepositoryResult {
   name: string;
-  source?: { repository: string; commit: string; path: string };
+  /** `basePath`: the path the site is served under (Mintlify's subpath hosting), given to check and build. */
+  source?: { repository: string; commit: string; path: string; basePath?: string };
   check: { status: number | null; seconds: number; errors: Record<string, number>; warnings: Record<string, number> };
   build: {
     status: number | null;
@@ -118,13 +119,14 @@ function conformance(dir: string, name: string, options: Options): RepositoryRes
   const sources = JSON.parse(readFileSync(join(HERE, 'repositories.json'), 'utf8')) as Record<string, RepositoryResult['source']>;
   const work = mkdtempSync(join(tmpdir(), 'docsc-conformance-'));
   try {
+    const basePath = sources[name]?.basePath ?? '';
     progress(`${name}: check`);
-    const checked = run('node', [CLI, 'check', '.', '--format', 'json', '--no-cache'], { cwd: dir });
+    const checked = run('node', [CLI, 'check', '.', '--format', 'json', '--no-cache', ...(basePath ? ['--base-path', basePath] : [])], { cwd: dir });
     const checkDiags = parseReport(checked.stdout) ?? [];
 
     progress(`${name}: build`);
     const out = join(work, 'out');
-    const built = run('node', [CLI, 'build', '.', '-o', out, '--no-cache', '--json', '--site-url', 'https://docs.example.com'], { cwd: dir });
+    const built = run('node', [CLI, 'build', '.', '-o', out, '--no-cache', '--json', '--site-url', `https://docs.example.com${basePath}`], { cwd: dir });
     const buildDiags = parseReport(built.stdout);
     const crashed = buildDiags === undefined || (built.status !== 0 && built.status !== 1) || /internal error/i.test(built.stderr);
     const pages = existsSync(join(out, '.docsc-output.json')) ? writtenPages(out) : new Set<string>();
