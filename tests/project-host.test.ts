@@ -141,13 +141,15 @@ test('files hashed together, on two threads, are identified as one by one', asyn
   mkdirSync(join(dir, 'pages'));
   // Enough files for the second thread (hash-files.ts PARALLEL_FROM), of sizes past the reused buffer's first size.
   for (let i = 0; i < 2100; i++) writeFileSync(join(dir, 'pages', `p${i}.mdx`), `# Page ${i}\n${'x'.repeat((i * 977) % 90_000)}\n`);
-  writeFileSync(join(dir, 'big.mdx'), 'y'.repeat(150_000));
+  writeFileSync(join(dir, 'big.mdx'), 'y'.repeat(2_100_000));
+  // Past the reused buffer's largest size: read into a buffer of its own.
+  writeFileSync(join(dir, 'pages', 'huge.mdx'), 'z'.repeat(1_200_000));
   writeFileSync(join(outside, 'away.mdx'), 'CANARY-SECRET');
   symlinkSync(join(dir, 'pages', 'p1.mdx'), join(dir, 'inner-link.mdx'));
   symlinkSync(join(outside, 'away.mdx'), join(dir, 'outer-link.mdx'));
-  const hosted = new ProjectHost(dir, { maxPageBytes: 100_000 });
+  const hosted = new ProjectHost(dir, { maxPageBytes: 2_000_000 });
   const paths = [...hosted.listFiles(), 'outer-link.mdx', 'missing.mdx'];
-  const expected = new Map(paths.map((path) => [path, new ProjectHost(dir, { maxPageBytes: 100_000 }).identify(path)]));
+  const expected = new Map(paths.map((path) => [path, new ProjectHost(dir, { maxPageBytes: 2_000_000 }).identify(path)]));
   assert.equal(await hosted.identifyAll(paths), expected);
   // The thread alone: every file it can open by descriptor, as the host reads it.
   const listed = hosted.listFiles();

@@ -71,12 +71,18 @@ export function readOpenedFile(absolute: string, inside: (real: string) => boole
 export class Scratch {
   private buffer = Buffer.alloc(0);
 
-  /** A view of `size` bytes, the buffer grown (to 64 KB at first, then at least doubled) when smaller. */
+  /**
+   * A view of `size` bytes, the buffer grown (to 64 KB at first, then at least doubled) when smaller; a buffer of its
+   * own past 1 MB, so that one large page does not stay held for the rest of the run.
+   */
   take(size: number): Buffer {
-    if (this.buffer.length < size) this.buffer = Buffer.allocUnsafe(Math.max(size, this.buffer.length * 2, 64 * 1024));
+    if (size > MAX_SCRATCH_BYTES) return Buffer.allocUnsafe(size);
+    if (this.buffer.length < size) this.buffer = Buffer.allocUnsafe(Math.min(Math.max(size, this.buffer.length * 2, 64 * 1024), MAX_SCRATCH_BYTES));
     return this.buffer.subarray(0, size);
   }
 }
+
+const MAX_SCRATCH_BYTES = 1024 * 1024;
 
 /**
  * The `size` bytes fstat gave, or fewer if the file ends before (readFileSync of the descriptor would fstat it
