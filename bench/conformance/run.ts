@@ -126,7 +126,9 @@ function conformance(dir: string, name: string, options: Options): RepositoryRes
 
     progress(`${name}: build`);
     const out = join(work, 'out');
-    const built = run('node', [CLI, 'build', '.', '-o', out, '--no-cache', '--json', '--site-url', `https://docs.example.com${basePath}`], { cwd: dir });
+    const built = run('node', [CLI, 'build', '.', '-o', out, '--no-cache', '--json', '--site-url', `https://docs.example.com${basePath}`], {
+      cwd: dir,
+    });
     const buildDiags = parseReport(built.stdout);
     const crashed = buildDiags === undefined || (built.status !== 0 && built.status !== 1) || /internal error/i.test(built.stderr);
     const pages = existsSync(join(out, '.docsc-output.json')) ? writtenPages(out) : new Set<string>();
