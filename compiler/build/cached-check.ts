@@ -12,12 +12,11 @@
 // A whole check is remembered too (the check record, one per cache): its
 // diagnostics with what they were made from — the listing (every file, every
 // link leading out), the identity of every page (one hash of them all) and of
-// every other file read, and the answer to every "is this a file?" asked. A
-// check whose listing and
-// inputs are all the same, by the same snapshot memo, replays them without
-// loading the front end. A check that fetched a hosted OpenAPI document, or
-// in which a page ran out of memory, leaves no record: its result depends on
-// more than the files.
+// every other file read, the answer to every "is this a file?" asked, and the
+// base path. A check whose listing and inputs are all the same, by the same
+// snapshot memo, replays them without loading the front end. A check that
+// fetched a hosted OpenAPI document, or in which a page ran out of memory,
+// leaves no record: its result depends on more than the files.
 //
 // The cache is opened by cache/open-project-cache.ts, as the build's is; any
 // problem with it (damaged, read-only, held by a build) is a warning and a

@@ -3,7 +3,10 @@
 // the key it stands under, type-checks fields against ELEMENT_SHAPES, parses
 // page-entry strings with the entry grammar, and sets each node's inherited
 // OpenAPI scope. It keeps every child array it finds, allowed or not, so that
-// the rule passes after it can report hierarchy problems with both locations.
+// the rule passes after it can report hierarchy problems with both locations —
+// but those beside the one Mintlify uses, at the root as in an element, which
+// it names in `ignoredChildLists` only (navigation-fields.ts
+// `MINTLIFY_ROOT_ORDER`, `MINTLIFY_CHILD_ORDER`).
 
 import type { DiagnosticBag } from '../diagnostics/diagnostic.js';
 import { ICON_LIBRARIES, ICON_STYLES, type IconRef, iconRefOf } from '../icons/icon-ref.js';

@@ -28,7 +28,7 @@ export interface HashRequest {
 const PARALLEL_FROM = 2_000;
 
 /** Files taken at a time from the shared counter. */
-export const BATCH = 64;
+const BATCH = 64;
 
 /** What the thread is given. */
 export interface HashFilesData {
