@@ -93,7 +93,7 @@ function checkLink(link: PageLink, context: LinkContext): void {
 }
 
 /** An image's URL (`pageUrl` form) without the site's base path in front, as Mintlify reads it (see checkLinks). */
-export function withoutBase(url: string, basePath: string): string {
+function withoutBase(url: string, basePath: string): string {
   const base = basePath.slice(1);
   return base !== '' && url.startsWith(`${base}/`) ? url.slice(base.length + 1) : url;
 }
