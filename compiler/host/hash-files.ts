@@ -32,7 +32,7 @@ const BATCH = 64;
 
 /** What the thread is given. */
 export interface HashFilesData {
-  requests: HashRequest[];
+  requests: readonly HashRequest[];
   realRoot: string;
   /** One Int32: the index of the next batch's first file. */
   next: SharedArrayBuffer;
@@ -49,14 +49,15 @@ export async function hashFiles(requests: readonly HashRequest[], realRoot: stri
   const results = new Array<HashedFile | null>(requests.length).fill(null);
   const next = new SharedArrayBuffer(4);
   const parallel = threadOnly || (requests.length >= PARALLEL_FROM && availableParallelism() > 1);
-  const worker = parallel ? startThread({ requests: [...requests], realRoot, next }) : undefined;
+  const worker = parallel ? startThread({ requests, realRoot, next }) : undefined;
   if (!threadOnly)
     hashBatches(requests, realRoot, new Int32Array(next), (i, result) => {
       results[i] = result;
     });
   // Batches the thread claimed but did not hash (it failed) are hashed here.
   for (const [i, result] of (await worker) ?? []) results[i] = result;
-  return results.map((result, i) => (result === null ? hashOne(requests[i] as HashRequest, realRoot, new Scratch()) : result));
+  const scratch = new Scratch();
+  return results.map((result, i) => (result === null ? hashOne(requests[i] as HashRequest, realRoot, scratch) : result));
 }
 
 /** Takes batches from `next` until the list is done (both threads run this). */
