@@ -15,8 +15,18 @@ export function urlCollisionKey(url: string): string {
 
 export const PAGE_EXTENSIONS = ['.mdx', '.md'] as const;
 
+/**
+ * `.well-known/` at the docs root (RFC 8615: `api-catalog`, `security.txt`, agent skills): served as its files are, whatever
+ * their names — never pages, snippets, custom CSS or scripts. The one hidden folder docsc reads (Mintlify reads every hidden
+ * folder but its editors' and Git's: project-host.ts `listFiles`).
+ */
+export function isWellKnown(file: string): boolean {
+  return file.startsWith('.well-known/');
+}
+
 /** `guides/setup.mdx` → `guides/setup`; undefined for files that are not pages. */
 export function pagePathOfFile(file: string): string | undefined {
+  if (isWellKnown(file)) return undefined;
   for (const ext of PAGE_EXTENSIONS) if (file.endsWith(ext)) return file.slice(0, -ext.length);
   return undefined;
 }

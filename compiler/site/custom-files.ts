@@ -3,9 +3,10 @@
 // docsc's), and every `.js` file runs on every page, deferred — except
 // script snippets, the modules pages import (under `snippets/` or
 // `_snippets/`, or named by an import). Like MDX, the repository's code is
-// trusted. Sorted by path, so pages do not depend on the file system's order.
+// trusted. Not `.well-known/`'s files, served as they are. Sorted by path, so
+// pages do not depend on the file system's order.
 
-import { isSnippet } from '../ir/page-urls.js';
+import { isSnippet, isWellKnown } from '../ir/page-urls.js';
 import type { PageSummary } from '../pages/summarize-page.js';
 import { resolveImport } from '../render/resolve-import.js';
 
@@ -17,8 +18,8 @@ export interface CustomFiles {
 }
 
 export function customFiles(files: readonly string[], summaries: readonly PageSummary[]): CustomFiles {
-  const styles = files.filter((file) => /\.css$/i.test(file) && !file.startsWith('_docsc/')).sort();
-  const scripts = files.filter((file) => /\.js$/i.test(file) && !file.startsWith('_docsc/') && !isSnippet(file)).sort();
+  const styles = files.filter((file) => /\.css$/i.test(file) && !file.startsWith('_docsc/') && !isWellKnown(file)).sort();
+  const scripts = files.filter((file) => /\.js$/i.test(file) && !file.startsWith('_docsc/') && !isSnippet(file) && !isWellKnown(file)).sort();
   // Most sites have no script outside the snippets: their pages' imports are not resolved.
   if (scripts.length === 0) return { styles, scripts };
   const imported = new Set<string>();
