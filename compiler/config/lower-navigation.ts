@@ -91,18 +91,13 @@ function lowerPageEntry(item: JsonNode, parent: ContainerNode, bag: DiagnosticBa
     case 'webhook':
       return { kind: 'webhook', ...specOf(entry.spec, item), name: entry.name, span: item.span, parent };
     case 'invalid':
-      bag.report(
-        'nav/entry-syntax',
-        partOf(item, entry.range.start, entry.range.end),
-        { message: entry.message },
-        spacedPagePath(item.value) ? { hint: SPACED_PAGE_HINT } : {},
-      );
+      // `built-in-nodes/Epsilon Scaling` names `built-in-nodes/Epsilon Scaling.mdx`: Mintlify reads an entry that is not
+      // `METHOD /path` or `<spec> METHOD /path` as a page path, spaces and all (`potentiallyParseOpenApiString`).
+      if (spacedPagePath(item.value)) return { kind: 'page', written: item.value.trim(), span: item.span, parent };
+      bag.report('nav/entry-syntax', partOf(item, entry.range.start, entry.range.end), { message: entry.message });
       return { kind: 'invalid', span: item.span };
   }
 }
-
-const SPACED_PAGE_HINT =
-  'a page path is one word: if this names a file whose name has spaces, rename the file (spaces to `-`, as in `guides/getting-started`) and write that';
 
 /** Words only, none a method or `webhook`, no `/path`: a page path with spaces in it, not an API entry gone wrong. */
 function spacedPagePath(text: string): boolean {
