@@ -135,6 +135,9 @@ test('headings: `{#custom-id}` sets the id, positions stay true', () => {
     { depth: 3, text: 'Step one', line: 7, column: 1, id: 'step-1' },
     { depth: 2, text: 'No custom id', line: 9, column: 1, id: 'no-custom-id' },
     { depth: 2, text: 'In a component', line: 19, column: 5, id: 'inside' },
+    // Mintlify's `normalizeCustomId`: spaces inside the braces, runs of spaces a `-`, quotes dropped.
+    { depth: 2, text: 'Run workflows', line: 25, column: 1, id: 'comfy-run' },
+    { depth: 2, text: 'What’s new', line: 27, column: 1, id: 'whats-new' },
   ]);
 });
 

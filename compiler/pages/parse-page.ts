@@ -75,8 +75,20 @@ export function pageFormat(path: string): 'md' | 'mdx' {
 // ---------------------------------------------------------------------------
 // Before parsing: custom heading ids and blanking
 
-/** Any indentation: MDX has no indented code, and headings inside components are indented. */
-const CUSTOM_ID_HEADING = /^[ \t]*#{1,6}[ \t].*?([ \t]*\{#([^\s{}]+)\})[ \t]*\r?$/gm;
+/**
+ * Any indentation: MDX has no indented code, and headings inside components are indented. The id as Mintlify reads it
+ * (`@mintlify/common` `preprocessCustomHeadingIds`): spaces allowed inside the braces (`{#comfy run}`, `{ #id }`).
+ */
+const CUSTOM_ID_HEADING = /^[ \t]*#{1,6}[ \t].*?([ \t]*\{[ \t]*#([^{}\r\n]+?)[ \t]*\})[ \t]*\r?$/gm;
+
+/** What Mintlify removes from a custom id (its `normalizeCustomId`): what HTML attributes and its link anchors drop, and emoji. */
+const CUSTOM_ID_DROPPED =
+  /[<>"&?,;:!'()[\]{}]|\p{Emoji_Modifier}|\p{Emoji_Modifier_Base}|\p{Emoji_Presentation}|\p{Extended_Pictographic}|[\u200D\uFE0E\uFE0F]/gu;
+
+/** `{#comfy run}` is `comfy-run`, `{#what's-new}` is `whats-new`, as on Mintlify's sites. */
+export function customHeadingId(written: string): string {
+  return written.trim().replace(CUSTOM_ID_DROPPED, '').replace(/\s+/g, '-');
+}
 
 /** `## Title {#id}` lines after the frontmatter (the JS expression parser rejects `{#id}`). */
 function findCustomHeadingIds(text: string, from: number): CustomHeadingId[] {
@@ -91,7 +103,7 @@ function findCustomHeadingIds(text: string, from: number): CustomHeadingId[] {
     line += countNewlines(text, counted, match.index);
     counted = match.index;
     const end = match.index + whole.replace(/[ \t]*\r?$/, '').length;
-    found.push({ line, id, suffix: { start: end - suffix.length, end } });
+    found.push({ line, id: customHeadingId(id), suffix: { start: end - suffix.length, end } });
   }
   return found;
 }
