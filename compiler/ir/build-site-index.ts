@@ -34,8 +34,10 @@ export function buildSiteIndex(
   for (const summary of summaries) {
     if (isSnippetSummary(summary)) continue;
     const url = pageUrl(pagePathOfFile(summary.path) as string);
-    // A page with `openapi:` frontmatter gets generated sections whose anchors only the renderer knows.
-    pages.set(url, summary.frontmatter.openapi ? GENERATED_PAGE_ANCHORS : pageAnchors(summary));
+    // A page with `openapi:` frontmatter gets generated sections whose anchors only the renderer knows (unless the value names
+    // no operation: the page is then ordinary).
+    const operation = summary.frontmatter.openapi !== undefined && summary.frontmatter.openapi.reference.kind !== 'invalid';
+    pages.set(url, operation ? GENERATED_PAGE_ANCHORS : pageAnchors(summary));
   }
   for (const page of apiPages) if (page.url !== undefined && !pages.has(page.url)) pages.set(page.url, GENERATED_PAGE_ANCHORS);
   const staticFiles = new Set(files.filter((file) => pagePathOfFile(file) === undefined));

@@ -14,7 +14,7 @@ import { closestMatch } from '../config/did-you-mean.js';
 import { type Diagnostic, DiagnosticBag, type Location } from '../diagnostics/diagnostic.js';
 import { cutText } from '../source/cut-text.js';
 import type { SourceFile, Span } from '../source/source-file.js';
-import { type Entry, parseOpenApiReference, parseSchemaReference, type SchemaEntry, type StringRange } from '../syntax/entry-parser.js';
+import { type Entry, parseEntry, parseOpenApiReference, parseSchemaReference, type SchemaEntry, type StringRange } from '../syntax/entry-parser.js';
 import { joinContinuedQuotes } from './join-continued-quotes.js';
 
 const require = createRequire(import.meta.url);
@@ -469,7 +469,10 @@ function readReference(key: 'openapi' | 'openapi-schema' | 'api', value: unknown
     reader.frontmatter.api = placed;
   } else if (key === 'openapi') {
     const reference = parseOpenApiReference(text);
-    reportInvalidReference(key, placed, reference, reader);
+    // A document's name alone is no operation: Mintlify ignores the key (`potentiallyParseOpenApiString`), so the page is ordinary.
+    if (reference.kind === 'invalid' && parseEntry(text).kind === 'page')
+      reader.bag.report('page/openapi-document-only', locationInValue(placed, { start: 0, end: text.length }), { found: text.trim() });
+    else reportInvalidReference(key, placed, reference, reader);
     reader.frontmatter.openapi = { ...placed, reference };
   } else {
     const reference = parseSchemaReference(text);
