@@ -2,7 +2,7 @@
 // built with the real build() into a temporary folder, served on loopback,
 // and driven with playwright-core and Debian's chromium — tab groups that
 // switch and keep in step by label, accordions, copy buttons, foldable code,
-// dark-mode code colours, utility classes (light/dark pairs), links that open what hides their target, a
+// dark-mode code colours, utility classes (light/dark pairs), links that open what hides their target (tabs, accordions and Views by their titles' anchors too), a
 // CodeGroup dropdown, a Panel in the side column, and the pages with
 // JavaScript off (every tab under its heading). Screenshots go to tests/screenshots/ (gitignored).
 
@@ -194,6 +194,33 @@ test('a link to something in a hidden tab panel selects its tab', async () => {
     assert.is(await page.getByRole('tab', { name: 'Go' }).getAttribute('aria-selected'), 'true');
   } finally {
     await page.context().close();
+  }
+});
+
+test("a link to a Tab, an Accordion or a View by the anchor Mintlify gives it (its title's slug) shows it", async () => {
+  const page = await open('/#go');
+  try {
+    assert.is(await page.getByRole('tab', { name: 'Go' }).getAttribute('aria-selected'), 'true');
+    assert.is(await page.getByText('Details for Go.').isVisible(), true);
+    assert.is(await page.getByText('Only after a click.').isVisible(), false);
+    await page.evaluate(() => {
+      location.hash = '#is-it-open';
+    });
+    await page.getByText('Only after a click.').waitFor({ state: 'visible' });
+    // The second `Python` tab of the page is `#python-2`.
+    await page.evaluate(() => {
+      location.hash = '#python-2';
+    });
+    await page.getByText('Python usage.').waitFor({ state: 'visible' });
+  } finally {
+    await page.context().close();
+  }
+  const reference = await open('/reference#python');
+  try {
+    assert.is(await reference.getByText('The Python view.').isVisible(), true);
+    assert.is(await reference.getByText('The JavaScript view.').isVisible(), false);
+  } finally {
+    await reference.context().close();
   }
 });
 

@@ -72,25 +72,62 @@ function encodeComponent(text: string): string {
 }
 
 /**
- * The anchor of a ParamField or ResponseField named `name`, the `count`-th of that id on the page (from 0), as
- * Mintlify makes it (`generateParamFieldId`: @sindresorhus/slugify of `param-<name>` with camel case split):
- * `disableTelemetry` is `#param-disable-telemetry`, `user_id` `#param-user-id`, the second `limit` `#param-limit-1`.
+ * @sindresorhus/slugify with its defaults, as Mintlify calls it for component anchors: accents dropped, `&` is `and`,
+ * camel case split when `decamelize`, lower case, runs of anything but `a-z` and digits one `-`, contractions joined.
  */
-export function fieldAnchorId(name: string, count: number): string {
-  const words = `param-${name}${count > 0 ? `_${count}` : ''}`
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .replace(/&/g, ' and ')
-    .replace(/([A-Z]{2,})(\d+)/g, '$1 $2')
-    .replace(/([a-z\d]+)([A-Z]{2,})/g, '$1 $2')
-    .replace(/([a-z\d])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-rt-z\d]+)/g, '$1 $2');
+function packageSlug(text: string, decamelize: boolean): string {
+  let words = text.normalize('NFKD').replace(/\p{M}/gu, '').replace(/&/g, ' and ');
+  if (decamelize)
+    words = words
+      .replace(/([A-Z]{2,})(\d+)/g, '$1 $2')
+      .replace(/([a-z\d]+)([A-Z]{2,})/g, '$1 $2')
+      .replace(/([a-z\d])([A-Z])/g, '$1 $2')
+      .replace(/([A-Z]+)([A-Z][a-rt-z\d]+)/g, '$1 $2');
   return words
     .toLowerCase()
     .replace(/[^a-z\d]+/g, '-')
     .replace(/([a-zA-Z\d]+)-([ts])(-|$)/g, '$1$2$3')
     .replace(/-{2,}/g, '-')
     .replace(/^-|-$/g, '');
+}
+
+/**
+ * The anchor of a ParamField or ResponseField named `name`, the `count`-th of that id on the page (from 0), as
+ * Mintlify makes it (`generateParamFieldId`: @sindresorhus/slugify of `param-<name>` with camel case split):
+ * `disableTelemetry` is `#param-disable-telemetry`, `user_id` `#param-user-id`, the second `limit` `#param-limit-1`.
+ */
+export function fieldAnchorId(name: string, count: number): string {
+  return packageSlug(`param-${name}${count > 0 ? `_${count}` : ''}`, true);
+}
+
+/**
+ * The anchors Mintlify gives Tab, Accordion and View from their `title` when they have no `id` (its
+ * `remarkComponentIds`), in document order: a Tab's is its title's slug as a heading's (`Install via Git` is
+ * `#install-via-git`), numbered `-2`, `-3` among the page's tabs; an Accordion's or View's is @sindresorhus/slugify of
+ * the title with its first `:` a `-` (`generateComponentId`), numbered `-1`, `-2` among its kind. A link to one opens it
+ * (runtime/client/components/open-target.ts). Undefined for a title that makes no slug (`安装`, for an Accordion).
+ */
+export class TitledComponentIds {
+  private readonly tabs = new Set<string>();
+  private readonly tabNext = new Map<string, number>();
+  private readonly counts = new Map<string, number>();
+
+  next(component: string, title: string): string | undefined {
+    if (component === 'Tab') {
+      const base = headingSlug(title);
+      if (base === '') return undefined;
+      const id = numberedId(base, (candidate) => this.tabs.has(candidate), this.tabNext);
+      this.tabs.add(id);
+      return id;
+    }
+    if (component !== 'Accordion' && component !== 'View') return undefined;
+    const base = packageSlug(title.replace(':', '-'), false);
+    if (base === '') return undefined;
+    const key = `${component}\0${base}`;
+    const count = this.counts.get(key) ?? 0;
+    this.counts.set(key, count + 1);
+    return count > 0 ? `${base}-${count}` : base;
+  }
 }
 
 /**

@@ -13,7 +13,7 @@ import { type Diagnostic, DiagnosticBag, makeDiagnostic } from '../diagnostics/d
 import { isSnippet } from '../ir/page-urls.js';
 import { HTML_URL_ATTRIBUTES, isImageSource, scriptScheme } from '../ir/url-scheme.js';
 import { SourceFile, type Span } from '../source/source-file.js';
-import { headingSlug, headingTypography, nextFieldAnchor, numberedId } from './heading-slug.js';
+import { headingSlug, headingTypography, nextFieldAnchor, numberedId, TitledComponentIds } from './heading-slug.js';
 import { bareIdentifier, declaredNames, isPredefinedName } from './page-scope.js';
 import { type Frontmatter, type ParsedFrontmatter, parseFrontmatter } from './parse-frontmatter.js';
 import { type CustomHeadingId, type ParsedPage, type ParseOptions, parsePage } from './parse-page.js';
@@ -101,6 +101,8 @@ interface TreeFacts {
   componentIds: string[];
   /** How many fields of each anchor came before (heading-slug.ts `nextFieldAnchor`). */
   fieldCounts: Map<string, number>;
+  /** Tab, Accordion and View anchors made from their titles so far. */
+  titledIds: TitledComponentIds;
   links: PageLink[];
   /** Beside `links`, the component whose prop each is (`Card`), if any: the page may define a component of that name. */
   linkComponents: (string | undefined)[];
@@ -198,6 +200,7 @@ function collectFacts(tree: Root, file: SourceFile): TreeFacts {
     elementIds: [],
     componentIds: [],
     fieldCounts: new Map(),
+    titledIds: new TitledComponentIds(),
     links: [],
     linkComponents: [],
     imports: [],
@@ -381,8 +384,9 @@ const FIELD_NAME_PROPS: Record<string, string[]> = {
  * Components that are link targets without an `id`: a field's anchor is
  * `param-<name>` (heading-slug.ts `fieldAnchorId`, for both kinds, as
  * Mintlify makes it), an Update's its label's slug (and the label is in the
- * table of contents, as a level-2 entry) — as the renderer makes them
- * (compiler/render/components/fields.ts, updates.ts).
+ * table of contents, as a level-2 entry), a Tab's, Accordion's or View's
+ * its title's (`TitledComponentIds`) — as the renderer makes them
+ * (compiler/render/components/fields.ts, updates.ts, tabs.ts, disclosures.ts, views.ts).
  */
 function collectComponentAnchor(
   name: string | null | undefined,
@@ -400,6 +404,11 @@ function collectComponentAnchor(
     const label = values.get('label');
     if (label) facts.headings.push({ depth: 2, text: label, line: start?.line ?? 0, column: start?.column ?? 0, component: name });
     return;
+  }
+  const title = values.get('title');
+  if (title) {
+    const id = facts.titledIds.next(name, title);
+    if (id !== undefined) facts.componentIds.push(id);
   }
   const fieldName = FIELD_NAME_PROPS[name]?.map((prop) => values.get(prop)).find((value) => value !== undefined && value !== '');
   if (fieldName === undefined) return;

@@ -161,6 +161,7 @@ function builtIn(
   const componentContext: ComponentContext = {
     uniqueId: (base, prefix) => context.uniqueId(base, prefix),
     fieldId: (name) => context.fieldId(name),
+    titledId: (component, title) => context.titledId(component, title),
     nextSerial: (kind) => context.nextSerial(kind),
     inline,
     icon: (name, iconType) => renderIcon(context, name, iconType, places?.get('icon') ?? at),

@@ -7,7 +7,7 @@
 
 import type { DiagnosticCode } from '../diagnostics/catalogue.js';
 import type { Diagnostic, DiagnosticArgs, DiagnosticBag, ReportExtras } from '../diagnostics/diagnostic.js';
-import { headingSlug, nextFieldAnchor, numberedId } from '../pages/heading-slug.js';
+import { headingSlug, nextFieldAnchor, numberedId, TitledComponentIds } from '../pages/heading-slug.js';
 import type { Island } from './islands.js';
 import type { ImportResolver } from './render-file.js';
 import { DEFAULT_RENDER_OPTIONS, type RenderOptions } from './render-options.js';
@@ -27,6 +27,7 @@ export class RenderContext {
   private readonly serials = new Map<string, number>();
   /** How many fields of each anchor came before (heading-slug.ts `nextFieldAnchor`). */
   private readonly fieldCounts = new Map<string, number>();
+  private readonly titledIds = new TitledComponentIds();
   private readonly reported = new Set<string>();
   /**
    * Event handlers (`onClick`) left out of elements made inside the component calls being rendered, by name;
@@ -90,7 +91,6 @@ export class RenderContext {
     return id;
   }
 
-  /** 1, 2, 3… per kind: ids of generated structure (tab panels) in document order. */
   /** The anchor of the next ParamField or ResponseField named `name`, as Mintlify numbers them (`param-limit`, `param-limit-1`). */
   fieldId(name: string): string {
     const id = nextFieldAnchor(name, this.fieldCounts, (candidate) => this.taken.has(candidate));
@@ -98,6 +98,12 @@ export class RenderContext {
     return id;
   }
 
+  /** The anchor of the next Tab, Accordion or View titled `title`, as Mintlify makes it (heading-slug.ts `TitledComponentIds`). */
+  titledId(component: 'Tab' | 'Accordion' | 'View', title: string): string | undefined {
+    return this.titledIds.next(component, title);
+  }
+
+  /** 1, 2, 3… per kind: ids of generated structure (tab panels) in document order. */
   nextSerial(kind: string): number {
     const next = (this.serials.get(kind) ?? 0) + 1;
     this.serials.set(kind, next);

@@ -19,6 +19,8 @@ export interface ComponentContext {
   uniqueId(text: string, prefix?: string): string;
   /** The anchor of a ParamField or ResponseField named `name`, unique on the page (`param-<name>`, as Mintlify makes it). */
   fieldId(name: string): string;
+  /** The anchor of a Tab, Accordion or View without an `id`, from its title, as Mintlify makes it (undefined: none). */
+  titledId(component: 'Tab' | 'Accordion' | 'View', title: string): string | undefined;
   /** 1, 2, 3… per kind, in document order: ids of generated structure. */
   nextSerial(kind: string): number;
   /** True when the element was written inside a paragraph: make phrasing content. */

@@ -10,6 +10,9 @@ import { iconOf } from './icons.js';
 
 const Accordion: Component = (props, context) => {
   const properties: Properties = { className: ['docsc-accordion'] };
+  // Its anchor, as Mintlify gives it: a link to it opens it (runtime/client/components/open-target.ts).
+  const id = stringProp(props, 'id') || context.titledId('Accordion', stringProp(props, 'title') ?? '');
+  if (id) properties.id = id;
   if (flagProp(props, 'defaultOpen')) properties.open = true;
   const description = contentProp(props, 'description');
   return h('details', properties, [

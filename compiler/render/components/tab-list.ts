@@ -7,7 +7,8 @@
 // and keeps every tab group of the page with a tab of the same label
 // (`data-label`) in step; without it the tablist is hidden and every panel
 // shows under its heading, so every tab can be read. Ids are numbered per
-// page in document order, so they are deterministic.
+// page in document order, so they are deterministic; a panel that has an id
+// (a Tab's anchor) keeps it.
 
 import type { Element, ElementContent } from 'hast';
 import { h, text } from '../hast-nodes.js';
@@ -21,6 +22,10 @@ export interface TabLabel {
 export function tabList(kind: string, panels: readonly Element[], labels: readonly TabLabel[], context: ComponentContext): ElementContent[] {
   const n = context.nextSerial(kind);
   const idOf = (part: string, i: number) => `docsc-${kind}-${n}-${part}-${i + 1}`;
+  // A panel with an anchor of its own (a Tab's) keeps it.
+  const panelIds = panels.map((panel, i) =>
+    typeof panel.properties.id === 'string' && panel.properties.id !== '' ? panel.properties.id : idOf('panel', i),
+  );
   const buttons = panels.map((_, i) => {
     const label = labels[i] ?? { text: `${i + 1}`, icon: [] };
     return h(
@@ -29,7 +34,7 @@ export function tabList(kind: string, panels: readonly Element[], labels: readon
         type: 'button',
         role: 'tab',
         id: idOf('tab', i),
-        ariaControls: [idOf('panel', i)],
+        ariaControls: [panelIds[i] as string],
         ariaSelected: i === 0 ? 'true' : 'false',
         tabIndex: i === 0 ? 0 : -1,
         className: ['docsc-tab'],
@@ -40,7 +45,7 @@ export function tabList(kind: string, panels: readonly Element[], labels: readon
   });
   panels.forEach((panel, i) => {
     panel.properties.role = 'tabpanel';
-    panel.properties.id = idOf('panel', i);
+    panel.properties.id = panelIds[i] as string;
     panel.properties.ariaLabelledBy = [idOf('tab', i)];
     panel.properties.tabIndex = 0;
     if (i === 0) panel.properties.dataSelected = '';

@@ -1,6 +1,7 @@
-// Tabs and Tab: every Tab is a panel (`title`, `icon`/`iconType`); Tabs puts
-// a tablist of their titles before them (tab-list.ts). A Tab outside Tabs is
-// a plain panel, shown.
+// Tabs and Tab: every Tab is a panel (`title`, `icon`/`iconType`, `id`: its
+// anchor, by default from its title as Mintlify makes it); Tabs puts a
+// tablist of their titles before them (tab-list.ts). A Tab outside Tabs is a
+// plain panel, shown.
 
 import type { Element, ElementContent } from 'hast';
 import { h } from '../hast-nodes.js';
@@ -12,7 +13,10 @@ import { hasClass, tabList } from './tab-list.js';
 const tabIcons = new WeakMap<Element, ElementContent[]>();
 
 const Tab: Component = (props, context) => {
-  const panel = h('div', { className: ['docsc-tab-panel'], dataTitle: stringProp(props, 'title') ?? '' }, props.children) as Element;
+  const title = stringProp(props, 'title') ?? '';
+  // Its anchor, as Mintlify gives it: a link to it selects it (runtime/client/components/open-target.ts).
+  const id = stringProp(props, 'id') || context.titledId('Tab', title);
+  const panel = h('div', { className: ['docsc-tab-panel'], dataTitle: title, ...(id ? { id } : {}) }, props.children) as Element;
   const icon = iconOf(props, context);
   if (icon.length > 0) tabIcons.set(panel, icon);
   return panel;

@@ -15,7 +15,9 @@ import { iconOf } from './icons.js';
 
 const View: Component = (props, context) => {
   const title = stringProp(props, 'title') ?? '';
-  return h('section', { className: ['docsc-view'], dataViewTitle: title }, [
+  // Its anchor, as Mintlify gives it (a link to it selects it: runtime/client/components/open-target.ts).
+  const id = stringProp(props, 'id') || context.titledId('View', title);
+  return h('section', { className: ['docsc-view'], dataViewTitle: title, ...(id ? { id } : {}) }, [
     h('p', { className: ['docsc-view-title'] }, [...iconOf(props, context), text(title)]),
     ...props.children,
   ]);
