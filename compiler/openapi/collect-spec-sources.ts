@@ -24,6 +24,8 @@ export interface SpecSources {
   outside: { name: string; at: Span | Location }[];
   /** Bare file names that fit several files. */
   ambiguous: { name: string; files: string[]; at: Span | Location }[];
+  /** Names leaving the docs root that were found from the naming file's folder (spec-names.ts `besideNamingFile`). */
+  besideFile: { name: string; key: string; at: Span | Location }[];
 }
 
 export function collectSpecSources(
@@ -35,8 +37,10 @@ export function collectSpecSources(
   const byKey = new Map<string, SpecSource>();
   const outside: SpecSources['outside'] = [];
   const ambiguous: SpecSources['ambiguous'] = [];
+  const besideFile: SpecSources['besideFile'] = [];
   const add = (name: string, at: Span | Location): string | undefined => {
     const resolved = resolveSpecName(name, host, fileOf(at));
+    if ('key' in resolved && resolved.besideFile) besideFile.push({ name, key: resolved.key, at });
     if ('outside' in resolved) outside.push({ name, at });
     else if ('ambiguous' in resolved) ambiguous.push({ name, files: resolved.ambiguous, at });
     else if (!byKey.has(resolved.key)) byKey.set(resolved.key, { key: resolved.key, at });
@@ -54,7 +58,7 @@ export function collectSpecSources(
     }
   }
   for (const { name, at } of frontmatterSpecs) add(name, at);
-  return { sources: [...byKey.values()], defaults, outside, ambiguous };
+  return { sources: [...byKey.values()], defaults, outside, ambiguous, besideFile };
 }
 
 export function fileOf(at: Span | Location): string {

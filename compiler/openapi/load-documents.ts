@@ -31,6 +31,7 @@ export async function loadDocuments(
   options: LoadDocumentsOptions,
 ): Promise<Map<string, OpenApiDocument | undefined>> {
   for (const { name, at } of specs.outside) bag.report('file/outside-root', at, { path: name });
+  for (const { name, key, at } of specs.besideFile) bag.report('openapi/spec-beside-page', at, { name, path: key });
   for (const { name, files, at } of specs.ambiguous) {
     bag.report('openapi/ambiguous-spec', at, { name, files: files.map((f) => `\`${f}\``).join(', ') });
   }

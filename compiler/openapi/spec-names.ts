@@ -20,14 +20,15 @@ export function isHttpUrl(url: URL): boolean {
   return url.protocol === 'http:' || url.protocol === 'https:';
 }
 
-export type SpecName = { key: string } | { outside: true } | { ambiguous: string[] };
+/** `besideFile`: a name leaving the docs root, found from the folder of the file naming it (`besideNamingFile`). */
+export type SpecName = { key: string; besideFile?: true } | { outside: true } | { ambiguous: string[] };
 
 /** `from`: the project-relative file that names the spec (docs.json, a `$ref` part, a page). */
 export function resolveSpecName(source: string, host: ProjectHost, from: string): SpecName {
   const trimmed = source.trim();
   if (isUrl(trimmed)) return { key: trimmed };
   const normalized = host.normalize(trimmed.replace(/^\/+/, ''));
-  if (normalized === undefined || normalized === '') return { outside: true };
+  if (normalized === undefined || normalized === '') return besideNamingFile(trimmed, host, from) ?? { outside: true };
   for (const candidate of [normalized, ...SPEC_EXTENSIONS.map((ext) => normalized + ext)]) if (host.isFile(candidate)) return { key: candidate };
   if (!normalized.includes('/')) {
     // In listing order (sorted), as a filter of the listing would give them.
@@ -37,6 +38,21 @@ export function resolveSpecName(source: string, host: ProjectHost, from: string)
     if (nearest.length > 1) return { ambiguous: nearest };
   }
   return { key: normalized };
+}
+
+/**
+ * `../analytics-api.json` written on `api/endpoints/default/x.mdx`: a name that leaves the docs root when read from it,
+ * but names a file inside it when read from the naming file's folder (Sequence's docs write 212 such pages). Mintlify
+ * compares the name as written with its documents' paths, so it finds none there: load-documents.ts warns.
+ */
+function besideNamingFile(name: string, host: ProjectHost, from: string): SpecName | undefined {
+  const folder = from.slice(0, from.lastIndexOf('/') + 1);
+  if (!name.startsWith('../') || folder === '') return undefined;
+  const path = host.normalize(folder + name);
+  if (path === undefined || path === '') return undefined;
+  for (const candidate of [path, ...SPEC_EXTENSIONS.map((ext) => path + ext)])
+    if (host.isFile(candidate)) return { key: candidate, besideFile: true };
+  return undefined;
 }
 
 /** The candidates sharing the most leading folders with `from`, then the shallowest of those. */
