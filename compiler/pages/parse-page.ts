@@ -86,7 +86,7 @@ const CUSTOM_ID_DROPPED =
   /[<>"&?,;:!'()[\]{}]|\p{Emoji_Modifier}|\p{Emoji_Modifier_Base}|\p{Emoji_Presentation}|\p{Extended_Pictographic}|[\u200D\uFE0E\uFE0F]/gu;
 
 /** `{#comfy run}` is `comfy-run`, `{#what's-new}` is `whats-new`, as on Mintlify's sites. */
-export function customHeadingId(written: string): string {
+function customHeadingId(written: string): string {
   return written.trim().replace(CUSTOM_ID_DROPPED, '').replace(/\s+/g, '-');
 }
 
