@@ -8,6 +8,7 @@ import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { contentHash } from '../cache/value-key.js';
 import type { DiagnosticBag } from '../diagnostics/diagnostic.js';
+import { isWellKnown } from '../ir/page-urls.js';
 import { decodeText } from '../source/decode-text.js';
 import { SourceFile, type Span } from '../source/source-file.js';
 import { type HashedFile, hashFiles } from './hash-files.js';
@@ -45,14 +46,6 @@ export const ISOLATED_PAGE_CHARS = 256 * 1024;
 
 /** Folders never searched for pages. */
 const IGNORED_DIRS = new Set(['node_modules', '.git', '.docsc', 'dist', 'out', '_site']);
-
-/**
- * Hidden folders are not read (editors', tools' and virtual environments' files), except `.well-known/` at the root: a
- * site serves it (page-urls.ts `isWellKnown`). Mintlify reads every hidden folder but `.git`, `.github` and editors' own.
- */
-function isWellKnownFolder(prefix: string, name: string): boolean {
-  return prefix === '' && name === '.well-known';
-}
 
 export type ReadFailure = 'not-found' | 'outside-root' | 'unreadable' | 'too-large';
 
@@ -231,7 +224,7 @@ export class ProjectHost {
     return sourceFromBytes(path, result.bytes, diagnostics, this.hashOf(path));
   }
 
-  /** Every file under the root, project-relative, sorted; skips dependency, VCS and hidden folders (but `.well-known/`), and what `.mintignore` names. */
+  /** Every file under the root, project-relative, sorted; skips dependency, VCS and hidden folders (but `.well-known/` at the root, which a site serves: page-urls.ts `isWellKnown`), and what `.mintignore` names. */
   listFiles(): string[] {
     if (this.fileList) return this.fileList;
     const out: string[] = [];
@@ -248,7 +241,7 @@ export class ProjectHost {
         const name = entry.name;
         if (mintignored(prefix + name, entry.isDirectory())) continue;
         if (entry.isDirectory()) {
-          if (IGNORED_DIRS.has(name) || (name.startsWith('.') && !isWellKnownFolder(prefix, name)) || this.ignored.has(prefix + name)) continue;
+          if (IGNORED_DIRS.has(name) || (name.startsWith('.') && !isWellKnown(`${prefix}${name}/`)) || this.ignored.has(prefix + name)) continue;
           walk(join(dir, name), `${prefix}${name}/`);
         } else if (entry.isFile()) out.push(prefix + name);
         else if (entry.isSymbolicLink()) {

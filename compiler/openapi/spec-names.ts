@@ -29,7 +29,8 @@ export function resolveSpecName(source: string, host: ProjectHost, from: string)
   if (isUrl(trimmed)) return { key: trimmed };
   const normalized = host.normalize(trimmed.replace(/^\/+/, ''));
   if (normalized === undefined || normalized === '') return besideNamingFile(trimmed, host, from) ?? { outside: true };
-  for (const candidate of [normalized, ...SPEC_EXTENSIONS.map((ext) => normalized + ext)]) if (host.isFile(candidate)) return { key: candidate };
+  const file = specFile(normalized, host);
+  if (file !== undefined) return { key: file };
   if (!normalized.includes('/')) {
     // In listing order (sorted), as a filter of the listing would give them.
     const found = [normalized, ...SPEC_EXTENSIONS.map((ext) => normalized + ext)].flatMap((name) => host.filesNamed(name)).sort();
@@ -50,9 +51,13 @@ function besideNamingFile(name: string, host: ProjectHost, from: string): SpecNa
   if (!name.startsWith('../') || folder === '') return undefined;
   const path = host.normalize(folder + name);
   if (path === undefined || path === '') return undefined;
-  for (const candidate of [path, ...SPEC_EXTENSIONS.map((ext) => path + ext)])
-    if (host.isFile(candidate)) return { key: candidate, besideFile: true };
-  return undefined;
+  const file = specFile(path, host);
+  return file === undefined ? undefined : { key: file, besideFile: true };
+}
+
+/** The file `path` names, as written or with an extension left out (`.json`, `.yaml`, `.yml`, in that order). */
+function specFile(path: string, host: ProjectHost): string | undefined {
+  return [path, ...SPEC_EXTENSIONS.map((ext) => path + ext)].find((candidate) => host.isFile(candidate));
 }
 
 /** The candidates sharing the most leading folders with `from`, then the shallowest of those. */
