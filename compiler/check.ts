@@ -23,7 +23,6 @@ import type { YamlTrees } from './openapi/parse-document-text.js';
 import { frontmatterSpecHints } from './openapi/spec-hints.js';
 import { specKey } from './openapi/spec-names.js';
 import { type RepositoryPages, readPages, type Summarizer } from './pages/read-pages.js';
-import type { PageSummary } from './pages/summarize-page.js';
 import { apiHrefs, checkApiHrefs, siteTargets } from './passes/check-api-hrefs.js';
 import { checkChildTypes } from './passes/check-child-types.js';
 import { checkConfigReferences } from './passes/check-config-references.js';
@@ -31,13 +30,12 @@ import { checkDivisions } from './passes/check-divisions.js';
 import { checkGlobalAnchors } from './passes/check-global-anchors.js';
 import { checkGroups } from './passes/check-groups.js';
 import { checkHrefs } from './passes/check-hrefs.js';
-import { checkLinks } from './passes/check-links.js';
 import { checkNavigationIcons } from './passes/check-navigation-icons.js';
 import { checkPublishedUrls, publishedApiPages } from './passes/check-published-urls.js';
 import { checkRootPattern } from './passes/check-root-pattern.js';
 import { checkSnippetImports } from './passes/check-snippet-imports.js';
 import { checkUnreachablePages } from './passes/check-unreachable-pages.js';
-import { linkCheckKey } from './passes/link-check-key.js';
+import { rememberedLinkCheck } from './passes/link-check-memo.js';
 import { resolveOpenApi } from './passes/resolve-openapi.js';
 import { documentsInUse, needsDiscovery } from './passes/resolve-page-references.js';
 import { resolvePages } from './passes/resolve-pages.js';
@@ -100,8 +98,8 @@ export interface ProjectAnalysis {
   redirects: RedirectSource[];
   diagnostics: Diagnostic[];
   sources: Map<string, SourceFile>;
-  /** Whether links were checked in this run (false: the result for the same inputs was remembered). */
-  linksChecked: boolean;
+  /** The pages whose links were checked in this run (the others' diagnostics were remembered: link-check-memo.ts). */
+  linksChecked: string[];
   /** `CheckOptions.basePath`: what the links were checked with. */
   basePath: string;
 }
@@ -111,23 +109,6 @@ export interface CheckResult {
   /** Every file read, for code frames. */
   sources: ReadonlyMap<string, SourceFile>;
   pageCount: number;
-}
-
-/** `checkLinks`, or what it reported for the same inputs before (link-check-key.ts). */
-function rememberedLinkCheck(
-  summaries: readonly PageSummary[],
-  site: SiteIndex,
-  options: AnalyzeOptions,
-  [apiPages, files, redirects, linksOutside]: [readonly ApiPage[], readonly string[], readonly RedirectSource[], readonly string[]],
-): { diagnostics: Diagnostic[]; checked: boolean } {
-  const { memo, identities } = options;
-  const basePath = options.basePath ?? '';
-  const key = memo && identities ? linkCheckKey(summaries, identities, apiPages, files, redirects, linksOutside, site.folders, basePath) : undefined;
-  const remembered = key === undefined ? undefined : memo?.get<Diagnostic[]>(key);
-  if (remembered) return { diagnostics: remembered, checked: false };
-  const found = checkLinks(summaries, site, basePath);
-  if (key !== undefined) memo?.put(key, found);
-  return { diagnostics: found, checked: true };
 }
 
 export async function check(options: CheckOptions): Promise<CheckResult> {
@@ -216,9 +197,8 @@ export async function analyzeProject(options: AnalyzeOptions): Promise<ProjectAn
   const site = buildSiteIndex(pages.summaries, api.pages, host.listFiles(), redirects, host.linksOutside(), order);
   // Without a navigation (docs.json unreadable, or no `navigation` in it) the API pages are unknown, and every
   // link to one would be reported broken: links wait until docs.json is fixed.
-  const links = nav
-    ? rememberedLinkCheck(pages.summaries, site, options, [api.pages, host.listFiles(), redirects, host.linksOutside()])
-    : { diagnostics: [], checked: false };
+  const linkInputs = { apiPages: api.pages, files: host.listFiles(), redirects, linksOutside: host.linksOutside(), basePath: options.basePath ?? '' };
+  const links = nav ? rememberedLinkCheck(pages.summaries, site, linkInputs, options.memo, options.identities) : { diagnostics: [], checked: [] };
   bag.add(links.diagnostics);
   if (nav) {
     bag.add(checkApiHrefs(api.pages, site));

@@ -191,7 +191,7 @@ test('build: an incremental session recomputes only what changed', async () => {
       `OpenAPI documents parsed: ${list(r.documents)}`,
       `api pages: ${list(r.apiPages)}`,
       `laid out: ${list(r.laidOut.map((url) => url || '/'))}`,
-      `links checked: ${r.linksChecked}`,
+      `links checked: ${list(r.linksChecked)}`,
       `written: ${list(r.written)}`,
       `deleted: ${list(r.deleted)}`,
       '',

@@ -103,8 +103,8 @@ export interface BuildResult {
     documents: string[];
     apiPages: string[];
     laidOut: string[];
-    /** Whether links were checked (false: the front end remembered the result for the same pages, URLs and files). */
-    linksChecked: boolean;
+    /** The pages whose links were checked (the others' diagnostics were remembered: passes/link-check-memo.ts). */
+    linksChecked: string[];
     written: string[];
     deleted: string[];
     noop: boolean;
@@ -449,7 +449,7 @@ async function patchBuild(
         apiPages: [],
         laidOut: patch.laidOut,
         // The edited pages' links.
-        linksChecked: true,
+        linksChecked: [...changed],
       },
     });
     warm.snapshot = snapshot;
@@ -510,7 +510,7 @@ function buildResult(
     fromRemote: number;
     failed: number;
     patched: boolean;
-    recomputed: Recomputed & { documents: string[]; apiPages: string[]; laidOut: string[]; linksChecked: boolean };
+    recomputed: Recomputed & { documents: string[]; apiPages: string[]; laidOut: string[]; linksChecked: string[] };
   },
 ): BuildResult {
   return {
@@ -615,7 +615,7 @@ function noopResult(opened: Opened, graph: GraphRecord): BuildResult {
       documents: [],
       apiPages: [],
       laidOut: [],
-      linksChecked: false,
+      linksChecked: [],
       written: [],
       deleted: [],
       noop: true,

@@ -68,7 +68,7 @@ export async function sketchProject(host: ProjectHost, basePath: string): Promis
     redirects,
     diagnostics: [],
     sources: new Map(),
-    linksChecked: false,
+    linksChecked: [],
     basePath,
   };
 }

@@ -33,7 +33,13 @@ const TOP_ANCHORS = new Set(['', 'top']);
  * under `/docs`, the browser asks for that address and gets the file.
  */
 export function checkLinks(summaries: readonly PageSummary[], site: SiteIndex, basePath = ''): Diagnostic[] {
+  return checkLinksByPage(summaries, site, basePath).flat();
+}
+
+/** `checkLinks`, what each summary's links gave apart (in the summaries' order): what link-check-memo.ts remembers page by page. */
+export function checkLinksByPage(summaries: readonly PageSummary[], site: SiteIndex, basePath = ''): Diagnostic[][] {
   const bag = new DiagnosticBag();
+  const byPage: Diagnostic[][] = [];
   // A site's versions and languages repeat their broken links: each target is measured against every page once.
   let pages: LetterCounts | undefined;
   const suggestUrl = memoize((url: string) => {
@@ -42,13 +48,16 @@ export function checkLinks(summaries: readonly PageSummary[], site: SiteIndex, b
   });
   const suggestFile = memoize((url: string) => closestFile(url, site));
   for (const summary of summaries) {
+    const before = bag.items.length;
     const pagePath = pagePathOfFile(summary.path);
-    if (pagePath === undefined) continue;
-    const context: LinkContext = { file: summary.path, from: pageUrl(pagePath), site, bag, suggestUrl, suggestFile, basePath };
-    const links = isSnippetSummary(summary) ? summary.links.filter((l) => l.href.startsWith('/')) : summary.links;
-    for (const link of links) checkLink(link, context);
+    if (pagePath !== undefined) {
+      const context: LinkContext = { file: summary.path, from: pageUrl(pagePath), site, bag, suggestUrl, suggestFile, basePath };
+      const links = isSnippetSummary(summary) ? summary.links.filter((l) => l.href.startsWith('/')) : summary.links;
+      for (const link of links) checkLink(link, context);
+    }
+    byPage.push(bag.items.slice(before));
   }
-  return bag.items;
+  return byPage;
 }
 
 interface LinkContext {
