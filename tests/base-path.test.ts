@@ -80,7 +80,7 @@ test("the reference's rewrite: links and images of descriptions, never text or o
 
 test("a body's links and images resolve to site paths under the base", () => {
   const at = (url: string, isLink = true) => {
-    const verdict = rewriteUrl(url, 'guides/setup', isLink, '/repo');
+    const verdict = rewriteUrl(url, { url: 'guides/setup', file: 'guides/setup.mdx' }, isLink, '/repo');
     return verdict.safe ? verdict.url : undefined;
   };
   assert.is(at('/quickstart'), '/repo/quickstart');
@@ -91,7 +91,7 @@ test("a body's links and images resolve to site paths under the base", () => {
   assert.is(at('javascript:alert(1)'), undefined);
   // An image's source written with the base in front keeps it once (Mintlify's removeBasePath); a link gets it again.
   const image = (url: string) => {
-    const verdict = rewriteUrl(url, 'guides/setup', false, '/repo', true);
+    const verdict = rewriteUrl(url, { url: 'guides/setup', file: 'guides/setup.mdx' }, false, '/repo', true);
     return verdict.safe ? verdict.url : undefined;
   };
   assert.is(image('/repo/images/a.png'), '/repo/images/a.png');

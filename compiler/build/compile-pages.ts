@@ -411,10 +411,17 @@ export function summaryKey(path: string, hash: string): string {
   return `${hash}.${path.endsWith('.md') ? 'md' : 'mdx'}${isSnippet(path) ? '.snippet' : ''}`;
 }
 
-/** The text (by its summary key), plus the folder when something in the page is resolved against it. */
+/**
+ * The text (by its summary key), plus the folder when something in the page is resolved against it — and whether the
+ * page is its folder's index: a relative link without `./` starts from the page URL's parent, which for an index page
+ * is the folder's parent (page-urls.ts `resolvedSegments`).
+ */
 function bodyKeyOf(path: string, textKey: string, summary: PageSummary | undefined): string {
   const folderDependent = summary === undefined || summary.imports.some((i) => isRelative(i.specifier)) || hasRelativeLinks(summary);
-  return folderDependent ? `${textKey}@${path.slice(0, path.lastIndexOf('/') + 1)}` : textKey;
+  if (!folderDependent) return textKey;
+  const slash = path.lastIndexOf('/');
+  const index = /^index\.mdx?$/.test(path.slice(slash + 1)) ? 'index' : '';
+  return `${textKey}@${path.slice(0, slash + 1)}${index}`;
 }
 
 function dedupe<T>(items: readonly T[], keyOf: (item: T) => string): T[] {

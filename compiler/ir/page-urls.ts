@@ -8,6 +8,34 @@ export function pageUrl(pagePath: string): string {
   return pagePath.endsWith('/index') ? pagePath.slice(0, -'/index'.length) : pagePath;
 }
 
+/**
+ * The segments of the URL path `path` leads to from the page at `fromUrl` (its file `fromFile`), `.` and `..`
+ * applied; `path` without its query or fragment. A root-relative path starts from the root; another relative path from
+ * the page URL's parent, as a browser resolves it — but one that starts `./` or `../` from the page *file's* folder,
+ * as Mintlify rewrites them (@mintlify/common's remarkResolveRelativeLinks; its docs: "For `index.mdx` files, relative
+ * paths resolve from the directory that contains the index file"). The two differ only on an index page:
+ * `./setup` in `guides/start/index.mdx` (at `/guides/start`) is `/guides/start/setup`, `setup` is `/guides/setup`.
+ */
+export function resolvedSegments(path: string, fromUrl: string, fromFile: string): string[] {
+  let segments: string[] = [];
+  if (!path.startsWith('/')) {
+    segments = fromUrl === '' ? [] : fromUrl.split('/');
+    const fromFolder = (path.startsWith('./') || path.startsWith('../')) && isIndexFile(fromFile);
+    if (!fromFolder) segments.pop();
+  }
+  for (const segment of path.split('/')) {
+    if (segment === '..') segments.pop();
+    else if (segment !== '' && segment !== '.') segments.push(segment);
+  }
+  return segments;
+}
+
+/** A page file that stands for its folder (`guides/index.mdx`, `index.md`). */
+function isIndexFile(file: string): boolean {
+  const pagePath = pagePathOfFile(file);
+  return pagePath !== undefined && (pagePath === 'index' || pagePath.endsWith('/index'));
+}
+
 /** The key two URLs collide on: file systems and CDNs often ignore case. */
 export function urlCollisionKey(url: string): string {
   return url.normalize('NFC').toLowerCase();

@@ -12,7 +12,7 @@
 import { distance } from 'fastest-levenshtein';
 import { closestMatch, suggestionLimits } from '../config/did-you-mean.js';
 import { type Diagnostic, DiagnosticBag, type Location, type Place } from '../diagnostics/diagnostic.js';
-import { isSnippetSummary, pagePathOfFile, pageUrl } from '../ir/page-urls.js';
+import { isSnippetSummary, pagePathOfFile, pageUrl, resolvedSegments } from '../ir/page-urls.js';
 import type { SiteIndex } from '../ir/site-index.js';
 import { cleanAnchor } from '../pages/heading-slug.js';
 import type { PageLink, PageSummary } from '../pages/summarize-page.js';
@@ -73,7 +73,7 @@ interface LinkContext {
 }
 
 function checkLink(link: PageLink, context: LinkContext): void {
-  const target = resolveLink(link.href, context.from);
+  const target = resolveLink(link.href, context.from, context.file);
   const at: Location = { file: context.file, line: link.line, column: link.column, length: link.length };
   if (link.image) {
     // An image must be a file (a page's address would give the reader HTML); its fragment is no anchor.
@@ -155,22 +155,17 @@ export function brokenTargetArgs(href: string, url: string, suggestion: string |
 }
 
 /** Where a link leads from a page at `fromUrl`: `?query` dropped, `%xx` decoded, `.`/`..` applied. */
-export function resolveLink(href: string, fromUrl: string): LinkTarget {
+export function resolveLink(href: string, fromUrl: string, fromFile = ''): LinkTarget {
   const hashAt = href.indexOf('#');
   const beforeHash = hashAt === -1 ? href : href.slice(0, hashAt);
   const path = decode(beforeHash.split('?')[0] ?? '');
-  const url = path === '' ? fromUrl : resolvePath(path, fromUrl);
+  const url = path === '' ? fromUrl : resolvePath(path, fromUrl, fromFile);
   return hashAt === -1 ? { url } : { url, anchor: decode(href.slice(hashAt + 1)) };
 }
 
-/** Relative paths resolve against the page's folder: from `guides/setup`, `next` is `guides/next`. */
-function resolvePath(path: string, fromUrl: string): string {
-  const segments = path.startsWith('/') ? [] : fromUrl.split('/').slice(0, -1);
-  for (const segment of path.split('/')) {
-    if (segment === '..') segments.pop();
-    else if (segment !== '' && segment !== '.') segments.push(segment);
-  }
-  const joined = segments.join('/');
+/** Relative paths resolve against the page's folder: from `guides/setup`, `next` is `guides/next` (page-urls.ts `resolvedSegments`). */
+function resolvePath(path: string, fromUrl: string, fromFile: string): string {
+  const joined = resolvedSegments(path, fromUrl, fromFile).join('/');
   // `/guides/index` and `/guides/setup.mdx` name the pages at `/guides` and `/guides/setup`.
   return pageUrl(pagePathOfFile(joined) ?? joined);
 }

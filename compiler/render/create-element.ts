@@ -189,7 +189,7 @@ function addOwnAttributes(context: RenderContext, properties: Properties, props:
 
 /** The value to keep (absolute when relative), or undefined when the scheme is unsafe. `image`: an image's source (a `data:` URL is a picture there). */
 export function checkUrl(context: RenderContext, attribute: string, url: string, at: SourcePlace, image = false): string | undefined {
-  const verdict = rewriteUrl(url, context.pageUrl, attribute === 'href', context.options.basePath, image);
+  const verdict = rewriteUrl(url, { url: context.pageUrl, file: context.pagePath }, attribute === 'href', context.options.basePath, image);
   if (verdict.safe) return verdict.url;
   context.report('render/unsafe-url', at, { attribute, url, scheme: verdict.scheme });
   return undefined;

@@ -3,8 +3,10 @@
 // an image's source), which the caller drops with an error; `https:`,
 // `mailto:`, `tel:` and applications' own schemes (`cursor://…`) are kept as
 // written, as Mintlify keeps them. Relative URLs are made absolute
-// against the page's URL, as a browser would resolve them — the rule
-// `docsc check` verified links with — so a body works wherever it is served
+// against the page's URL, as a browser would resolve them, but for `./` and
+// `../` paths against the page file's folder, as Mintlify rewrites them
+// (they differ on index pages) — the rule `docsc check` verified links
+// with — so a body works wherever it is served
 // (with or without a trailing slash); link targets also lose `.md`/`.mdx` and
 // `/index`, which name the page at the folder. Query and hash stay as
 // written. A site served under a base path (site/base-path.ts) gets it in
@@ -12,19 +14,20 @@
 // front (`/docs/images/a.png` under `/docs`) keeps it, as on Mintlify. Pure
 // and deterministic.
 
-import { pagePathOfFile, pageUrl } from '../ir/page-urls.js';
+import { pagePathOfFile, pageUrl, resolvedSegments } from '../ir/page-urls.js';
 import { scriptScheme, urlScheme } from '../ir/url-scheme.js';
 
 export type UrlVerdict = { safe: true; url: string; external: boolean } | { safe: false; scheme: string };
 
 /**
  * @param url the value as written
- * @param fromUrl the page's URL path without slashes at either end (`guides/setup`)
+ * @param from the page's URL path without slashes at either end (`guides/setup`), and its file (`guides/setup.mdx`):
+ *   `./` and `../` paths start from the file's folder, others from the URL's parent (page-urls.ts `resolvedSegments`)
  * @param isLink true for link targets (`href`), whose page extensions are removed
  * @param base the site's base path (`/docs`), or ''
  * @param image true for an image's source, where a `data:` URL is a picture
  */
-export function rewriteUrl(url: string, fromUrl: string, isLink: boolean, base = '', image = false): UrlVerdict {
+export function rewriteUrl(url: string, from: { url: string; file: string }, isLink: boolean, base = '', image = false): UrlVerdict {
   const unsafe = scriptScheme(url, image);
   if (unsafe !== undefined) return { safe: false, scheme: unsafe };
   const scheme = urlScheme(url);
@@ -32,22 +35,17 @@ export function rewriteUrl(url: string, fromUrl: string, isLink: boolean, base =
   const compact = url.replace(/[\u0000-\u0020\u007f]+/g, '');
   if (compact.startsWith('//')) return { safe: true, url, external: true };
   if (url === '' || url.startsWith('#') || url.startsWith('?')) return { safe: true, url, external: false };
-  const path = absolute(url, fromUrl, isLink);
+  const path = absolute(url, from.url, from.file, isLink);
   // An image written with the base in front is the file without it, as Mintlify reads images (check-links.ts).
   const rebased = image && base !== '' && path.startsWith(`${base}/`) ? path.slice(base.length) : path;
   return { safe: true, url: base + rebased, external: false };
 }
 
-function absolute(url: string, fromUrl: string, isLink: boolean): string {
+function absolute(url: string, fromUrl: string, fromFile: string, isLink: boolean): string {
   const suffixAt = url.search(/[?#]/);
   const path = suffixAt === -1 ? url : url.slice(0, suffixAt);
   const suffix = suffixAt === -1 ? '' : url.slice(suffixAt);
-  const segments = path.startsWith('/') ? [] : fromUrl.split('/').slice(0, -1);
-  for (const segment of path.split('/')) {
-    if (segment === '..') segments.pop();
-    else if (segment !== '' && segment !== '.') segments.push(segment);
-  }
-  const joined = segments.join('/');
+  const joined = resolvedSegments(path, fromUrl, fromFile).join('/');
   const target = isLink ? pageUrl(pagePathOfFile(joined) ?? joined) : joined;
   const trailingSlash = !isLink && path.endsWith('/') && target !== '' ? '/' : '';
   return `/${target}${trailingSlash}${suffix}`;
