@@ -52,6 +52,11 @@ export interface PageImport {
   line: number;
   column: number;
   length: number;
+  /**
+   * An `import` none of whose names the file uses (in an element's name, an expression or its other JavaScript): a
+   * snippet it names that is not there is then left out with a warning, as Mintlify leaves it out, not an error.
+   */
+  unused?: true;
 }
 
 export interface PageSummary {
@@ -107,6 +112,10 @@ interface TreeFacts {
   /** Beside `links`, the component whose prop each is (`Card`), if any: the page may define a component of that name. */
   linkComponents: (string | undefined)[];
   imports: PageImport[];
+  /** The names each `import` of `imports` binds (by its index there). */
+  importedNames: Map<number, string[]>;
+  /** Every word that may name a binding where the file uses one: elements' names, expressions, other JavaScript. */
+  usedNames: Set<string>;
   declared: Set<string>;
   bareNames: ExpressionUse[];
   visibility: VisibilityBlock[];
@@ -204,6 +213,8 @@ function collectFacts(tree: Root, file: SourceFile): TreeFacts {
     links: [],
     linkComponents: [],
     imports: [],
+    importedNames: new Map(),
+    usedNames: new Set(),
     declared: new Set(),
     bareNames: [],
     visibility: [],
@@ -216,7 +227,16 @@ function collectFacts(tree: Root, file: SourceFile): TreeFacts {
     collectNode(node, file, facts);
     if ('children' in node) for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i] as Nodes);
   }
+  for (const [index, names] of facts.importedNames) {
+    const entry = facts.imports[index] as PageImport;
+    if (names.length > 0 && !names.some((name) => facts.usedNames.has(name))) entry.unused = true;
+  }
   return facts;
+}
+
+/** Words that could be identifiers, in JavaScript source: more than the names it uses (property names, words in strings), never fewer. */
+function noteUsedWords(code: string, facts: TreeFacts): void {
+  for (const match of code.matchAll(/[A-Za-z_$][\w$]*/g)) facts.usedNames.add(match[0]);
 }
 
 function collectNode(node: Nodes, file: SourceFile, facts: TreeFacts): void {
@@ -242,6 +262,11 @@ function collectNode(node: Nodes, file: SourceFile, facts: TreeFacts): void {
       break;
     case 'mdxJsxFlowElement':
     case 'mdxJsxTextElement':
+      if (node.name) facts.usedNames.add(node.name.split(/[.:]/)[0] as string);
+      for (const attribute of node.attributes) {
+        if (attribute.type === 'mdxJsxExpressionAttribute') noteUsedWords(attribute.value, facts);
+        else if (attribute.value !== null && typeof attribute.value === 'object') noteUsedWords(attribute.value.value, facts);
+      }
       collectAttributes(node.name, node.attributes, file, facts, offsite);
       if (!offsite) collectComponentAnchor(node.name, node.attributes, start, facts);
       if (node.name === 'Visibility' && node.type === 'mdxJsxFlowElement') collectVisibility(node, facts);
@@ -252,6 +277,7 @@ function collectNode(node: Nodes, file: SourceFile, facts: TreeFacts): void {
       break;
     case 'mdxTextExpression':
     case 'mdxFlowExpression': {
+      noteUsedWords(node.value, facts);
       const name = bareIdentifier(node.data?.estree);
       if (name !== undefined) facts.bareNames.push({ name, span: { file, start: startOffset, end: endOffset } });
       break;
@@ -428,11 +454,21 @@ function collectScript(program: Program | null | undefined, file: SourceFile, fa
   if (!program) return;
   for (const name of declaredNames(program)) facts.declared.add(name);
   for (const statement of program.body) {
+    if (statement.type !== 'ImportDeclaration') {
+      const [from, to] = statement.range ?? [0, 0];
+      noteUsedWords(file.text.slice(from, to), facts);
+    }
     const source = 'source' in statement ? statement.source : undefined;
     if (!source || typeof source.value !== 'string') continue;
     const [start, end] = source.range ?? [0, 0];
     const { line, column } = file.position(start);
     const kind = statement.type !== 'ImportDeclaration' ? 'reexport' : statement.specifiers.length > 0 ? 'import' : 'bare';
+    if (statement.type === 'ImportDeclaration' && kind === 'import') {
+      facts.importedNames.set(
+        facts.imports.length,
+        statement.specifiers.map((specifier) => specifier.local.name),
+      );
+    }
     facts.imports.push({ specifier: source.value, kind, line, column, length: end - start });
   }
 }

@@ -1,7 +1,9 @@
 // What the build's renderer will find of each page's snippets, known from the
 // page summaries alone (no body is compiled): an import of a snippet that is
 // not there, that leads outside the docs folder or through a symbolic link
-// out of it, that names no snippet file, or that closes a cycle. The walk is
+// out of it, that names no snippet file, or that closes a cycle (a page's own
+// import of a missing snippet whose names it never uses is a warning: left
+// out, as Mintlify leaves it out). The walk is
 // the renderer's (render/snippet-modules.ts), so each problem has the code,
 // place and message the build gives it, and the build's own report of it is
 // an exact repeat, dropped when diagnostics are de-duplicated. Per page:
@@ -51,7 +53,7 @@ class PageWalk {
   ) {}
 
   page(page: PageSummary): void {
-    this.loadImports(page);
+    this.loadImports(page, true);
     // Then the render: the page's `<Snippet>` elements, and those of each snippet loaded, the ones they load included.
     const rendered = new Set<string>();
     const render = (summary: PageSummary) => {
@@ -66,8 +68,11 @@ class PageWalk {
     }
   }
 
-  private loadImports(summary: PageSummary): void {
-    for (const entry of summary.imports) if (entry.kind === 'import') this.import(entry.specifier, summary.path, placeOf(entry, summary.path));
+  /** `ownPage`: the page's own imports, where one it never uses may name a missing snippet (a warning). */
+  private loadImports(summary: PageSummary, ownPage = false): void {
+    for (const entry of summary.imports) {
+      if (entry.kind === 'import') this.import(entry.specifier, summary.path, placeOf(entry, summary.path), ownPage && entry.unused === true);
+    }
   }
 
   /** `<Snippet file="intro.mdx" />`: `snippets/intro.mdx`, else `_snippets/intro.mdx` when only that exists (render/components/snippets.ts). */
@@ -84,7 +89,7 @@ class PageWalk {
     return pagePathOfFile(path) === undefined ? this.files.hasScript(path) : this.byPath.has(path);
   }
 
-  private import(specifier: string, fromFile: string, at: Location): void {
+  private import(specifier: string, fromFile: string, at: Location, unused = false): void {
     if (specifier === 'react') return;
     const target = resolveImport(specifier, fromFile);
     if (target.kind !== 'file') {
@@ -102,7 +107,7 @@ class PageWalk {
       this.bag.report('render/snippet-link-outside-root', at, { specifier, path, link });
       return;
     }
-    this.bag.report('render/snippet-missing', at, { specifier, path: target.candidates[0] ?? specifier });
+    this.bag.report(unused ? 'render/unused-snippet-missing' : 'render/snippet-missing', at, { specifier, path: target.candidates[0] ?? specifier });
   }
 
   private load(path: string, at: Location): void {

@@ -107,7 +107,9 @@ function renderBody(
   // Reserved: what the page names itself. Components' own anchors (fields, Update labels) are made as the page renders, as the summary made them.
   const reserved = [...summary.headings.filter((h) => h.component === undefined).map((h) => h.id), ...summary.elementIds];
   const context = new RenderContext(file.path, url, bag, reserved, options);
-  const loader = new SnippetLoader(context, snippets);
+  // The page's imports it never uses: a missing snippet there is left out with a warning (check-snippet-imports.ts).
+  const unusedImports = new Set(summary.imports.filter((i) => i.kind === 'import' && i.unused).map((i) => `${i.line}:${i.column}`));
+  const loader = new SnippetLoader(context, snippets, unusedImports);
   context.imports = loader;
   try {
     const children = withRenderContext(context, () => {

@@ -49,6 +49,8 @@ export class SnippetLoader implements ImportResolver {
   constructor(
     private readonly context: RenderContext,
     private readonly table: SnippetTable,
+    /** Where the page's own imports that it never uses are (`line:column` of the specifier). */
+    private readonly unusedImports: ReadonlySet<string> = new Set(),
   ) {}
 
   exists(path: string): boolean {
@@ -92,7 +94,11 @@ export class SnippetLoader implements ImportResolver {
       this.context.report('render/snippet-link-outside-root', at, { specifier, path, link });
       return undefined;
     }
-    this.context.report('render/snippet-missing', at, { specifier, path: target.candidates[0] ?? specifier });
+    const unused = fromFile === this.context.pagePath && this.unusedImports.has(`${at.line}:${at.column}`);
+    this.context.report(unused ? 'render/unused-snippet-missing' : 'render/snippet-missing', at, {
+      specifier,
+      path: target.candidates[0] ?? specifier,
+    });
     return undefined;
   }
 
