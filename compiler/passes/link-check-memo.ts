@@ -74,11 +74,11 @@ export function rememberedLinkCheck(
   if (memo === undefined || identities === undefined) {
     return { diagnostics: checkLinksByPage(summaries, site, inputs.basePath).flat(), checked: summaries.map((s) => s.path) };
   }
+  const key = inputsKey(summaries, site, inputs);
   // A state seen before (an edit undone, a branch checked out again) is remembered whole.
-  const whole = wholeKey(summaries, identities, inputs, site);
+  const whole = wholeKey(key, summaries, identities);
   const remembered = whole === undefined ? undefined : memo.get<Diagnostic[]>(whole);
   if (remembered !== undefined) return { diagnostics: remembered, checked: [] };
-  const key = inputsKey(summaries, site, inputs);
   const record = memo.get<LinkCheckRecord>(RECORD_KEY);
   const again = record?.inputs === key ? pagesToCheck(summaries, identities, record) : undefined;
   const toCheck = again ?? summaries.map((_, n) => n);
@@ -100,20 +100,15 @@ export function rememberedLinkCheck(
   return { diagnostics, checked: toCheck.map((n) => (summaries[n] as PageSummary).path) };
 }
 
-/** The key of every input at once, pages' identities included; undefined when a page's identity is unknown. */
-function wholeKey(
-  summaries: readonly PageSummary[],
-  identities: ReadonlyMap<string, string>,
-  inputs: LinkCheckInputs,
-  site: SiteIndex,
-): string | undefined {
+/** The key of every input at once (`inputs`: `inputsKey`'s), pages' identities included; undefined when a page's identity is unknown. */
+function wholeKey(inputs: string, summaries: readonly PageSummary[], identities: ReadonlyMap<string, string>): string | undefined {
   const pages: string[] = [];
   for (const summary of summaries) {
     const identity = identities.get(summary.path);
     if (identity === undefined || identity.startsWith('unreadable:')) return undefined;
     pages.push(identity);
   }
-  return `links\0${plainKey(inputsKey(summaries, site, inputs), pages)}`;
+  return `links\0${plainKey(inputs, pages)}`;
 }
 
 /**
