@@ -21,7 +21,7 @@ import type { BuildCache } from '../cache/build-cache.js';
 import { contentHash } from '../cache/value-key.js';
 import { type Diagnostic, ranOutOfMemory } from '../diagnostics/diagnostic.js';
 import { IN_PROCESS_BELOW } from '../host/worker-pool.js';
-import { isSnippet } from '../ir/page-urls.js';
+import { isIndexFile, isSnippet } from '../ir/page-urls.js';
 import { pagesSharingBlocks } from '../pages/parse-blocks.js';
 import { relocateFrontmatter } from '../pages/parse-frontmatter.js';
 import type { PageInput } from '../pages/read-pages.js';
@@ -419,9 +419,7 @@ export function summaryKey(path: string, hash: string): string {
 function bodyKeyOf(path: string, textKey: string, summary: PageSummary | undefined): string {
   const folderDependent = summary === undefined || summary.imports.some((i) => isRelative(i.specifier)) || hasRelativeLinks(summary);
   if (!folderDependent) return textKey;
-  const slash = path.lastIndexOf('/');
-  const index = /^index\.mdx?$/.test(path.slice(slash + 1)) ? 'index' : '';
-  return `${textKey}@${path.slice(0, slash + 1)}${index}`;
+  return `${textKey}@${path.slice(0, path.lastIndexOf('/') + 1)}${isIndexFile(path) ? 'index' : ''}`;
 }
 
 function dedupe<T>(items: readonly T[], keyOf: (item: T) => string): T[] {

@@ -31,7 +31,7 @@ export function resolvedSegments(path: string, fromUrl: string, fromFile: string
 }
 
 /** A page file that stands for its folder (`guides/index.mdx`, `index.md`). */
-function isIndexFile(file: string): boolean {
+export function isIndexFile(file: string): boolean {
   const pagePath = pagePathOfFile(file);
   return pagePath !== undefined && (pagePath === 'index' || pagePath.endsWith('/index'));
 }

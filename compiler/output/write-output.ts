@@ -434,7 +434,8 @@ export class OutputWriter {
 }
 
 /** Relative, `/`-separated, no empty, `.` or `..` segments, not docsc's own bookkeeping files. */
-function isSafePath(path: string): boolean {
+/** Whether the writer takes `path` as a file of the output: project-relative, no backslash or NUL, no empty, `.` or `..` segment. */
+export function isSafePath(path: string): boolean {
   return !UNSAFE_PATH.test(path) && path !== MANIFEST_FILE && path !== JOURNAL_FILE;
 }
 

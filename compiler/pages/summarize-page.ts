@@ -114,8 +114,10 @@ interface TreeFacts {
   imports: PageImport[];
   /** The names each `import` of `imports` binds (by its index there). */
   importedNames: Map<number, string[]>;
-  /** Every word that may name a binding where the file uses one: elements' names, expressions, other JavaScript. */
+  /** Elements' names: what the file uses bindings as. */
   usedNames: Set<string>;
+  /** The file's expressions and other JavaScript, where it may use bindings: read only when it imports something. */
+  usedCode: string[];
   declared: Set<string>;
   bareNames: ExpressionUse[];
   visibility: VisibilityBlock[];
@@ -215,6 +217,7 @@ function collectFacts(tree: Root, file: SourceFile): TreeFacts {
     imports: [],
     importedNames: new Map(),
     usedNames: new Set(),
+    usedCode: [],
     declared: new Set(),
     bareNames: [],
     visibility: [],
@@ -227,6 +230,7 @@ function collectFacts(tree: Root, file: SourceFile): TreeFacts {
     collectNode(node, file, facts);
     if ('children' in node) for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i] as Nodes);
   }
+  if (facts.importedNames.size > 0) for (const code of facts.usedCode) noteUsedWords(code, facts);
   for (const [index, names] of facts.importedNames) {
     const entry = facts.imports[index] as PageImport;
     if (names.length > 0 && !names.some((name) => facts.usedNames.has(name))) entry.unused = true;
@@ -264,8 +268,8 @@ function collectNode(node: Nodes, file: SourceFile, facts: TreeFacts): void {
     case 'mdxJsxTextElement':
       if (node.name) facts.usedNames.add(node.name.split(/[.:]/)[0] as string);
       for (const attribute of node.attributes) {
-        if (attribute.type === 'mdxJsxExpressionAttribute') noteUsedWords(attribute.value, facts);
-        else if (attribute.value !== null && typeof attribute.value === 'object') noteUsedWords(attribute.value.value, facts);
+        if (attribute.type === 'mdxJsxExpressionAttribute') facts.usedCode.push(attribute.value);
+        else if (attribute.value !== null && typeof attribute.value === 'object') facts.usedCode.push(attribute.value.value);
       }
       collectAttributes(node.name, node.attributes, file, facts, offsite);
       if (!offsite) collectComponentAnchor(node.name, node.attributes, start, facts);
@@ -277,7 +281,7 @@ function collectNode(node: Nodes, file: SourceFile, facts: TreeFacts): void {
       break;
     case 'mdxTextExpression':
     case 'mdxFlowExpression': {
-      noteUsedWords(node.value, facts);
+      facts.usedCode.push(node.value);
       const name = bareIdentifier(node.data?.estree);
       if (name !== undefined) facts.bareNames.push({ name, span: { file, start: startOffset, end: endOffset } });
       break;
@@ -456,7 +460,7 @@ function collectScript(program: Program | null | undefined, file: SourceFile, fa
   for (const statement of program.body) {
     if (statement.type !== 'ImportDeclaration') {
       const [from, to] = statement.range ?? [0, 0];
-      noteUsedWords(file.text.slice(from, to), facts);
+      facts.usedCode.push(file.text.slice(from, to));
     }
     const source = 'source' in statement ? statement.source : undefined;
     if (!source || typeof source.value !== 'string') continue;

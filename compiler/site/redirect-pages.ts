@@ -71,17 +71,12 @@ export function renderRedirectsFile(redirects: readonly Redirect[], base = ''): 
 }
 
 /**
- * The URL path (no leading slash) a static redirect page can stand at; undefined for patterns, and for a source no
- * file of the site can stand for: a backslash (meilisearch's docs redirect `/learn/self\_hosted/…`, a Markdown
- * escape copied into docs.json; browsers turn `\` into `/` in a path, so no address ever matches it on any host),
- * a NUL, `?` or `#`, or an empty, `.` or `..` segment. Such a redirect is still listed in `_redirects`.
+ * The URL path (no leading slash) a static redirect page can stand at, or undefined for patterns and for sources with
+ * a query or a fragment. Whether a file can stand there is the writer's to say (emit-site.ts `writeRedirectPages`).
  */
 export function staticRedirectUrl(redirect: Redirect): string | undefined {
-  if (/[:*]/.test(redirect.source)) return undefined;
-  const url = redirect.source.replace(/^\/+|\/+$/g, '');
-  if (url === '') return url;
-  const writable = !/[\\\0?#]/.test(url) && url.split('/').every((segment) => segment !== '' && segment !== '.' && segment !== '..');
-  return writable ? url : undefined;
+  if (/[:*?#]/.test(redirect.source)) return undefined;
+  return redirect.source.replace(/^\/+|\/+$/g, '');
 }
 
 export function renderRedirectPage(redirect: Redirect, base = ''): string {
