@@ -6,6 +6,7 @@
 // (other scenarios read it, and an interrupted run must not leave it
 // changed).
 
+import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -552,4 +553,38 @@ function pageScripts(out: string, file: string): PageScripts {
     0,
   );
   return { page: relative(out, file).split(sep).join('/'), scripts, gzipBytes: scripts.reduce((n, s) => n + s.gzipBytes, 0), inlineBytes };
+}
+
+/** Build servers a scenario started (stopped by `stopBuildServers`): their folders, and the CLI that started them. */
+const startedServers: { cli: string; cwd: string; folders: BuildFolders }[] = [];
+
+/**
+ * Starts the build server of these folders with a complete build through it (`docsc build --server`), unmeasured.
+ * Run without the bench's usage hook (measure.ts): the server is started with the command's Node options, and
+ * would report its usage when it stops, into a run that is long over.
+ */
+export function startBuildServer(cli: string, folders: BuildFolders, cwd: string): void {
+  // Exit status 1 is a repository's errors (a real repository's scenarios): the report says whether it built.
+  const { stdout } = spawnSync(process.execPath, [...cliBuild(cli, folders), '--server'], { cwd, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  const report = readBuildReport(stdout) as BuildReport & { server?: boolean };
+  if (!report.ok || report.server !== true) throw new Error(`the build server of ${folders.root} did not build: ${summaryOf(report)}`);
+  startedServers.push({ cli, cwd, folders });
+}
+
+/** Stops the build servers the scenarios started. */
+export async function stopBuildServers(): Promise<void> {
+  for (const { cli, cwd, folders } of startedServers.splice(0)) {
+    execFileSync(process.execPath, [cli, 'server', 'stop', folders.root, '-o', folders.out, '--cache-dir', folders.cache], { cwd, stdio: 'ignore' });
+  }
+}
+
+/** One edit built by the build server: it answered, and compiled exactly one body (`atLeast`: one or more, identical copies counted). */
+export function verifyServedEdit(stdout: string, atLeast = false): void {
+  const report = readBuildReport(stdout) as BuildReport & { server?: boolean };
+  expect(report, {
+    'the build server built it': report.server === true,
+    'it built': report.ok && !report.upToDate,
+    'exactly one body compiled': atLeast ? report.stats.compiled >= 1 : report.stats.compiled === 1,
+    'the page written': report.stats.written > 0,
+  });
 }

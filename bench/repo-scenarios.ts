@@ -14,7 +14,17 @@
 import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
-import { buildFolders, cliBuild, cliCheck, diskUse, readBuildReport, resetWork } from './build-steps.js';
+import {
+  buildFolders,
+  cliBuild,
+  cliCheck,
+  diskUse,
+  readBuildReport,
+  resetWork,
+  startBuildServer,
+  stopBuildServers,
+  verifyServedEdit,
+} from './build-steps.js';
 import { configPages } from './conformance/config-pages.js';
 import { listPageFiles } from './floors/floor-clock.js';
 import { measure } from './measure.js';
@@ -236,6 +246,30 @@ function scenariosOf(source: RepositorySource): Scenario[] {
         if (report.upToDate || report.stats.compiled < 1) throw new Error(`the edit of ${page} was not built: ${JSON.stringify(report.stats)}`);
       }),
       notes: (run) => buildNotes(copy(run), note.pageFiles),
+    },
+    {
+      ...common,
+      kind: 'build',
+      name: `${prefix}-build-one-edit-server`,
+      description: `${prefix}-build-one-edit through the repository's build server (\`docsc build --server\` started it in setup, with a complete build): the whole command; checks the server built it and compiled the page`,
+      setup: async (paths) => {
+        resetWork(scratch(paths));
+        cpSync(source.dir, copy(paths).root, { recursive: true });
+        buildStats((await measure({ args: cliBuild(paths.cli, copy(paths)), cwd: paths.cwd, exitCodes: REPORTED })).stdout);
+        startBuildServer(paths.cli, copy(paths), paths.cwd);
+      },
+      teardown: async () => {
+        await stopBuildServers();
+        await common.teardown();
+      },
+      prepare: (run) => {
+        const file = join(copy(run).root, page);
+        writeFileSync(file, `${readFileSync(join(source.dir, page), 'utf8').trimEnd()}\n\nThis paragraph was added for bench run ${run.run}.\n`);
+      },
+      args: (paths) => cliBuild(paths.cli, copy(paths)),
+      verify: keep((_run, stdout) => verifyServedEdit(stdout, true)),
+      notes: (run) => buildNotes(copy(run), note.pageFiles),
+      ratioBase: 'floor-node-startup',
     },
   ];
 }

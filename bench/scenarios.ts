@@ -40,6 +40,8 @@ import {
   editSnippet,
   resetWork,
   sharedBuild,
+  startBuildServer,
+  stopBuildServers,
   timedBuild,
   verifyAddRemove,
   verifyCheck,
@@ -48,6 +50,7 @@ import {
   verifyNoop,
   verifyOneEdit,
   verifyOperationEdit,
+  verifyServedEdit,
   verifySnippetEdit,
 } from './build-steps.js';
 import type { CorpusSpec } from './corpora.js';
@@ -356,6 +359,25 @@ export const SCENARIOS: readonly Scenario[] = [
     notes: (run) => diskNotes(run, ownCopy(run)),
     pages: withApiPages,
     ratioBase: BUILD_RATIO_BASE,
+  },
+  {
+    name: 'build-one-edit-server',
+    kind: 'build',
+    description:
+      "build-one-edit through the repository's build server (`docsc build --server` started it in setup, with a complete build): the whole command, wall = Node's start + handing the build over + the server's patch; checks the server built it and compiled exactly one body",
+    quick: true,
+    corpus: buildCorpus,
+    setup: async (paths) => {
+      await builtOwnCopy(paths);
+      startBuildServer(paths.cli, ownCopy(paths), paths.cwd);
+    },
+    teardown: stopBuildServers,
+    prepare: (run) => editPage(run.corpus, corpusCopy(run.work), editedPage(run.corpus), run.run),
+    args: (paths) => cliBuild(paths.cli, ownCopy(paths)),
+    verify: (_run, stdout) => verifyServedEdit(stdout),
+    pages: withApiPages,
+    // Node's start and the hand-over are most of it.
+    ratioBase: 'floor-node-startup',
   },
   {
     name: 'build-snippet-edit',

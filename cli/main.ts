@@ -4,6 +4,7 @@
 
 import { useBuildV8Flags } from '../compiler/host/v8-flags.js';
 import { VERSION } from '../compiler/version.js';
+import { internalErrorText } from './internal-error.js';
 import { usage } from './usage.js';
 
 async function main(argv: string[]): Promise<number> {
@@ -24,6 +25,11 @@ async function main(argv: string[]): Promise<number> {
       await useBuildV8Flags();
       const { runDev } = await import('./commands/dev.js');
       return runDev(rest);
+    }
+    case 'server': {
+      await useBuildV8Flags();
+      const { runServer } = await import('./commands/server.js');
+      return runServer(rest);
     }
     case 'cache': {
       const { runCache } = await import('./commands/cache.js');
@@ -56,8 +62,7 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    process.stderr.write(`docsc: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    process.stderr.write('This is a bug in docsc; please report it with the input that caused it.\n');
+    process.stderr.write(internalErrorText(error));
     process.exitCode = 2;
   },
 );

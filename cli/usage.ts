@@ -9,6 +9,8 @@ Usage:
                                 Build the static site (default: <dir>/_site), redoing only what changed
   docsc dev [dir] [options]     Build, serve on http://127.0.0.1:3000, rebuild and reload on every change
   docsc check [dir] [options]   Check docs.json, pages and OpenAPI documents; report every problem
+  docsc server <status|stop> [dir] [-o <out>] [--cache-dir <folder> | --no-cache]
+                                Show or stop the build server of those folders (see build --server)
   docsc cache [clear] [dir] [--cache-dir <folder>]
                                 Show the build cache's size and entries by kind, or delete it (clear)
   docsc openapi-file <spec> [-o <folder>] [options]
@@ -47,6 +49,12 @@ Options for build:
                                         links; a path in it is the base path (https://owner.github.io/repo)
   --base-path <path>                    Serve the site under this path (/docs): every link and asset starts with it
   --json                                Print the result (stats and diagnostics) as JSON
+  --server                              Build through this repository's build server, starting it if none
+                                        runs: it keeps the last build in memory, so that the next builds only
+                                        redo what changed (one edited page: about 0.25 s); it stops after 30
+                                        idle minutes (DOCSC_SERVER_IDLE_SECONDS). A running server is used
+                                        without --server too
+  --no-server                           Build in this process even when a server runs (also DOCSC_BUILD_SERVER=0)
   --format, --strict, --quiet, --no-color, --threads, --fetch-timeout, --allow-private-urls
                                         As for check
 

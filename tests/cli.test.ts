@@ -125,7 +125,7 @@ test("build --json: check's report (the same diagnostics, keys and summary) with
     assert.is(lenient.status, 0, describe(lenient));
     assert.is(strict.status, 1, describe(strict));
     const [first, again] = [JSON.parse(lenient.stdout), JSON.parse(strict.stdout)];
-    assert.equal(Object.keys(first), ['version', 'ok', 'failed', 'upToDate', 'outDir', 'stats', 'diagnostics', 'summary']);
+    assert.equal(Object.keys(first), ['version', 'ok', 'failed', 'upToDate', 'server', 'outDir', 'stats', 'diagnostics', 'summary']);
     assert.equal([first.version, first.ok, first.failed, first.upToDate], [1, true, false, false]);
     assert.equal([again.ok, again.failed, again.upToDate], [true, true, true]);
     assert.is(first.outDir, join(out, 'site'));

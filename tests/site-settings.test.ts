@@ -13,7 +13,8 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { type BuildResult, BuildSession, build } from '../compiler/build/build.js';
+import { type BuildResult, build } from '../compiler/build/build.js';
+import { BuildSession } from '../compiler/build/build-session.js';
 import { launchBrowser, newContext, seriousViolations, serveSite } from './support/browser.js';
 import { dumpOutput, listFiles } from './support/output-tree.js';
 

@@ -15,7 +15,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { BuildSession, build } from '../compiler/build/build.js';
+import { build } from '../compiler/build/build.js';
+import { BuildSession } from '../compiler/build/build-session.js';
 import { dumpOutput } from './support/output-tree.js';
 
 const FIXTURE = 'tests/fixtures/utilities/site';

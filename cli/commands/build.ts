@@ -3,37 +3,87 @@
 // failed; time; cache size). Exit status: 1 when there are errors (or
 // warnings with --strict) or nothing could be built, 2 for a usage error or
 // a refused output folder / a build already running.
+//
+// With `--server`, or whenever the build server of the same folders runs, the
+// build is handed to it (cli/build-server/); the report is the same.
 
-import { relative, resolve, sep } from 'node:path';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { BuildRefusedError, type BuildResult, build } from '../../compiler/build/build.js';
-import { BuildLockedError } from '../../compiler/cache/build-lock.js';
-import { JSON_REPORT_VERSION, jsonDiagnostics } from '../../compiler/report/render-json.js';
+import type { BuildOptions } from '../../compiler/build/build.js';
+import { buildFolders } from '../../compiler/build/build-folders.js';
+import { ALLOW_PRIVATE_URLS_ENV } from '../../compiler/openapi/allow-private-urls.js';
+import { toolIdentity } from '../../compiler/version.js';
+import type { ReportSettings } from '../build-report.js';
+import { buildThroughServer } from '../build-server/build-client.js';
+import type { ServedOptions } from '../build-server/protocol.js';
 import { CACHE_SIZE_OPTIONS, cacheMaxSize, REMOTE_CACHE_OPTIONS, remoteCacheOptions } from '../cache-options.js';
 import { progressReporter } from '../progress.js';
 import { REPORT_OPTIONS, readCommand, reportOptions, siteAddress } from '../read-command.js';
-import { type Format, renderDiagnostics } from '../render-diagnostics.js';
-import { sourceLookup } from '../source-lookup.js';
+
+/** `DOCSC_BUILD_SERVER=0`: as `--no-server`. */
+const SERVER_ENV = 'DOCSC_BUILD_SERVER';
 
 export async function runBuild(args: string[]): Promise<number> {
   const command = readCommand('build', args, parse);
   if (typeof command === 'number') return command;
   const { options: parsed, root } = command;
+  const folders = buildFolders(root, parsed.out, parsed.cacheDir);
+  const options: ServedOptions = {
+    ...folders,
+    ...(parsed.cacheMaxSize === undefined ? {} : { cacheMaxSize: parsed.cacheMaxSize }),
+    ...(parsed.remoteCache === undefined ? {} : { remoteCache: parsed.remoteCache }),
+    ...(parsed.threads === undefined ? {} : { threads: parsed.threads }),
+    ...(parsed.siteUrl === undefined ? {} : { siteUrl: parsed.siteUrl }),
+    ...(parsed.basePath === '' ? {} : { basePath: parsed.basePath }),
+    ...(parsed.fetchTimeoutMs === undefined ? {} : { fetchTimeoutMs: parsed.fetchTimeoutMs }),
+  };
+  const report: ReportSettings = {
+    format: parsed.format,
+    strict: parsed.strict,
+    quiet: parsed.quiet,
+    color: parsed.color,
+    json: parsed.json,
+    cwd: process.cwd(),
+  };
   const progress = parsed.json ? undefined : progressReporter(process.stderr);
-  let result: BuildResult;
+  if (parsed.server !== false && process.env[SERVER_ENV] !== '0') {
+    const served = await buildThroughServer(
+      {
+        type: 'build',
+        identity: toolIdentity(),
+        options,
+        allowPrivateUrls: process.env[ALLOW_PRIVATE_URLS_ENV] === '1',
+        report,
+        progress: progress !== undefined,
+      },
+      folders,
+      {
+        start: parsed.server === true,
+        ...(progress ? { onProgress: progress.report } : {}),
+        note: (line) => {
+          progress?.done();
+          process.stderr.write(`docsc build: ${line}\n`);
+        },
+      },
+    );
+    if (served !== undefined) {
+      progress?.done();
+      process.stderr.write(served.stderr);
+      process.stdout.write(served.stdout);
+      return served.code;
+    }
+  }
+  return buildHere({ ...options, ...(progress ? { onProgress: progress.report } : {}) }, report, progress);
+}
+
+/** The build in this process. */
+async function buildHere(options: BuildOptions, report: ReportSettings, progress: ReturnType<typeof progressReporter> | undefined): Promise<number> {
+  const { BuildRefusedError, build } = await import('../../compiler/build/build.js');
+  const { BuildLockedError } = await import('../../compiler/cache/build-lock.js');
+  const { reportBuild } = await import('../build-report.js');
+  let result: Awaited<ReturnType<typeof build>>;
   try {
-    result = await build({
-      root,
-      ...(parsed.out === undefined ? {} : { outDir: resolve(parsed.out) }),
-      ...(parsed.cacheDir === undefined ? {} : { cacheDir: parsed.cacheDir }),
-      ...(parsed.cacheMaxSize === undefined ? {} : { cacheMaxSize: parsed.cacheMaxSize }),
-      ...(parsed.remoteCache === undefined ? {} : { remoteCache: parsed.remoteCache }),
-      ...(parsed.threads === undefined ? {} : { threads: parsed.threads }),
-      ...(parsed.siteUrl === undefined ? {} : { siteUrl: parsed.siteUrl }),
-      ...(parsed.basePath === '' ? {} : { basePath: parsed.basePath }),
-      ...(parsed.fetchTimeoutMs === undefined ? {} : { fetchTimeoutMs: parsed.fetchTimeoutMs }),
-      ...(progress ? { onProgress: progress.report } : {}),
-    });
+    result = await build(options);
   } catch (error) {
     progress?.done();
     if (error instanceof BuildRefusedError || error instanceof BuildLockedError) {
@@ -43,67 +93,9 @@ export async function runBuild(args: string[]): Promise<number> {
     throw error;
   }
   progress?.done();
-  const diagnostics = parsed.quiet ? result.diagnostics.filter((d) => d.severity !== 'info') : result.diagnostics;
-  const cwdPrefix = relative(process.cwd(), root).split(sep).join('/');
-  const failing = !result.ok || diagnostics.some((d) => d.severity === 'error' || (parsed.strict && d.severity === 'warning'));
-  if (parsed.json) process.stdout.write(`${JSON.stringify(jsonReport(result, cwdPrefix, failing), null, 2)}\n`);
-  else {
-    const sources = sourceLookup(root, result.sources);
-    const format: Format = parsed.format;
-    const rendered = renderDiagnostics(format, diagnostics, {
-      sources,
-      cwdPrefix,
-      color: parsed.color,
-      pages: result.stats.pages,
-      ms: result.stats.durationMs,
-    });
-    process.stdout.write(rendered);
-    if (format === 'pretty') process.stdout.write(`${summary(result)}\n`);
-  }
-  return failing ? 1 : 0;
-}
-
-function summary(result: BuildResult): string {
-  const { stats } = result;
-  const fromHere = relative(process.cwd(), result.outDir);
-  const where = fromHere === '' ? '.' : fromHere.startsWith('..') ? result.outDir : fromHere;
-  if (!result.ok) return `Nothing built; ${where}/ is unchanged.`;
-  const seconds = (stats.durationMs / 1000).toFixed(stats.durationMs < 10_000 ? 2 : 1);
-  if (result.recomputed.noop) return `Up to date: ${stats.pages} pages in ${where}/ (${seconds} s).`;
-  const counts = [`${stats.compiled} compiled`, `${stats.fromCache} from cache`, `${stats.failed} failed`].join(', ');
-  const files = `${stats.written} files written, ${stats.deleted} removed, ${stats.unchanged} unchanged`;
-  const cache = stats.cacheBytes > 0 ? ` · cache ${(stats.cacheBytes / 1024 / 1024).toFixed(1)} MB` : '';
-  return `Built ${stats.pages} pages (${counts}) in ${seconds} s → ${where}/ · ${files}${cache}${remoteSummary(stats)}`;
-}
-
-/** The remote cache's part of the summary: pages fetched, bytes each way, entries uploaded and refused. */
-function remoteSummary(stats: BuildResult['stats']): string {
-  const remote = stats.remote;
-  if (remote === undefined) return '';
-  const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-  const parts = [`${stats.fromRemote} pages from it (${remote.hits} entries, ${mb(remote.bytesDown)})`];
-  if (remote.uploaded > 0) parts.push(`${remote.uploaded} entries uploaded (${mb(remote.bytesUp)})`);
-  if (remote.corrupt > 0) parts.push(`${remote.corrupt} refused as corrupted`);
-  return ` · remote cache: ${parts.join(', ')}`;
-}
-
-/**
- * check's JSON report (`version`, `diagnostics`, `summary`) with the build's own fields: `ok` (false when nothing
- * could be built and the previous output is unchanged), `failed` (the exit status is 1: nothing built, errors, or
- * warnings with --strict), `upToDate`, `outDir` and `stats`. Keys in a fixed order.
- */
-function jsonReport(result: BuildResult, cwdPrefix: string, failed: boolean) {
-  const { diagnostics, summary } = jsonDiagnostics(result.diagnostics, { cwdPrefix });
-  return {
-    version: JSON_REPORT_VERSION,
-    ok: result.ok,
-    failed,
-    upToDate: result.recomputed.noop,
-    outDir: result.outDir,
-    stats: result.stats,
-    diagnostics,
-    summary,
-  };
+  const { stdout, code } = reportBuild(result, options.root, report);
+  process.stdout.write(stdout);
+  return code;
 }
 
 function parse(args: string[]) {
@@ -120,15 +112,20 @@ function parse(args: string[]) {
       'site-url': { type: 'string' },
       'base-path': { type: 'string' },
       json: { type: 'boolean', default: false },
+      server: { type: 'boolean' },
+      'no-server': { type: 'boolean', default: false },
     },
   });
   if (values.help) return 'help' as const;
   if (positionals.length > 1) throw new Error(`expected one directory, got ${positionals.length}`);
   if (values['no-cache'] && values['cache-dir'] !== undefined) throw new Error('--cache-dir and --no-cache contradict each other');
+  if (values.server && values['no-server']) throw new Error('--server and --no-server contradict each other');
   const { siteUrl, basePath } = siteAddress(values['site-url'], values['base-path']);
   return {
     dir: positionals[0] ?? '.',
-    out: values.output,
+    out: values.output === undefined ? undefined : resolve(values.output),
+    /** True: through the build server, started if none runs; false: never; undefined: through one if it runs. */
+    server: values['no-server'] ? false : values.server,
     cacheDir: values['no-cache'] ? (false as const) : values['cache-dir'] === undefined ? undefined : resolve(values['cache-dir']),
     cacheMaxSize: cacheMaxSize(values['cache-max-size']),
     remoteCache: remoteCacheOptions(values),

@@ -14,15 +14,15 @@ import type { ProjectAnalysis } from '../check.js';
 import { type Diagnostic, DiagnosticBag, dedupeDiagnostics, makeDiagnostic, ranOutOfMemory, sortDiagnostics } from '../diagnostics/diagnostic.js';
 import type { DerivedMemo } from '../host/derived-memo.js';
 import { ProjectHost } from '../host/project-host.js';
-import { isSnippetSummary } from '../ir/page-urls.js';
 import { BuildRefusedError, checkOutputDir } from '../output/output-guard.js';
 import { type CompletedManifest, OutputWriter, outputDigest, readRecordedFile, type WriteReport } from '../output/write-output.js';
 import { renderOptionsOf } from '../render/render-options.js';
 import type { SourceFile } from '../source/source-file.js';
+import { DEFAULT_OUT_DIR } from './build-folders.js';
 import type { Recomputed } from './compile-pages.js';
 import type { BuildProgress, LaidOutSite } from './emit-site.js';
 import { gitHead } from './git-timestamps.js';
-import { type PatchedSnapshot, SNAPSHOT_MEMO_KEY, type SnapshotMemo, snapshotInputs, updateSnapshot } from './input-snapshot.js';
+import { type PatchedSnapshot, SNAPSHOT_MEMO_KEY, type SnapshotMemo, snapshotInputs } from './input-snapshot.js';
 import type { OutputReader } from './search-shards.js';
 
 /**
@@ -30,7 +30,7 @@ import type { OutputReader } from './search-shards.js';
  * build has work to do: an up-to-date build loads none of it (about 0.7 s of
  * module loading saved on every no-op).
  */
-async function loadCompiler() {
+export async function loadCompiler() {
   // One import at a time: Node 20's loader can fail concurrent dynamic imports that share
   // modules with "request for 'node:path' is not in cache" (nodejs/node#52187; seen here).
   const check = await import('../check.js');
@@ -47,7 +47,7 @@ async function loadCompiler() {
   };
 }
 
-export const DEFAULT_OUT_DIR = '_site';
+export { DEFAULT_OUT_DIR } from './build-folders.js';
 
 export interface BuildOptions {
   root: string;
@@ -116,7 +116,7 @@ export interface BuildResult {
 export { BuildRefusedError } from '../output/output-guard.js';
 
 /** The whole build under one input key: its diagnostics, and the output it completed. */
-interface GraphRecord {
+export interface GraphRecord {
   diagnostics: Diagnostic[];
   pages: number;
   /** `outputDigest` of the output folder this build completed. */
@@ -129,114 +129,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   return (await fullBuild(options, true)).result;
 }
 
-/**
- * Builds of one repository in one process (`docsc dev`): the first is a full
- * build; after it, a batch of changes that only edits page bodies is
- * patched into the last build's state (patch-pages.ts) instead of running
- * the front end again; any other batch, or any doubt, is a full build.
- */
-export class BuildSession {
-  private warm: WarmState | undefined;
-  private warmedUp = false;
-  /** The last patch's durable cache write and release (see `patchBuild`), with its warnings. */
-  private settling: Promise<Diagnostic[]> | undefined;
-
-  constructor(private options: BuildOptions) {}
-
-  /**
-   * `opened`: awaited by a full build once its folders are checked and locked, before any work (`docsc dev` serves
-   * its first pages meanwhile); what it throws ends the build.
-   */
-  async build(changed: readonly string[] = [], opened?: () => Promise<void>): Promise<BuildResult> {
-    const late = await this.settled();
-    const result = await this.run(changed, opened);
-    // A cache the last patch could not write to is reported with the next build.
-    if (late.length > 0) result.diagnostics = sortDiagnostics(dedupeDiagnostics([...late, ...result.diagnostics]));
-    return result;
-  }
-
-  /** Waits until the last patch's cache write is durable and its folders unlocked; returns its cache warnings. */
-  async settled(): Promise<Diagnostic[]> {
-    const settling = this.settling;
-    this.settling = undefined;
-    return (await settling) ?? [];
-  }
-
-  private async run(changed: readonly string[], opened: (() => Promise<void>) | undefined): Promise<BuildResult> {
-    if (this.warm !== undefined && changed.length > 0) {
-      const patched = await patchBuild(this.options, this.warm, changed);
-      if (patched) {
-        this.settling = patched.settle;
-        return patched.result;
-      }
-    }
-    // Never up to date at once: the session needs the analysis for later patches.
-    const { result, warm } = await fullBuild(this.options, false, opened);
-    this.warm = warm;
-    if (warm && !this.warmedUp) {
-      this.warmedUp = true;
-      setImmediate(() => void warmUp(warm, result.outDir));
-    }
-    return result;
-  }
-}
-
-/** A page using what most pages use (frontmatter, headings, a table, code, components, a link). */
-const WARM_UP_PAGE = [
-  '---',
-  'title: Warm-up',
-  '---',
-  '',
-  '## Heading {#heading}',
-  '',
-  'Text with **bold**, `code` and [a link](/x).',
-  '',
-  '| a | b |',
-  '| - | - |',
-  '| 1 | 2 |',
-  '',
-  '```js title="x.js"',
-  'const x = 1;',
-  '```',
-  '',
-  '<Note>A note.</Note>',
-  '',
-  '<Card title="Card" href="/x">Body</Card>',
-  '',
-].join('\n');
-
-/** Pages of the site compiled by the warm-up (spread over the site: their code fences load the grammars it uses). */
-const WARM_UP_SITE_PAGES = 30;
-
-/**
- * After a session's first build, which may take every body from the cache, the
- * page compiler has not run yet in this process: the first edit would pay for
- * its cold code, and for loading the highlighting grammars of its code fences
- * (tens of milliseconds each). It runs a few times on a sample page, then once
- * on pages of the site, one at a time, while the session is idle; then the
- * search shards are read back from the output, for patches to edit. Nothing is
- * stored or written.
- */
-async function warmUp(warm: WarmState, outDir: string): Promise<void> {
-  const analysis = warm.analysis;
-  const { loadPageCompiler } = await import('./compile-pool.js');
-  const { compileBatch } = await loadPageCompiler();
-  const host = analysis.host;
-  for (let round = 0; round < 5; round++) compileBatch([{ path: '.docsc-warm-up.mdx', text: WARM_UP_PAGE, summary: true, body: true }], host);
-  const pages = analysis.pages.summaries.filter((s) => !isSnippetSummary(s)).map((s) => s.path);
-  const step = Math.max(1, Math.floor(pages.length / WARM_UP_SITE_PAGES));
-  for (let i = 0; i < pages.length; i += step) {
-    await new Promise((resolve) => setImmediate(resolve));
-    const path = pages[i] as string;
-    const text = readText(host, path);
-    host.forget([path]);
-    compileBatch([{ path, text, summary: false, body: true }], host);
-  }
-  await warm.site.search.preload(outputReader(outDir, warm.manifest));
-}
-
-/** What a full build leaves for patches. */
-interface WarmState {
+/** What a full build leaves for patches (build-session.ts). */
+export interface WarmState {
   analysis: ProjectAnalysis;
   site: LaidOutSite;
   snapshot: PatchedSnapshot;
@@ -244,10 +138,16 @@ interface WarmState {
   gitHead?: string;
   /** The output's manifest as the last build wrote it: the next patch need not read it again. */
   manifest?: CompletedManifest;
+  /** `outputDigest` of the output as the last build left it: another digest means someone else changed it. */
+  output: string;
+  /** The files' fingerprints when the last build read them (the session's next `buildChanges` compares with them). */
+  memo: SnapshotMemo;
+  /** Project-relative folders that are not inputs (the output and cache folders when inside the root). */
+  ignore: string[];
 }
 
 /** A build's folders, lock, cache and salt, opened before any work and closed after it. */
-interface Opened {
+export interface Opened {
   started: number;
   root: string;
   outDir: string;
@@ -258,7 +158,7 @@ interface Opened {
   close(): Promise<Diagnostic[]>;
 }
 
-async function open(options: BuildOptions): Promise<Opened> {
+export async function open(options: BuildOptions): Promise<Opened> {
   const started = performance.now();
   const root = resolve(options.root);
   const out = checkOutputDir(options.outDir ?? join(root, DEFAULT_OUT_DIR), root);
@@ -284,7 +184,7 @@ async function open(options: BuildOptions): Promise<Opened> {
   return { started, root, outDir: out.path, cacheDir: opened.cacheDir, cache: opened.cache, warnings: opened.warnings, salt, close: opened.close };
 }
 
-async function fullBuild(
+export async function fullBuild(
   options: BuildOptions,
   mayBeUpToDate: boolean,
   whenOpened?: () => Promise<void>,
@@ -381,7 +281,16 @@ async function buildOpened(options: BuildOptions, opened: Opened, mayBeUpToDate:
         linksChecked: analysis.linksChecked,
       },
     });
-    const warm: WarmState = { analysis, site: site.laidOut, snapshot, diagnostics: result.diagnostics, manifest: writer.completed() };
+    const warm: WarmState = {
+      analysis,
+      site: site.laidOut,
+      snapshot,
+      diagnostics: result.diagnostics,
+      manifest: writer.completed(),
+      output: report.digest,
+      memo: snapshot.memo,
+      ignore: insideRoot(root, [opened.outDir, opened.cacheDir]),
+    };
     if (site.gitHead !== undefined) warm.gitHead = site.gitHead;
     return { result, warm };
   } finally {
@@ -391,99 +300,12 @@ async function buildOpened(options: BuildOptions, opened: Opened, mayBeUpToDate:
 }
 
 /**
- * Applies a body-only batch of changes to the last build; undefined when it is
- * not one (nothing written then). The result comes once the output is
- * written; `settle` then makes the build's record durable in the cache, closes
- * it and unlocks the folders (lmdb's fsync and the lock: 10-25 ms the reader's
- * reload need not wait for). Until it resolves no other build may start: the
- * session waits for it. Its warnings belong to the next build's report.
- */
-async function patchBuild(
-  options: BuildOptions,
-  warm: WarmState,
-  changed: readonly string[],
-): Promise<{ result: BuildResult; settle: Promise<Diagnostic[]> } | undefined> {
-  const opened = await open(options);
-  let settle: Promise<Diagnostic[]> | undefined;
-  let writer: OutputWriter | undefined;
-  try {
-    if (opened.warnings.length > 0) return undefined;
-    const { analysis } = warm;
-    analysis.host.forget(changed);
-    const parsedBefore = new Set(parsedDocuments(analysis));
-    const snapshot = updateSnapshot(warm.snapshot, analysis.host, changed, opened.salt);
-    analysis.host.knowHashes(snapshot.identities);
-    const { PageCompiler, createCompilePool, patchPages } = await loadCompiler();
-    const pool = createCompilePool(analysis.host, 1, opened.cache);
-    const compiler = new PageCompiler(opened.cache, pool, snapshot.identities, (path) => readText(analysis.host, path));
-    compiler.configure(renderOptionsOf(analysis.config?.root, options.basePath));
-    const patch = await patchPages(changed, {
-      analysis,
-      site: warm.site,
-      compiler,
-      cache: opened.cache,
-      diagnostics: warm.diagnostics.filter((d) => !d.code.startsWith('cache/')),
-      openWriter: () => {
-        writer = OutputWriter.patch(opened.outDir, warm.manifest);
-        return writer;
-      },
-      readOutput: outputReader(opened.outDir, warm.manifest),
-    });
-    await pool.close();
-    if (patch === undefined) return undefined;
-    const report = await patch.writer.finish();
-    warm.manifest = patch.writer.completed();
-    const diagnostics = sortDiagnostics(dedupeDiagnostics(patch.diagnostics));
-    const pages = warm.site.plans.size;
-    recordBuild(opened, snapshot, diagnostics, report, pages, warm.gitHead);
-    const result = buildResult(opened, diagnostics, [], report, {
-      sources: analysis.sources,
-      pages,
-      fromCache: pages - compiler.recomputed.bodies.length,
-      fromRemote: compiler.bodiesFromRemote,
-      failed: patch.failedPages,
-      patched: true,
-      recomputed: {
-        ...compiler.recomputed,
-        documents: parsedDocuments(analysis).filter((key) => !parsedBefore.has(key)),
-        apiPages: [],
-        laidOut: patch.laidOut,
-        // The edited pages' links.
-        linksChecked: [...changed],
-      },
-    });
-    warm.snapshot = snapshot;
-    warm.diagnostics = result.diagnostics;
-    settle = settleAfter(opened);
-    return { result, settle };
-  } finally {
-    if (settle === undefined) {
-      // A patch that failed stops its writes before the folders are unlocked.
-      await writer?.stop();
-      await opened.close();
-    }
-  }
-}
-
-/** Flushes and closes a build's cache and unlocks its folders; never rejects (a failure is a warning). */
-async function settleAfter(opened: Opened): Promise<Diagnostic[]> {
-  let warnings: Diagnostic[];
-  try {
-    warnings = await opened.cache.flush();
-  } catch (error) {
-    const shown = opened.cacheDir === undefined ? '.' : relative(opened.root, opened.cacheDir) || '.';
-    warnings = [makeDiagnostic('cache/unavailable', { file: shown }, { path: shown, reason: String(error) })];
-  }
-  return [...warnings, ...(await opened.close().catch(() => []))];
-}
-
-/**
  * Records the completed build under its input key (written by the next
  * flush) — unless a page ran out of memory: that depends on the heap Node
  * was given (the diagnostic suggests a larger one), so the next build tries
  * again instead of replaying it.
  */
-function recordBuild(
+export function recordBuild(
   opened: Opened,
   snapshot: PatchedSnapshot,
   diagnostics: Diagnostic[],
@@ -498,7 +320,7 @@ function recordBuild(
 }
 
 /** A completed build's result; `cacheWarnings` from its flush, if it waited for it. */
-function buildResult(
+export function buildResult(
   opened: Opened,
   diagnostics: Diagnostic[],
   cacheWarnings: Diagnostic[],
@@ -550,17 +372,17 @@ function releaseInputs(analysis: ProjectAnalysis): void {
 }
 
 /** The OpenAPI documents (found by content too) whose text was parsed in this process (a remembered analysis parses none until its tree is needed). */
-function parsedDocuments(analysis: ProjectAnalysis): string[] {
+export function parsedDocuments(analysis: ProjectAnalysis): string[] {
   const documents = new Set([...analysis.documents.values(), ...analysis.discovered]);
   return [...documents].flatMap((document) => (document?.parsed ? [document.key] : []));
 }
 
 /** The last build's files, as its manifest records them (none when this process did not write it). */
-function outputReader(outDir: string, manifest: CompletedManifest | undefined): OutputReader {
+export function outputReader(outDir: string, manifest: CompletedManifest | undefined): OutputReader {
   return (path, key) => (manifest === undefined ? undefined : readRecordedFile(outDir, manifest, path, key));
 }
 
-function readText(host: ProjectHost, path: string): string {
+export function readText(host: ProjectHost, path: string): string {
   return host.readSource(path, new DiagnosticBag())?.text ?? '';
 }
 
@@ -600,7 +422,7 @@ function remoteStats(cache: BuildCache): { remote?: RemoteCacheStats } {
 }
 
 /** Nothing changed: the stored diagnostics again (the CLI reads the files they name for code frames). */
-function noopResult(opened: Opened, graph: GraphRecord): BuildResult {
+export function noopResult(opened: Opened, graph: GraphRecord): BuildResult {
   const diagnostics = sortDiagnostics([...opened.warnings, ...graph.diagnostics.filter((d) => !d.code.startsWith('cache/'))]);
   return {
     ok: true,

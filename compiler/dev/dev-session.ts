@@ -14,7 +14,9 @@
 // the build.
 
 import { join, resolve } from 'node:path';
-import { type BuildOptions, BuildRefusedError, type BuildResult, BuildSession } from '../build/build.js';
+import { type BuildOptions, BuildRefusedError, type BuildResult } from '../build/build.js';
+import { BuildSession } from '../build/build-session.js';
+import { DEFAULT_CACHE_DIR } from '../cache/build-cache.js';
 import { BuildLockedError } from '../cache/build-lock.js';
 import { DEV_CLIENT_TAG, DevServer } from './dev-server.js';
 import type { PreviewFile } from './page-preview.js';
@@ -51,7 +53,7 @@ export interface DevSession {
 export async function startDev(options: DevOptions): Promise<DevSession> {
   const root = resolve(options.root);
   const outDir = resolve(options.outDir ?? join(root, DEFAULT_DEV_OUT_DIR));
-  const cacheDir = options.cacheDir === false ? undefined : resolve(options.cacheDir ?? join(root, '.docsc/cache'));
+  const cacheDir = options.cacheDir === false ? undefined : resolve(options.cacheDir ?? join(root, DEFAULT_CACHE_DIR));
   const builds = new BuildSession({ ...options, root, outDir, injectHtml: DEV_CLIENT_TAG } satisfies BuildOptions);
   const basePath = options.basePath ?? '';
   const server = new DevServer({
