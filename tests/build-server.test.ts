@@ -177,6 +177,13 @@ test('a server asked for a build by other docsc code declines and stops; the idl
   await waitFor(() => socketFiles().length === 0, 'the idle server stopped');
 });
 
+test('a server started for folders no build may use stops after refusing its first build', async () => {
+  const run = await docsc(['build', 'docs', '-o', 'docs', '--server']);
+  assert.is(run.status, 2, run.stderr);
+  assert.match(run.stderr, /docsc build: Refusing to write the site to \S*docs: /);
+  await waitFor(() => socketFiles().length === 0, 'the refusing server stopped');
+});
+
 test.after(async () => {
   await docsc(['server', 'stop', 'docs']);
   rmSync(work, { recursive: true, force: true });

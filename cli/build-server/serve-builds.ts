@@ -84,9 +84,11 @@ export async function serveBuilds(folders: BuildFolders, address: ServerAddress,
       await session.builds.whenSettled();
       reply = { type: 'done', stderr: '', ...reportBuild(result, folders.root, { ...request.report, server: true }) };
     } catch (error) {
-      if (error instanceof BuildRefusedError || error instanceof BuildLockedError)
+      if (error instanceof BuildRefusedError || error instanceof BuildLockedError) {
         reply = { type: 'done', stdout: '', stderr: `docsc build: ${error.message}\n`, code: 2 };
-      else {
+        // Folders no build may use: a server for them has nothing to keep.
+        if (error instanceof BuildRefusedError && builds === 0) void stop('its folders are refused');
+      } else {
         reply = { type: 'done', stdout: '', stderr: internalErrorText(error), code: 2 };
         // Nothing of a session that failed this way is trusted: the next build is a full one.
         session = undefined;

@@ -30,12 +30,7 @@ import {
 import { gitHead } from './git-timestamps.js';
 import { snapshotInputs, updateSnapshot } from './input-snapshot.js';
 
-/**
- * Builds of one repository in one process (`docsc dev`): the first is a full
- * build; after it, a batch of changes that only edits page bodies is
- * patched into the last build's state (patch-pages.ts) instead of running
- * the front end again; any other batch, or any doubt, is a full build.
- */
+/** Builds of one repository in one process, each after the last (see the top of this file). */
 export class BuildSession {
   private warm: WarmState | undefined;
   private warmedUp = false;
