@@ -46,11 +46,12 @@ function summary(result: BuildResult, cwd: string): string {
   const where = fromHere === '' ? '.' : fromHere.startsWith('..') ? result.outDir : fromHere;
   if (!result.ok) return `Nothing built; ${where}/ is unchanged.`;
   const seconds = (stats.durationMs / 1000).toFixed(stats.durationMs < 10_000 ? 2 : 1);
-  if (result.recomputed.noop) return `Up to date: ${stats.pages} pages in ${where}/ (${seconds} s).`;
+  const pages = `${stats.pages} page${stats.pages === 1 ? '' : 's'}`;
+  if (result.recomputed.noop) return `Up to date: ${pages} in ${where}/ (${seconds} s).`;
   const counts = [`${stats.compiled} compiled`, `${stats.fromCache} from cache`, `${stats.failed} failed`].join(', ');
   const files = `${stats.written} files written, ${stats.deleted} removed, ${stats.unchanged} unchanged`;
   const cache = stats.cacheBytes > 0 ? ` · cache ${(stats.cacheBytes / 1024 / 1024).toFixed(1)} MB` : '';
-  return `Built ${stats.pages} pages (${counts}) in ${seconds} s → ${where}/ · ${files}${cache}${remoteSummary(stats)}`;
+  return `Built ${pages} (${counts}) in ${seconds} s → ${where}/ · ${files}${cache}${remoteSummary(stats)}`;
 }
 
 /** The remote cache's part of the summary: pages fetched, bytes each way, entries uploaded and refused. */

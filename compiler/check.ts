@@ -36,6 +36,7 @@ import { checkRootPattern } from './passes/check-root-pattern.js';
 import { checkSnippetImports } from './passes/check-snippet-imports.js';
 import { checkUnreachablePages } from './passes/check-unreachable-pages.js';
 import { rememberedLinkCheck } from './passes/link-check-memo.js';
+import { readerReach } from './passes/reader-reach.js';
 import { resolveOpenApi } from './passes/resolve-openapi.js';
 import { documentsInUse, needsDiscovery } from './passes/resolve-page-references.js';
 import { resolvePages } from './passes/resolve-pages.js';
@@ -183,6 +184,7 @@ export async function analyzeProject(options: AnalyzeOptions): Promise<ProjectAn
     pageReferences: pages.apiReferences,
     discovered: discovered?.documents ?? [],
     isSiteTarget: siteTargets(pages.published, host.listFiles(), redirects),
+    ...(nav ? { reached: readerReach(nav, pages.summaries) } : {}),
   });
   bag.add(api.diagnostics);
   // The documents found that pages use join the loaded ones (the build renders `openapi-schema:` pages from them).

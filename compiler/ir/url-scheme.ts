@@ -44,7 +44,21 @@ export const HTML_URL_ATTRIBUTES: ReadonlySet<string> = new Set([
 /** The elements whose `src` is a picture or media (not a document, as an `<iframe>`'s or `<embed>`'s is). */
 const MEDIA_ELEMENTS = new Set(['img', 'picture', 'source', 'video', 'audio', 'track', 'image']);
 
+/** SVG elements whose `href` (`xlink:href`) is a picture: `<image href="data:image/png;base64,…">` draws a bitmap. */
+const SVG_IMAGE_ELEMENTS = new Set(['image', 'feImage']);
+
 /** Whether an HTML element's URL attribute is an image's (or other media's) source, where `data:` is a picture. */
 export function isImageSource(tagName: string, attribute: string): boolean {
-  return attribute === 'poster' || (attribute === 'src' && MEDIA_ELEMENTS.has(tagName));
+  if (attribute === 'poster') return true;
+  if (attribute === 'src') return MEDIA_ELEMENTS.has(tagName);
+  return (attribute === 'href' || attribute === 'xlinkHref' || attribute === 'xlink:href') && SVG_IMAGE_ELEMENTS.has(tagName);
+}
+
+/**
+ * The diagnostic for a refused URL: `javascript:` and `vbscript:` run in the site's own page, an error; a `data:`
+ * URL outside an image (an `<iframe>`'s embedded tweet) opens in an origin of its own in today's browsers, and is
+ * refused all the same, with a warning: Mintlify publishes it, and the element stays, without it.
+ */
+export function refusedUrlCode(scheme: string): 'render/unsafe-url' | 'render/data-url-refused' {
+  return scheme === 'data' ? 'render/data-url-refused' : 'render/unsafe-url';
 }

@@ -11,7 +11,7 @@ import type { Nodes, Root } from 'mdast';
 import type { MdxJsxFlowElement } from 'mdast-util-mdx-jsx';
 import { type Diagnostic, DiagnosticBag, makeDiagnostic } from '../diagnostics/diagnostic.js';
 import { isSnippet } from '../ir/page-urls.js';
-import { HTML_URL_ATTRIBUTES, isImageSource, scriptScheme } from '../ir/url-scheme.js';
+import { HTML_URL_ATTRIBUTES, isImageSource, refusedUrlCode, scriptScheme } from '../ir/url-scheme.js';
 import { SourceFile, type Span } from '../source/source-file.js';
 import { headingSlug, headingTypography, nextFieldAnchor, numberedId, TitledComponentIds } from './heading-slug.js';
 import { bareIdentifier, declaredNames, isPredefinedName } from './page-scope.js';
@@ -172,7 +172,8 @@ export function summarizeParsed(parsed: ParsedPage, bag: DiagnosticBag): PageSum
   const facts = collectFacts(tree, file);
   // In a snippet, a name nothing declares is a prop its importer passes (`<Snippet word="…" />` for `{word}`).
   if (!isSnippet(file.path)) reportUndefinedNames(facts, bag);
-  for (const { line, column, ...args } of facts.unsafeUrls) bag.report('render/unsafe-url', { file: file.path, line, column, length: 0 }, args);
+  for (const { line, column, ...args } of facts.unsafeUrls)
+    bag.report(refusedUrlCode(args.scheme), { file: file.path, line, column, length: 0 }, args);
   const content: PageContent = {
     headings: assignHeadingIds(facts.headings, parsed.customIds),
     elementIds: facts.elementIds,

@@ -87,8 +87,15 @@ function itemsByName(document: OpenApiDocument): ItemsByName {
   return items;
 }
 
+/** Documents named in a message: up to four, else the first three and how many more (Openlit's pages were looked up in eight). */
+export function documentList(documents: readonly OpenApiDocument[]): string {
+  const named = documents.slice(0, documents.length > 4 ? 3 : 4).map((d) => `\`${d.key}\``);
+  const more = documents.length - named.length;
+  return more > 0 ? `${named.join(', ')} and ${more} other document${more === 1 ? '' : 's'}` : named.join(', ');
+}
+
 export function reportMissing(wanted: Wanted, at: Span | Location, documents: OpenApiDocument[], bag: DiagnosticBag): void {
-  const where = documents.map((d) => `\`${d.key}\``).join(', ');
+  const where = documentList(documents);
   if (wanted.kind === 'webhook') {
     const old = documents.find((d) => d.version.startsWith('3.0'));
     if (old && documents.length === 1) {

@@ -13,7 +13,16 @@ import type { ApiItem, ApiPage } from '../ir/api-pages.js';
 import { mintlifyOrder } from '../openapi/discover-openapi.js';
 import type { OpenApiDocument } from '../openapi/openapi-document.js';
 import type { Entry, SchemaEntry } from '../syntax/entry-parser.js';
-import { describeWanted, documentFor, findItem, type ReferenceContext, reportMissing, reportTrailingSlash, type Wanted } from './find-api-item.js';
+import {
+  describeWanted,
+  documentFor,
+  documentList,
+  findItem,
+  type ReferenceContext,
+  reportMissing,
+  reportTrailingSlash,
+  type Wanted,
+} from './find-api-item.js';
 
 export interface PageReference {
   /** The page's URL (page-urls.ts). */
@@ -25,6 +34,8 @@ export interface PageReference {
 export interface PageReferenceContext extends ReferenceContext {
   /** Documents found in the repository by content (discover-openapi.ts), in Mintlify's order, none of them in `documents`. */
   discovered?: readonly OpenApiDocument[];
+  /** Whether readers come to the page at a URL by the navigation or a link (reader-reach.ts); absent: they do. */
+  reached?: (url: string) => boolean;
 }
 
 type Resolution =
@@ -52,7 +63,13 @@ export function resolvePageReferences(references: readonly PageReference[], ctx:
       // A document that failed to load (reported: a hosted one the network did not give) may be the one, for a
       // reference that names none: nothing more is said (Portkey's docs: one fetch failed, 218 pages not found).
       if (unloaded && !('spec' in entry && entry.spec)) continue;
-      if (resolution.searched.length > 0) reportNotFound(entry, ref.at, resolution.searched, bag);
+      // Mintlify publishes such a page blank, without a word: an error where readers come to it, else a warning.
+      if (resolution.searched.length > 0 && ctx.reached?.(ref.url) === false)
+        bag.report('openapi/unreached-reference-not-found', ref.at, {
+          entry: described,
+          where: `${resolution.searched.length === 1 ? 'not in' : 'in none of'} ${documentList(resolution.searched)}`,
+        });
+      else if (resolution.searched.length > 0) reportNotFound(entry, ref.at, resolution.searched, bag);
       else if (!unloaded) bag.report('openapi/no-document', ref.at, { entry: described });
       continue;
     }
@@ -160,7 +177,7 @@ function wantedOf(entry: Entry | SchemaEntry): Wanted | undefined {
 }
 
 function reportNotFound(entry: Entry | SchemaEntry, at: Location, searched: OpenApiDocument[], bag: DiagnosticBag): void {
-  if (entry.kind === 'schema') bag.report('openapi/schema-not-found', at, { name: entry.name, documents: keysOf(searched) });
+  if (entry.kind === 'schema') bag.report('openapi/schema-not-found', at, { name: entry.name, documents: documentList(searched) });
   else {
     const wanted = wantedOf(entry);
     if (wanted) reportMissing(wanted, at, searched, bag);

@@ -8,7 +8,7 @@
 // made absolute, or dropped with a warning when their scheme is unsafe.
 
 import type { ElementContent, Properties } from 'hast';
-import { HTML_URL_ATTRIBUTES, isImageSource } from '../ir/url-scheme.js';
+import { HTML_URL_ATTRIBUTES, isImageSource, refusedUrlCode } from '../ir/url-scheme.js';
 import { type Component, type ComponentContext, valueKind } from './components/component.js';
 import { COMPONENTS } from './components/component-table.js';
 import { h, text, toNodes } from './hast-nodes.js';
@@ -191,7 +191,7 @@ function addOwnAttributes(context: RenderContext, properties: Properties, props:
 export function checkUrl(context: RenderContext, attribute: string, url: string, at: SourcePlace, image = false): string | undefined {
   const verdict = rewriteUrl(url, { url: context.pageUrl, file: context.pagePath }, attribute === 'href', context.options.basePath, image);
   if (verdict.safe) return verdict.url;
-  context.report('render/unsafe-url', at, { attribute, url, scheme: verdict.scheme });
+  context.report(refusedUrlCode(verdict.scheme), at, { attribute, url, scheme: verdict.scheme });
   return undefined;
 }
 
