@@ -1,6 +1,7 @@
 // The cache options of `build` and `dev`, from the command line and the
 // environment (a flag wins over its variable):
 //
+//   --cache-dir <folder>, --no-cache                         the local cache (check, build, dev, server)
 //   --cache-max-size <size>      DOCSC_CACHE_MAX_SIZE        the local cache's limit on disk
 //   --remote-cache <url>         DOCSC_REMOTE_CACHE          a Bazel HTTP cache server (build only)
 //   --remote-cache-upload        DOCSC_REMOTE_CACHE_UPLOAD=1 upload what this build computes
@@ -11,7 +12,19 @@
 // Credentials exist only in the environment (a flag would show in `ps` and in
 // CI logs), and no error message repeats them.
 
+import { resolve } from 'node:path';
 import type { RemoteCacheOptions } from '../compiler/cache/remote-cache.js';
+
+export const CACHE_DIR_OPTIONS = {
+  'cache-dir': { type: 'string' },
+  'no-cache': { type: 'boolean', default: false },
+} as const;
+
+/** The cache folder `--cache-dir` names (absolute), false with `--no-cache`, undefined for the default; both: a usage error. */
+export function cacheDirOption(values: { 'cache-dir'?: string | undefined; 'no-cache'?: boolean | undefined }): string | false | undefined {
+  if (values['no-cache'] && values['cache-dir'] !== undefined) throw new Error('--cache-dir and --no-cache contradict each other');
+  return values['no-cache'] ? false : values['cache-dir'] === undefined ? undefined : resolve(values['cache-dir']);
+}
 
 export const CACHE_SIZE_OPTIONS = {
   'cache-max-size': { type: 'string' },

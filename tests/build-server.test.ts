@@ -6,7 +6,6 @@
 // output deleted behind its back — and a server that is gone, stopped, or of
 // other code never fails a build: the command builds itself.
 
-import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -15,32 +14,20 @@ import { fileURLToPath } from 'node:url';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { dumpOutput } from './support/output-tree.js';
-import type { Run } from './support/run-node.js';
+import { type Run, runNode } from './support/run-node.js';
 
 const projectRoot = fileURLToPath(new URL('../', import.meta.url));
 const cli = join(projectRoot, 'dist/cli/main.js');
 
 const work = mkdtempSync(join(tmpdir(), 'docsc-build-server-'));
 /** The servers' sockets and logs go in this test's own temporary directory. */
-const env = { ...process.env, NO_COLOR: '1', TMPDIR: join(work, 'tmp'), DOCSC_SERVER_IDLE_SECONDS: '120' };
+const env = { TMPDIR: join(work, 'tmp'), DOCSC_SERVER_IDLE_SECONDS: '120' };
 mkdirSync(join(work, 'tmp'));
 const root = join(work, 'docs');
 cpSync(join(projectRoot, 'examples'), root, { recursive: true, filter: (path) => !/[/\\](\.docsc|_site)$/.test(path) });
 
 function docsc(args: string[], extraEnv: Record<string, string> = {}): Promise<Run> {
-  const child = spawn(process.execPath, [cli, ...args], { cwd: work, env: { ...env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-    stdout += chunk;
-  });
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-    stderr += chunk;
-  });
-  return new Promise((done, fail) => {
-    child.on('error', fail);
-    child.on('close', (status) => done({ status, stdout, stderr }));
-  });
+  return runNode([cli, ...args], work, undefined, { ...env, ...extraEnv });
 }
 
 interface Report {

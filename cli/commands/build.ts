@@ -16,7 +16,7 @@ import { toolIdentity } from '../../compiler/version.js';
 import type { ReportSettings } from '../build-report.js';
 import { buildThroughServer } from '../build-server/build-client.js';
 import type { ServedOptions } from '../build-server/protocol.js';
-import { CACHE_SIZE_OPTIONS, cacheMaxSize, REMOTE_CACHE_OPTIONS, remoteCacheOptions } from '../cache-options.js';
+import { CACHE_DIR_OPTIONS, CACHE_SIZE_OPTIONS, cacheDirOption, cacheMaxSize, REMOTE_CACHE_OPTIONS, remoteCacheOptions } from '../cache-options.js';
 import { progressReporter } from '../progress.js';
 import { REPORT_OPTIONS, readCommand, reportOptions, siteAddress } from '../read-command.js';
 
@@ -105,8 +105,7 @@ function parse(args: string[]) {
     options: {
       ...REPORT_OPTIONS,
       output: { type: 'string', short: 'o' },
-      'cache-dir': { type: 'string' },
-      'no-cache': { type: 'boolean', default: false },
+      ...CACHE_DIR_OPTIONS,
       ...CACHE_SIZE_OPTIONS,
       ...REMOTE_CACHE_OPTIONS,
       'site-url': { type: 'string' },
@@ -118,7 +117,6 @@ function parse(args: string[]) {
   });
   if (values.help) return 'help' as const;
   if (positionals.length > 1) throw new Error(`expected one directory, got ${positionals.length}`);
-  if (values['no-cache'] && values['cache-dir'] !== undefined) throw new Error('--cache-dir and --no-cache contradict each other');
   if (values.server && values['no-server']) throw new Error('--server and --no-server contradict each other');
   const { siteUrl, basePath } = siteAddress(values['site-url'], values['base-path']);
   return {
@@ -126,7 +124,7 @@ function parse(args: string[]) {
     out: values.output === undefined ? undefined : resolve(values.output),
     /** True: through the build server, started if none runs; false: never; undefined: through one if it runs. */
     server: values['no-server'] ? false : values.server,
-    cacheDir: values['no-cache'] ? (false as const) : values['cache-dir'] === undefined ? undefined : resolve(values['cache-dir']),
+    cacheDir: cacheDirOption(values),
     cacheMaxSize: cacheMaxSize(values['cache-max-size']),
     remoteCache: remoteCacheOptions(values),
     siteUrl,

@@ -7,11 +7,12 @@
 // are errors (or warnings with --strict), 0 otherwise, 2 for a usage error
 // or a cache folder no command may use (`--cache-dir` at the docs folder).
 
-import { relative, resolve, sep } from 'node:path';
+import { relative, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { checkWithCache } from '../../compiler/build/cached-check.js';
 import type { CheckResult } from '../../compiler/check.js';
 import { BuildRefusedError } from '../../compiler/output/output-guard.js';
+import { CACHE_DIR_OPTIONS, cacheDirOption } from '../cache-options.js';
 import { isLive, progressReporter } from '../progress.js';
 import { REPORT_OPTIONS, readCommand, reportOptions, siteAddress } from '../read-command.js';
 import { renderDiagnostics } from '../render-diagnostics.js';
@@ -68,12 +69,11 @@ function parse(args: string[]) {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: { ...REPORT_OPTIONS, 'cache-dir': { type: 'string' }, 'no-cache': { type: 'boolean', default: false }, 'base-path': { type: 'string' } },
+    options: { ...REPORT_OPTIONS, ...CACHE_DIR_OPTIONS, 'base-path': { type: 'string' } },
   });
   if (values.help) return 'help' as const;
   if (positionals.length > 1) throw new Error(`expected one directory, got ${positionals.length}`);
-  if (values['no-cache'] && values['cache-dir'] !== undefined) throw new Error('--cache-dir and --no-cache contradict each other');
-  const cacheDir = values['no-cache'] ? (false as const) : values['cache-dir'] === undefined ? undefined : resolve(values['cache-dir']);
+  const cacheDir = cacheDirOption(values);
   const { basePath } = siteAddress(undefined, values['base-path']);
   return { dir: positionals[0] ?? '.', cacheDir, basePath, ...reportOptions(values) };
 }

@@ -9,7 +9,7 @@ import { BuildRefusedError, type BuildResult } from '../../compiler/build/build.
 import { BuildLockedError } from '../../compiler/cache/build-lock.js';
 import { startDev } from '../../compiler/dev/dev-session.js';
 import type { PreviewFile } from '../../compiler/dev/page-preview.js';
-import { CACHE_SIZE_OPTIONS, cacheMaxSize } from '../cache-options.js';
+import { CACHE_DIR_OPTIONS, CACHE_SIZE_OPTIONS, cacheDirOption, cacheMaxSize } from '../cache-options.js';
 import { isLive, progressReporter } from '../progress.js';
 import { allowPrivateUrls, readCommand, siteAddress } from '../read-command.js';
 import { renderDiagnostics } from '../render-diagnostics.js';
@@ -99,8 +99,7 @@ function parse(args: string[]) {
       port: { type: 'string', short: 'p', default: '3000' },
       host: { type: 'string', default: '127.0.0.1' },
       output: { type: 'string', short: 'o' },
-      'cache-dir': { type: 'string' },
-      'no-cache': { type: 'boolean', default: false },
+      ...CACHE_DIR_OPTIONS,
       ...CACHE_SIZE_OPTIONS,
       'allow-private-urls': { type: 'boolean', default: false },
       'base-path': { type: 'string' },
@@ -118,7 +117,7 @@ function parse(args: string[]) {
     port,
     host: values.host,
     out: values.output,
-    cacheDir: values['no-cache'] ? (false as const) : values['cache-dir'] === undefined ? undefined : resolve(values['cache-dir']),
+    cacheDir: cacheDirOption(values),
     cacheMaxSize: cacheMaxSize(values['cache-max-size']),
     basePath,
   };

@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import { type BuildFolders, buildFolders } from '../../compiler/build/build-folders.js';
 import { askServer } from '../build-server/build-client.js';
 import { serverAddress } from '../build-server/server-address.js';
+import { CACHE_DIR_OPTIONS, cacheDirOption } from '../cache-options.js';
 import { readCommand } from '../read-command.js';
 
 export async function runServer(args: string[]): Promise<number> {
@@ -71,17 +72,15 @@ function parse(args: string[]) {
     allowPositionals: true,
     options: {
       output: { type: 'string', short: 'o' },
-      'cache-dir': { type: 'string' },
-      'no-cache': { type: 'boolean', default: false },
+      ...CACHE_DIR_OPTIONS,
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
   if (values.help) return 'help' as const;
   if (positionals.length > 1) throw new Error(`expected one directory, got ${positionals.length}`);
-  if (values['no-cache'] && values['cache-dir'] !== undefined) throw new Error('--cache-dir and --no-cache contradict each other');
   return {
     dir: positionals[0] ?? '.',
     out: values.output === undefined ? undefined : resolve(values.output),
-    cacheDir: values['no-cache'] ? (false as const) : values['cache-dir'] === undefined ? undefined : resolve(values['cache-dir']),
+    cacheDir: cacheDirOption(values),
   };
 }

@@ -10,12 +10,12 @@ export interface Run {
   stderr: string;
 }
 
-/** `node <args>` in `cwd`, without colour; killed after `timeoutMs`, when given (its status is then null). */
-export function runNode(args: string[], cwd: string, timeoutMs?: number): Promise<Run> {
+/** `node <args>` in `cwd`, without colour, `env` added to the environment; killed after `timeoutMs`, when given (its status is then null). */
+export function runNode(args: string[], cwd: string, timeoutMs?: number, env: Record<string, string> = {}): Promise<Run> {
   const child = spawn(process.execPath, args, {
     cwd,
     ...(timeoutMs === undefined ? {} : { timeout: timeoutMs }),
-    env: { ...process.env, NO_COLOR: '1' },
+    env: { ...process.env, NO_COLOR: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
