@@ -1,8 +1,8 @@
-// The build server (`docsc build --server`), as users run it: the compiled
-// command in child processes, on a copy of the bundled example, its socket in
+// The build server (`docsc build --server`), as users run it: the command
+// in child processes, on a copy of the bundled example, its socket in
 // a temporary directory of the test's own. What the server builds must be
 // byte for byte what a build in the command's own process makes of the same
-// files — after a body edit (patched), a docs.json edit, a page removed, the
+// files — after a body edit (patched), a docs.json edit, a build it did not make, the
 // output deleted behind its back — and a server that is gone, stopped, or of
 // other code never fails a build: the command builds itself.
 
@@ -17,7 +17,8 @@ import { dumpOutput } from './support/output-tree.js';
 import { type Run, runNode } from './support/run-node.js';
 
 const projectRoot = fileURLToPath(new URL('../', import.meta.url));
-const cli = join(projectRoot, 'dist/cli/main.js');
+/** From the sources, as cli.test.ts runs most commands: the server it starts runs them too, and coverage sees both. */
+const cli = ['--import', import.meta.resolve('tsx'), join(projectRoot, 'cli/main.ts')];
 
 const work = mkdtempSync(join(tmpdir(), 'docsc-build-server-'));
 /** The servers' sockets and logs go in this test's own temporary directory. */
@@ -27,7 +28,7 @@ const root = join(work, 'docs');
 cpSync(join(projectRoot, 'examples'), root, { recursive: true, filter: (path) => !/[/\\](\.docsc|_site)$/.test(path) });
 
 function docsc(args: string[], extraEnv: Record<string, string> = {}): Promise<Run> {
-  return runNode([cli, ...args], work, undefined, { ...env, ...extraEnv });
+  return runNode([...cli, ...args], work, undefined, { ...env, ...extraEnv });
 }
 
 interface Report {
