@@ -65,6 +65,12 @@ function socketFiles(): string[] {
 
 const page = join(root, 'quickstart.mdx');
 
+test('a build without --server, when none runs, writes nothing outside its folders (no socket folder)', async () => {
+  const own = await buildJson([]);
+  assert.ok(!own.server && own.ok);
+  assert.not.ok(existsSync(join(work, 'tmp', `docsc-${process.getuid?.() ?? 0}`)), 'no folder made in the temporary directory');
+});
+
 test('--server starts a server that builds; later builds of the same folders go through it, each identical to a build in its own process', async () => {
   const first = await buildJson(['--server']);
   assert.ok(first.server && first.ok && !first.upToDate, JSON.stringify(first));

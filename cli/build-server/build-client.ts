@@ -31,7 +31,8 @@ export async function buildThroughServer(
   folders: BuildFolders,
   options: { start: boolean; onProgress?: (progress: BuildProgress) => void; note: (line: string) => void },
 ): Promise<ServedBuild | undefined> {
-  const address = serverAddress(folders);
+  // Without --server, nothing is written: no folder, no server.
+  const address = serverAddress(folders, options.start);
   if (address === undefined) {
     if (options.start) options.note('no private folder for the build server in the temporary directory; building in this process');
     return undefined;

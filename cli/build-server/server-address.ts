@@ -18,26 +18,31 @@ export interface ServerAddress {
   log: string;
 }
 
-/** The address of the server for these folders; undefined when no folder safe for it can be had. */
-export function serverAddress(folders: BuildFolders): ServerAddress | undefined {
+/**
+ * The address of the server for these folders; undefined when no folder safe for it can be had. `create`: make the
+ * folder when it is missing (a server is to be started); else a missing folder means no server, and nothing is written.
+ */
+export function serverAddress(folders: BuildFolders, create = false): ServerAddress | undefined {
   const name = createHash('sha256')
     .update(JSON.stringify([folders.root, folders.outDir, folders.cacheDir]))
     .digest('hex')
     .slice(0, 16);
-  const dir = privateFolder();
+  const dir = privateFolder(create);
   if (dir === undefined) return undefined;
   const socket = process.platform === 'win32' ? `\\\\.\\pipe\\docsc-${userInfo().username}-${name}` : join(dir, `${name}.sock`);
   return { socket, log: join(dir, `${name}.log`) };
 }
 
-/** `<tmp>/docsc-<uid>`, made with mode 0700 if missing; undefined when it exists and is not private to this user. */
-function privateFolder(): string | undefined {
+/** `<tmp>/docsc-<uid>` (made with mode 0700 when missing and `create`); undefined when missing, or not private to this user. */
+function privateFolder(create: boolean): string | undefined {
   const uid = process.getuid?.() ?? -1;
   const dir = join(tmpdir(), `docsc-${uid >= 0 ? uid : userInfo().username}`);
-  try {
-    mkdirSync(dir, { mode: 0o700 });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') return undefined;
+  if (create) {
+    try {
+      mkdirSync(dir, { mode: 0o700 });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') return undefined;
+    }
   }
   try {
     const stat = lstatSync(dir);

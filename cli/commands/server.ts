@@ -51,7 +51,7 @@ async function runServed(args: string[]): Promise<number> {
     process.stderr.write('docsc server run: expected the folders as JSON (docsc build --server starts the server)\n');
     return 2;
   }
-  const address = serverAddress(folders);
+  const address = serverAddress(folders, true);
   if (address === undefined) {
     process.stderr.write('docsc server run: no private folder for the socket in the temporary directory\n');
     return 1;

@@ -28,7 +28,7 @@ import {
   type WarmState,
 } from './build.js';
 import { gitHead } from './git-timestamps.js';
-import { snapshotInputs, updateSnapshot } from './input-snapshot.js';
+import { identifyInputs, updateSnapshot } from './input-snapshot.js';
 
 /** Builds of one repository in one process, each after the last (see the top of this file). */
 export class BuildSession {
@@ -66,7 +66,7 @@ export class BuildSession {
     const { outDir } = this.last;
     const root = warm.analysis.host.root;
     if (outputDigest(outDir) !== warm.output || (warm.gitHead !== undefined && gitHead(root) !== warm.gitHead)) return this.build();
-    const scan = snapshotInputs(new ProjectHost(root, { ignore: warm.ignore }), '', warm.memo);
+    const scan = identifyInputs(new ProjectHost(root, { ignore: warm.ignore }), warm.memo);
     warm.memo = scan.memo;
     const changed = changedPaths(warm.snapshot.identities, scan.identities);
     if (changed.length > 0) return this.build(changed);

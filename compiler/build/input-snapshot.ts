@@ -83,6 +83,16 @@ function fingerprintOf(stat: { size: number; mtimeMs: number } | undefined): str
 const OUTSIDE_ROOT = 'unreadable:outside-root';
 
 export function snapshotInputs(host: ProjectHost, salt: string, previous: SnapshotMemo | undefined): InputSnapshot {
+  const { identities, memo, changed } = identifyInputs(host, previous);
+  const buckets = bucketsOf(identities);
+  return { identities, key: snapshotKey(buckets, salt), memo, changed, buckets };
+}
+
+/**
+ * Every file's identity through the memo, without the snapshot's key: what changed since a build whose identities
+ * the caller holds (the build server's session, build-session.ts).
+ */
+export function identifyInputs(host: ProjectHost, previous: SnapshotMemo | undefined): Pick<InputSnapshot, 'identities' | 'memo' | 'changed'> {
   const identities = new Map<string, string>();
   const memo: SnapshotMemo = { at: Date.now(), files: {} };
   let changed = previous === undefined;
@@ -102,8 +112,7 @@ export function snapshotInputs(host: ProjectHost, salt: string, previous: Snapsh
     identities.set(link, OUTSIDE_ROOT);
   }
   if (previous && Object.keys(previous.files).length !== identities.size) changed = true;
-  const buckets = bucketsOf(identities);
-  return { identities, key: snapshotKey(buckets, salt), memo, changed, buckets };
+  return { identities, memo, changed };
 }
 
 /**
