@@ -406,9 +406,12 @@ function taskRanOutOfMemory(result: CompileTaskResult): boolean {
   return ranOutOfMemory(result.summary?.diagnostics ?? []) || ranOutOfMemory(result.body?.diagnostics ?? []);
 }
 
-/** The file's content hash (its bytes: decoding problems are part of the value) and its kind (a snippet's summary reports no undefined names). */
+/**
+ * The file's content hash (its bytes: decoding problems are part of the value) and its kind (a snippet's summary
+ * reports no undefined names); `.md` and `.mdx` pages are read alike (parse-page.ts).
+ */
 export function summaryKey(path: string, hash: string): string {
-  return `${hash}.${path.endsWith('.md') ? 'md' : 'mdx'}${isSnippet(path) ? '.snippet' : ''}`;
+  return `${hash}${isSnippet(path) ? '.snippet' : ''}`;
 }
 
 /**

@@ -32,12 +32,9 @@
 // MDX files), and docsc's own docs, examples and test fixtures. The scan
 // passes over fenced code, which the parser reads without looking for
 // delimiters: a page's long JSON response example must not be refused (a
-// 10,000-line one in an MDX page was, while code counted). In a Markdown page
-// it does so only where it is sure to read fences as the parser does (raw
-// HTML, which the scan does not follow, may hold a fence line that is text),
-// and otherwise counts more than the parser would: a long code block after
-// raw HTML counts (real maximum 63,960, far under the limit). An MDX page is
-// code from the repository, trusted like code (SECURITY.md):
+// 10,000-line one in an MDX page was, while code counted). Every page is
+// MDX (`.md` ones too, as on Mintlify), code from the repository, trusted like
+// code (SECURITY.md):
 // the scan reads its fences as MDX does (no indented code, so a fence opens
 // at any indentation), and a fence hidden in an expression or an attribute,
 // which only a JavaScript parser could tell, may make it skip text the parser
@@ -73,8 +70,8 @@ export const MAX_BRACKET_DEPTH = 32;
  * The delimiters of a paragraph that can close (`*`, `~`, `]`, and `_` unless between letters or digits), times its
  * punctuation characters and lines (what the parser makes events of, which each closing delimiter may walk back over):
  * the parser's work on the paragraph grows with this product. Real maxima: 199,104 in an MDX page with its code
- * counted (122 × 1,632, LangChain's add-memory.mdx), 63,960 in a Markdown page outside its fenced code (LangChain's
- * tavily_extract.md, whose code output alone has 16,976,964). At 2²² the parser took 0.2 to 0.4 s just under the
+ * counted (122 × 1,632, LangChain's add-memory.mdx; the code output of its tavily_extract.md alone has 16,976,964,
+ * passed over as code). At 2²² the parser took 0.2 to 0.4 s just under the
  * limit (`*` 1,020 times, `x`, `*` 1,020 times; `*a` 2,040 times; `a* ` 2,000 times after 95 lines, or after `a_b `
  * 95 times), growing with the product: 2²⁴ bounds a paragraph at about 1 to 2 s and leaves real pages 84 times under.
  */
@@ -93,28 +90,23 @@ interface Paragraph {
 interface Fence {
   marker: number;
   length: number;
-  /** `>` before it on its line, and its column after them. */
+  /** `>` before it on its line. */
   quotes: number;
-  indent: number;
 }
 
 /**
- * The first shape of `text` past a limit, if any. Fenced code is passed over. In a Markdown page (`md`), only as long as
- * the scan is sure to read fences as the parser does: from the first line that may start raw HTML (`<`), or an
- * indented fence whose list item the scan cannot tell, every line counts. In an MDX page, fences are read as MDX reads
- * them (at any indentation; see the top of this file for what it may miss). Each row of a table is a paragraph of its
+ * The first shape of the MDX page `text` past a limit, if any. Fenced code is passed over, its fences read as MDX
+ * reads them (at any indentation; see the top of this file for what it may miss). Each row of a table is a paragraph of its
  * own (the parser reads each cell apart), up to a row that may end JavaScript or HTML the table was in (`}`, `>`):
  * what follows it counts as one.
  */
-export function findQuadraticMarkdown(text: string, format: 'md' | 'mdx'): QuadraticShape | undefined {
+export function findQuadraticMarkdown(text: string): QuadraticShape | undefined {
   const paragraph: Paragraph = { closers: 0, punctuation: 0, depth: 0 };
   const restart = () => {
     paragraph.closers = 0;
     paragraph.punctuation = 0;
     paragraph.depth = 0;
   };
-  let skipFences = true;
-  const mdx = format === 'mdx';
   let fence: Fence | undefined;
   /** The open table: the `>` before its rows, and its header's indentation after them. */
   let table: { quotes: number; indent: number } | undefined;
@@ -130,28 +122,24 @@ export function findQuadraticMarkdown(text: string, format: 'md' | 'mdx'): Quadr
     if (containers.shape) return containers.shape;
     const blank = containers.lists === 0 && isBlank(text, containers.content, end);
     const quoted = afterQuotes(text, line.start, end);
-    if (skipFences) {
-      let code = false;
-      if (fence !== undefined) {
-        const inside = mdx ? mdxFenceGoesOn(text, quoted, end, blank, fence) : fenceGoesOn(text, quoted, end, blank, fence);
-        if (inside === 'unsure') skipFences = false;
-        if (inside !== 'code') fence = undefined;
-        code = inside === 'code' || inside === 'end';
+    let code = false;
+    if (fence !== undefined) {
+      const inside = fenceGoesOn(text, quoted, end, blank, fence);
+      if (inside !== 'code') fence = undefined;
+      code = inside === 'code' || inside === 'end';
+    }
+    if (!code && !blank) {
+      const opened = openFence(text, quoted.quotes, containers.content, end);
+      if (opened !== undefined) {
+        fence = opened;
+        code = true;
       }
-      if (!code && skipFences && !blank) {
-        const opened = !mdx && text.charCodeAt(containers.content) === LESS_THAN ? 'unsure' : openFence(text, quoted, containers, end, mdx);
-        if (opened === 'unsure') skipFences = false;
-        else if (opened !== undefined) {
-          fence = opened;
-          code = true;
-        }
-      }
-      if (code) {
-        restart();
-        table = undefined;
-        header = undefined;
-        continue;
-      }
+    }
+    if (code) {
+      restart();
+      table = undefined;
+      header = undefined;
+      continue;
     }
     const previous = header;
     header =
@@ -251,64 +239,22 @@ function afterQuotes(text: string, start: number, end: number): { quotes: number
   }
 }
 
-/**
- * The fence a line opens (CommonMark: three backticks or tildes, indented up to 3 columns in its container; MDX, which
- * has no indented code: at any indentation), `unsure` when the scan cannot tell whether it does.
- */
-function openFence(
-  text: string,
-  quoted: { quotes: number; at: number },
-  containers: { content: number; lists: number },
-  end: number,
-  mdx: boolean,
-): Fence | 'unsure' | undefined {
-  const at = containers.content;
+/** The fence a line opens: three backticks or tildes, at any indentation (MDX has no indented code). */
+function openFence(text: string, quotes: number, at: number, end: number): Fence | undefined {
   const marker = text.charCodeAt(at);
   if (marker !== BACKTICK && marker !== TILDE) return undefined;
   let length = 1;
   while (text.charCodeAt(at + length) === marker) length++;
   if (length < 3) return undefined;
   if (marker === BACKTICK && text.slice(at + length, end).includes('`')) return undefined;
-  if (mdx) return { marker, length, quotes: quoted.quotes, indent: at - quoted.at };
-  // Past 3 columns of indentation the line is indented code, or a fence in a list item opened on an earlier line.
-  // A tab stands for 1 to 4 columns, which only the parser's reading of the containers tells.
-  let gap = 0;
-  while (gap < at - quoted.at && isSpaceOrTab(text.charCodeAt(at - gap - 1))) gap++;
-  if (gap > (containers.lists > 0 ? 4 : 3) || text.slice(at - gap, at).includes('\t')) return 'unsure';
-  return { marker, length, quotes: quoted.quotes, indent: at - quoted.at };
+  return { marker, length, quotes };
 }
 
 /**
- * Whether a line inside `fence` is its code, closes it (`end`), or is text because its container ended; `unsure` (the
- * fence ends, and fences are no longer passed over) when only the list item the scan does not follow could tell.
+ * Whether a line inside `fence` is its code, closes it (`end`: the fence's marker, as long, at any indentation) or is
+ * text because its block quote ended. A list item that ends the fence is not followed: its text is passed over as code.
  */
-function fenceGoesOn(
-  text: string,
-  quoted: { quotes: number; at: number },
-  end: number,
-  blank: boolean,
-  fence: Fence,
-): 'code' | 'end' | 'text' | 'unsure' {
-  if (quoted.quotes < fence.quotes) return 'text';
-  if (blank) return 'code';
-  let at = quoted.at;
-  while (at < end && isSpaceOrTab(text.charCodeAt(at))) at++;
-  const indent = at - quoted.at;
-  if (indent < fence.indent) return 'unsure';
-  let length = 0;
-  while (text.charCodeAt(at + length) === fence.marker) length++;
-  if (length < fence.length || !isBlank(text, at + length, end)) return 'code';
-  if (text.slice(quoted.at, at).includes('\t')) return 'unsure';
-  if (indent === fence.indent || (fence.indent === 0 && indent <= 3)) return 'end';
-  return indent <= fence.indent + 3 ? 'unsure' : 'code';
-}
-
-/**
- * Whether a line inside an MDX page's `fence` is its code, closes it (`end`: the fence's marker, as long, at any
- * indentation) or is text because its block quote ended. A list item that ends the fence is not followed: its text
- * is passed over as code.
- */
-function mdxFenceGoesOn(text: string, quoted: { quotes: number; at: number }, end: number, blank: boolean, fence: Fence): 'code' | 'end' | 'text' {
+function fenceGoesOn(text: string, quoted: { quotes: number; at: number }, end: number, blank: boolean, fence: Fence): 'code' | 'end' | 'text' {
   if (quoted.quotes < fence.quotes) return 'text';
   if (blank) return 'code';
   let at = quoted.at;
@@ -424,7 +370,6 @@ const PLUS = 43;
 const DASH = 45;
 const DOT = 46;
 const CLOSING_PARENTHESIS = 41;
-const LESS_THAN = 60;
 const GREATER_THAN = 62;
 const OPENING_BRACKET = 91;
 const BACKSLASH = 92;

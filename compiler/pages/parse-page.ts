@@ -1,10 +1,13 @@
 // Parsing a page, shared by its summary (summarize-page.ts) and its body
-// (compiler/render/): frontmatter, then the MDX (or Markdown) tree, parsed
+// (compiler/render/): frontmatter, then the MDX tree, parsed
 // once by @mdx-js/mdx's parser — the one the build compiles with — plus
 // remark-gfm's syntax (tables, strikethrough, autolinks, task lists,
 // footnotes; remark-gfm-lean.ts) and remark-math's (`$…$`, `$$…$$`, which
 // Mintlify parses: remark-math-syntax.ts); its mdast is compiled by a fork of
 // mdast-util-from-markdown that allocates less (remark-parse-fork.ts).
+// A `.md` page is MDX too, as on Mintlify (`@mintlify/common` parses every
+// page with remark-mdx): its components render, `{` starts an expression,
+// and an HTML comment is a syntax error there as in any page.
 // Never throws on bad input: a syntax error becomes a `page/mdx-syntax`
 // diagnostic with the sentence rewritten for humans, and no tree; the
 // page's later syntax errors are found by parsing it again with the
@@ -61,15 +64,10 @@ export function parsePage(file: SourceFile, bag: DiagnosticBag, options: ParseOp
   const customIds = findCustomHeadingIds(file.text, frontmatter.block?.end ?? 0);
   const blanks = [...(frontmatter.block ? [frontmatter.block] : []), ...customIds.map((c) => c.suffix)];
   const source = blankOut(file.text, blanks);
-  const slow = findQuadraticMarkdown(source, pageFormat(file.path));
+  const slow = findQuadraticMarkdown(source);
   if (slow) bag.report('page/too-complex', { file, start: slow.offset, end: slow.offset + 1 }, { what: slow.what, limit: slow.limit });
   const tree = slow ? undefined : parseMarkdown(file, source, bag, options.sharedBlocks);
   return { file, frontmatter, customIds, tree };
-}
-
-/** `.md` files are Markdown (raw HTML allowed, no JSX or expressions); everything else is MDX. */
-export function pageFormat(path: string): 'md' | 'mdx' {
-  return path.endsWith('.md') ? 'md' : 'mdx';
 }
 
 // ---------------------------------------------------------------------------
@@ -132,15 +130,15 @@ type Processor = ReturnType<typeof createProcessor>;
 const processors = new Map<string, Processor>();
 
 /**
- * One processor per format and set of GFM constructs (remark-gfm-lean.ts; none: no GFM), made once per thread:
+ * One processor per set of GFM constructs (remark-gfm-lean.ts; none: no GFM) and math, made once per thread:
  * creating one costs more than parsing a page.
  */
-function processorFor(path: string, gfm: GfmNeeds | undefined, math: boolean): Processor {
-  const key = processorKey(path, gfm, math);
+function processorFor(gfm: GfmNeeds | undefined, math: boolean): Processor {
+  const key = processorKey(gfm, math);
   let processor = processors.get(key);
   if (processor === undefined) {
     processor = createProcessor({
-      format: pageFormat(path),
+      format: 'mdx',
       remarkPlugins: [
         ...(gfm === undefined ? [] : [[remarkGfmLean, gfm] as [typeof remarkGfmLean, GfmNeeds]]),
         ...(math ? [remarkMathSyntax] : []),
@@ -152,24 +150,23 @@ function processorFor(path: string, gfm: GfmNeeds | undefined, math: boolean): P
   return processor;
 }
 
-function processorKey(path: string, gfm: GfmNeeds | undefined, math: boolean): string {
-  const format = pageFormat(path);
-  return `${gfm === undefined ? format : `${format}+gfm${gfmNeedsKey(gfm)}`}${math ? '+math' : ''}`;
+function processorKey(gfm: GfmNeeds | undefined, math: boolean): string {
+  return `${gfm === undefined ? 'mdx' : `mdx+gfm${gfmNeedsKey(gfm)}`}${math ? '+math' : ''}`;
 }
 
 /**
- * An MDX page block by block (parse-blocks.ts: long pages, and blocks other pages share), else whole; with GFM, each
+ * A page block by block (parse-blocks.ts: long pages, and blocks other pages share), else whole; with GFM, each
  * block or page parsed with the constructs its text could use (`gfmNeeds`).
  */
-function parseSource(path: string, source: string, gfm: boolean, sharedBlocks: boolean | undefined): Root {
+function parseSource(source: string, gfm: boolean, sharedBlocks: boolean | undefined): Root {
   const parser = (text: string) => {
     const needs = gfm ? gfmNeeds(text) : undefined;
     // Math (`$…$`, `$$…$$`) as Mintlify parses it (remark-math); text without a dollar sign has none to find.
     const math = text.includes('$');
-    const processor = processorFor(path, needs, math);
-    return { key: processorKey(path, needs, math), parse: (block: string) => processor.parse(block) };
+    const processor = processorFor(needs, math);
+    return { key: processorKey(needs, math), parse: (block: string) => processor.parse(block) };
   };
-  return (pageFormat(path) === 'mdx' ? parseInBlocks(source, parser, sharedBlocks) : undefined) ?? parser(source).parse(source);
+  return parseInBlocks(source, parser, sharedBlocks) ?? parser(source).parse(source);
 }
 
 /** A VFileMessage as the parser throws it (duck-typed: vfile is not a direct dependency). */
@@ -184,10 +181,10 @@ interface ParserMessage {
 function parseMarkdown(file: SourceFile, source: string, bag: DiagnosticBag, sharedBlocks: boolean | undefined): Root | undefined {
   try {
     try {
-      return parseSource(file.path, source, true, sharedBlocks);
+      return parseSource(source, true, sharedBlocks);
     } catch (error) {
       if (!(error instanceof RangeError)) throw error;
-      return parseSource(file.path, source, false, sharedBlocks);
+      return parseSource(source, false, sharedBlocks);
     }
   } catch (error) {
     if (!isParserMessage(error)) throw error;
@@ -271,7 +268,7 @@ function reportLaterErrors(file: SourceFile, source: string, first: ParserMessag
     blankedTags ||= TAG_START.test(blanked.removed);
     text = blanked.text;
     try {
-      processorFor(file.path, gfmNeeds(text), text.includes('$')).parse(text);
+      processorFor(gfmNeeds(text), text.includes('$')).parse(text);
       return;
     } catch (next) {
       if (!isParserMessage(next)) return;

@@ -57,10 +57,7 @@ const JSX_NODES = new Set(['mdxJsxFlowElement', 'mdxJsxTextElement', 'mdxFlowExp
 
 export function renderTree(tree: Root, context: RenderContext, scope: TreeScope): ElementContent[] {
   const walk = new TreeWalk(context, scope);
-  const toHast = remarkRehype({ allowDangerousHtml: true, handlers: walk.handlers }) as unknown as (
-    tree: Root,
-    file: undefined,
-  ) => { children?: ElementContent[] };
+  const toHast = remarkRehype({ handlers: walk.handlers }) as unknown as (tree: Root, file: undefined) => { children?: ElementContent[] };
   const result = toHast(tree, undefined);
   return result.children ?? [];
 }
