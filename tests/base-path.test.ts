@@ -91,7 +91,7 @@ test("a body's links and images resolve to site paths under the base", () => {
   assert.is(at('javascript:alert(1)'), undefined);
   // An image's source written with the base in front keeps it once (Mintlify's removeBasePath); a link gets it again.
   const image = (url: string) => {
-    const verdict = rewriteUrl(url, { url: 'guides/setup', file: 'guides/setup.mdx' }, false, '/repo', true);
+    const verdict = rewriteUrl(url, { url: 'guides/setup', file: 'guides/setup.mdx' }, false, '/repo', { image: true });
     return verdict.safe ? verdict.url : undefined;
   };
   assert.is(image('/repo/images/a.png'), '/repo/images/a.png');
@@ -99,6 +99,14 @@ test("a body's links and images resolve to site paths under the base", () => {
   assert.is(image('/images/a.png'), '/repo/images/a.png');
   assert.is(image('/repository/a.png'), '/repo/repository/a.png');
   assert.is(at('/repo/quickstart'), '/repo/repo/quickstart');
+  // So does an HTML element's URL written in JSX (`<a href="/repo/x">`), which Mintlify leaves as written.
+  const literal = (url: string) => {
+    const verdict = rewriteUrl(url, { url: 'guides/setup', file: 'guides/setup.mdx' }, true, '/repo', { literal: true });
+    return verdict.safe ? verdict.url : undefined;
+  };
+  assert.is(literal('/repo/quickstart'), '/repo/quickstart');
+  assert.is(literal('/quickstart'), '/repo/quickstart');
+  assert.is(literal('/repository'), '/repo/repository');
 });
 
 test('redirects and the sitemap under a base path: sources and site-path destinations are what the host is asked for', () => {
@@ -115,11 +123,11 @@ test('redirects and the sitemap under a base path: sources and site-path destina
   assert.match(renderSitemap(['a'], undefined, '/repo'), '<loc>/repo/a</loc>');
 });
 
-test('images written with the base path in front: the files without it, checked and built as Mintlify reads them', async () => {
-  const root = 'tests/fixtures/check/images-under-base-path';
+test('images and HTML links written with the base path in front: the files and pages without it, checked and built as Mintlify reads them', async () => {
+  const root = 'tests/fixtures/check/links-under-base-path';
   // Without a base path, tests/fixtures/check says what is reported (each with a hint to give one).
   const checked = await check({ root, threads: 1, basePath: '/docs' });
-  matchBaseline('tests/fixtures/base-path/images-under-docs.expected.txt', formatDiagnosticLines(checked.diagnostics));
+  matchBaseline('tests/fixtures/base-path/links-under-docs.expected.txt', formatDiagnosticLines(checked.diagnostics));
   const out = mkdtempSync(join(tmpdir(), 'docsc-base-images-'));
   try {
     const built = await build({ root, outDir: out, cacheDir: false, threads: 1, basePath: '/docs' });
@@ -136,7 +144,9 @@ test('images written with the base path in front: the files without it, checked 
     ]);
     assert.equal(sources('guides/orders/index.html'), ['/docs/images/admin/orders.png']);
     assert.ok(existsSync(join(out, 'images/admin/orders.png')));
-    assert.match(readFileSync(join(out, 'index.html'), 'utf8'), 'href="/docs/docs/guides/orders"');
+    const body = readFileSync(join(out, 'index.html'), 'utf8').split('<article')[1] ?? '';
+    const links = [...body.matchAll(/<a href="([^"]*)">Orders/g)].map((m) => m[1]);
+    assert.equal(links, ['/docs/docs/guides/orders', '/docs/guides/orders'], 'the Markdown link gets the base again, the HTML one keeps it once');
   } finally {
     rmSync(out, { recursive: true, force: true });
   }

@@ -234,9 +234,9 @@ test('--site-url and --base-path: an http(s) URL whose path is the base path; a 
   for (const run of runs) assert.not.ok(existsSync('/nonexistent/never-written'), describe(run));
 });
 
-test('check --base-path: images written with it are read without it, through the cache too; a bad path is refused', async () => {
+test('check --base-path: images and HTML links written with it are read without it, through the cache too; a bad path is refused', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'docsc-cli-check-base-'));
-  const fixture = 'tests/fixtures/check/images-under-base-path';
+  const fixture = 'tests/fixtures/check/links-under-base-path';
   const codes = (run: { stdout: string }) => (JSON.parse(run.stdout) as { diagnostics: { code: string }[] }).diagnostics.map((d) => d.code);
   try {
     const cache = ['--cache-dir', join(dir, 'cache')];
@@ -244,7 +244,7 @@ test('check --base-path: images written with it are read without it, through the
     const based = await docsc(['check', fixture, '--format', 'json', '--base-path', 'docs/', ...cache]);
     const again = await docsc(['check', fixture, '--format', 'json', ...cache]);
     const bad = await docsc(['check', fixture, '--base-path', '/a/../b']);
-    assert.equal(codes(without), Array(4).fill('link/broken-image').concat('link/broken'), describe(without));
+    assert.equal(codes(without), Array(4).fill('link/broken-image').concat('link/broken', 'link/broken'), describe(without));
     assert.equal(codes(based), ['link/broken-image', 'link/broken'], describe(based));
     // The check record of the run with a base path is not replayed without one.
     assert.equal(codes(again), codes(without), describe(again));

@@ -37,6 +37,11 @@ export interface PageLink {
   length: number;
   /** An image or other embedded file (`![](…)`, `src`, a Card's `img`): it must be a file, not a page. */
   image?: true;
+  /**
+   * An HTML element's attribute written in JSX (`<a href>`, `<img src>`), which Mintlify leaves as written, where it
+   * puts its base path in front of the links it makes (Markdown links, components' props): check-links.ts.
+   */
+  literal?: true;
 }
 
 export interface PageImport {
@@ -309,11 +314,17 @@ function urlOffset(text: string, url: string, searchFrom: number, fallback: numb
   return found === -1 ? fallback : found;
 }
 
-function addLink(href: string, file: SourceFile, offset: number, facts: TreeFacts, image = false, component?: string): void {
+/** `element`: the JSX element the link is an attribute of (`a`, `Card`), none for Markdown's. */
+function addLink(href: string, file: SourceFile, offset: number, facts: TreeFacts, image = false, element?: string): void {
   if (!isInternalHref(href)) return;
   const { line, column } = file.position(offset);
   const length = file.text.startsWith(href, offset) ? href.length : 0;
-  facts.links.push(image ? { href, line, column, length, image } : { href, line, column, length });
+  const link: PageLink = { href, line, column, length };
+  if (image) link.image = true;
+  // A component, unlike an HTML element, may be the page's own (`builtInLinks`).
+  const component = element !== undefined && /^[A-Z]/.test(element) ? element : undefined;
+  if (element !== undefined && component === undefined) link.literal = true;
+  facts.links.push(link);
   facts.linkComponents.push(component);
 }
 
@@ -401,7 +412,7 @@ function collectAttributes(name: string | null | undefined, attributes: JsxAttri
     // The value ends one character (the quote) before the attribute does.
     const valueStart = end === undefined ? -1 : end - 1 - attribute.value.length;
     const offset = valueStart >= 0 && file.text.startsWith(attribute.value, valueStart) ? valueStart : (attribute.position?.start.offset ?? 0);
-    addLink(attribute.value, file, offset, facts, kind === 'file', component);
+    addLink(attribute.value, file, offset, facts, kind === 'file', name ?? undefined);
   }
 }
 

@@ -30,7 +30,9 @@ const TOP_ANCHORS = new Set(['', 'top']);
 /**
  * `basePath`: the path the site is served under (`/docs`), or ''. An image written with it in front
  * (`/docs/images/a.png`) is the file without it, as Mintlify reads images (its `removeBasePath`): on a site served
- * under `/docs`, the browser asks for that address and gets the file.
+ * under `/docs`, the browser asks for that address and gets the file. So is the link of an HTML element written in
+ * JSX (`<a href="/docs/quickstart">`): Mintlify leaves it as written, and the browser reaches the page. A Markdown
+ * link or a component's `href` written so is not: Mintlify puts the base in front again (`/docs/docs/quickstart`).
  */
 export function checkLinks(summaries: readonly PageSummary[], site: SiteIndex, basePath = ''): Diagnostic[] {
   return checkLinksByPage(summaries, site, basePath).flat();
@@ -81,12 +83,13 @@ function checkLink(link: PageLink, context: LinkContext): void {
     if (!context.site.staticFiles.has(url) && !context.site.isRedirected(url)) reportBrokenImage(link.href, url, at, context);
     return;
   }
-  const page = context.site.pages.get(target.url);
+  const url = link.literal ? withoutBase(target.url, context.basePath) : target.url;
+  const page = context.site.pages.get(url);
   if (page === undefined) {
-    if (context.site.staticFiles.has(target.url) || context.site.isRedirected(target.url)) return;
-    const folderPage = context.site.folders.get(target.url);
-    if (folderPage !== undefined) reportFolderLink(link.href, target.url, folderPage, at, context.bag);
-    else reportBrokenLink(link.href, target.url, at, context);
+    if (context.site.staticFiles.has(url) || context.site.isRedirected(url)) return;
+    const folderPage = context.site.folders.get(url);
+    if (folderPage !== undefined) reportFolderLink(link.href, url, folderPage, at, context.bag);
+    else reportBrokenLink(link.href, url, at, context, link.literal === true);
     return;
   }
   const anchor = target.anchor;
@@ -96,12 +99,12 @@ function checkLink(link: PageLink, context: LinkContext): void {
   const suggestion = closestMatch(anchor, page.ids);
   context.bag.report('link/missing-anchor', at, {
     anchor,
-    page: target.url === context.from ? 'this page' : `\`/${target.url}\``,
+    page: url === context.from ? 'this page' : `\`/${url}\``,
     suggestion: suggestion === undefined ? '' : `; did you mean \`#${suggestion}\`?`,
   });
 }
 
-/** An image's URL (`pageUrl` form) without the site's base path in front, as Mintlify reads it (see checkLinks). */
+/** An image's or an HTML element's URL (`pageUrl` form) without the site's base path in front (see checkLinks). */
 function withoutBase(url: string, basePath: string): string {
   const base = basePath.slice(1);
   return base !== '' && url.startsWith(`${base}/`) ? url.slice(base.length + 1) : url;
@@ -113,25 +116,50 @@ function reportBrokenImage(href: string, url: string, at: Location, context: Lin
     context.bag.report('file/link-outside-root', at, { path: url, link });
     return;
   }
-  context.bag.report('link/broken-image', at, brokenTargetArgs(href, url, context.suggestFile(url)), baseHint(url, context));
+  context.bag.report('link/broken-image', at, brokenTargetArgs(href, url, context.suggestFile(url)), baseHint(url, context, 'image'));
 }
 
 /**
- * A broken image whose address without its first folder is a file, on a site given no base path: written for a site
- * served under that folder (Mintlify's subpath hosting, `/docs/images/a.png`), which docsc is told with `--base-path`.
+ * A broken image or HTML element's link whose address without its first folder is a file or a page, on a site given
+ * no base path: written for a site served under that folder (Mintlify's subpath hosting, `/docs/images/a.png`,
+ * `<a href="/docs/quickstart">`), which docsc is told with `--base-path`.
  */
-function baseHint(url: string, context: LinkContext): { hint: string } | undefined {
+function baseHint(url: string, context: LinkContext, kind: 'image' | 'literal'): { hint: string } | undefined {
   if (context.basePath !== '') return undefined;
   const slash = url.indexOf('/');
-  if (slash <= 0 || !context.site.staticFiles.has(url.slice(slash + 1))) return undefined;
+  if (slash <= 0) return undefined;
+  const rest = url.slice(slash + 1);
   const base = `/${url.slice(0, slash)}`;
+  const given = `give docsc that base path (\`--base-path ${base}\`)`;
+  if (kind === 'image') {
+    if (!context.site.staticFiles.has(rest)) return undefined;
+    return {
+      hint: `\`/${rest}\` is a file: if the site is served under \`${base}\`, ${given}, and images written with it in front are read without it, as Mintlify reads them`,
+    };
+  }
+  const site = context.site;
+  const what = site.pages.has(rest)
+    ? 'is a page'
+    : site.staticFiles.has(rest)
+      ? 'is a file'
+      : site.isRedirected(rest)
+        ? 'is redirected'
+        : site.folders.has(rest)
+          ? 'is a folder with pages'
+          : undefined;
+  if (what === undefined) return undefined;
   return {
-    hint: `\`/${url.slice(slash + 1)}\` is a file: if the site is served under \`${base}\`, give docsc that base path (\`--base-path ${base}\`), and images written with it in front are read without it, as Mintlify reads them`,
+    hint: `\`/${rest}\` ${what}: if the site is served under \`${base}\`, ${given}, and the links of HTML elements written with it in front are read without it, as the browser follows them on Mintlify's site (which leaves such links as written)`,
   };
 }
 
-function reportBrokenLink(href: string, url: string, at: Location, context: LinkContext): void {
-  context.bag.report('link/broken', at, brokenTargetArgs(href, url, context.suggestUrl(url)));
+function reportBrokenLink(href: string, url: string, at: Location, context: LinkContext, literal: boolean): void {
+  context.bag.report(
+    'link/broken',
+    at,
+    brokenTargetArgs(href, url, context.suggestUrl(url)),
+    literal ? baseHint(url, context, 'literal') : undefined,
+  );
 }
 
 /**

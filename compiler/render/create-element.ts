@@ -15,7 +15,7 @@ import { h, text, toNodes } from './hast-nodes.js';
 import { browserProps, isImported, islandOrigin } from './islands.js';
 import type { RenderContext, SourcePlace } from './render-context.js';
 import { renderIcon } from './render-icon.js';
-import { rewriteUrl } from './rewrite-url.js';
+import { rewriteUrl, type UrlUse } from './rewrite-url.js';
 
 /** A built-in component as JavaScript sees it (`<Note>`, `Tree.Folder`): an object, never called directly. */
 export class BuiltInComponent {
@@ -156,7 +156,7 @@ function builtIn(
   const checked: Record<string, unknown> = { ...props, children: toNodes(props.children) };
   for (const name of ['href', 'src', 'img'] as const) {
     const value = checked[name];
-    if (typeof value === 'string') checked[name] = checkUrl(context, name, value, places?.get(name) ?? at, name !== 'href');
+    if (typeof value === 'string') checked[name] = checkUrl(context, name, value, places?.get(name) ?? at, { image: name !== 'href' });
   }
   const componentContext: ComponentContext = {
     uniqueId: (base, prefix) => context.uniqueId(base, prefix),
@@ -187,9 +187,9 @@ function addOwnAttributes(context: RenderContext, properties: Properties, props:
   if (typeof props.id === 'string' && props.id !== '') properties.id = props.id;
 }
 
-/** The value to keep (absolute when relative), or undefined when the scheme is unsafe. `image`: an image's source (a `data:` URL is a picture there). */
-export function checkUrl(context: RenderContext, attribute: string, url: string, at: SourcePlace, image = false): string | undefined {
-  const verdict = rewriteUrl(url, { url: context.pageUrl, file: context.pagePath }, attribute === 'href', context.options.basePath, image);
+/** The value to keep (absolute when relative), or undefined when the scheme is unsafe (rewrite-url.ts `UrlUse`: what it is for). */
+export function checkUrl(context: RenderContext, attribute: string, url: string, at: SourcePlace, use: UrlUse = {}): string | undefined {
+  const verdict = rewriteUrl(url, { url: context.pageUrl, file: context.pagePath }, attribute === 'href', context.options.basePath, use);
   if (verdict.safe) return verdict.url;
   context.report(refusedUrlCode(verdict.scheme), at, { attribute, url, scheme: verdict.scheme });
   return undefined;
@@ -219,7 +219,7 @@ function htmlElement(
     if (name === 'style' && typeof value === 'object') {
       properties.style = styleText(value as Record<string, unknown>);
     } else if (HTML_URL_ATTRIBUTES.has(name) && typeof value === 'string') {
-      const url = checkUrl(context, key, value, places?.get(key) ?? at, isImageSource(tagName, name));
+      const url = checkUrl(context, key, value, places?.get(key) ?? at, { image: isImageSource(tagName, name), literal: true });
       if (url !== undefined) properties[name] = url;
     } else if (Array.isArray(value)) {
       properties[name] = value.filter((v) => typeof v === 'string' || typeof v === 'number').join(' ');

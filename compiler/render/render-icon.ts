@@ -18,7 +18,7 @@ export function renderIcon(context: RenderContext, name: string, type: string | 
   const value = name.trim();
   if (value === '') return undefined;
   if (IMAGE_URL.test(value)) {
-    const src = checkUrl(context, 'icon', value, at, true);
+    const src = checkUrl(context, 'icon', value, at, { image: true });
     return src === undefined ? undefined : h('img', { className: ['docsc-icon', 'docsc-icon-image'], src, alt: '', ariaHidden: 'true' });
   }
   const properties: Properties = { className: ['docsc-icon'], dataIcon: value, ariaHidden: 'true' };

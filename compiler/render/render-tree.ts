@@ -133,7 +133,7 @@ class TreeWalk {
     if (result === undefined || Array.isArray(result) || result.type !== 'element') return result;
     const url = result.properties[attribute];
     if (typeof url !== 'string') return result;
-    const kept = checkUrl(this.context, attribute, url, this.at(node), attribute === 'src');
+    const kept = checkUrl(this.context, attribute, url, this.at(node), { image: attribute === 'src' });
     if (kept === undefined) delete result.properties[attribute];
     else result.properties[attribute] = kept;
     return result;

@@ -11,13 +11,23 @@
 // `/index`, which name the page at the folder. Query and hash stay as
 // written. A site served under a base path (site/base-path.ts) gets it in
 // front of every site path, but once: an image's source written with it in
-// front (`/docs/images/a.png` under `/docs`) keeps it, as on Mintlify. Pure
-// and deterministic.
+// front (`/docs/images/a.png` under `/docs`) keeps it, as on Mintlify, and
+// so does a URL of an HTML element written in JSX (`<a href="/docs/x">`),
+// which Mintlify leaves as written (it adds its base path only to the links
+// it makes: Markdown links, components' `href`). Pure and deterministic.
 
 import { pagePathOfFile, pageUrl, resolvedSegments } from '../ir/page-urls.js';
 import { scriptScheme, urlScheme } from '../ir/url-scheme.js';
 
 export type UrlVerdict = { safe: true; url: string; external: boolean } | { safe: false; scheme: string };
+
+/** What a URL is for, beyond a link target or not. */
+export interface UrlUse {
+  /** An image's source, where a `data:` URL is a picture. */
+  image?: boolean;
+  /** The attribute of an HTML element written in JSX (`<a href>`, `<img src>`), not a Markdown link or a component's prop. */
+  literal?: boolean;
+}
 
 /**
  * @param url the value as written
@@ -25,9 +35,9 @@ export type UrlVerdict = { safe: true; url: string; external: boolean } | { safe
  *   `./` and `../` paths start from the file's folder, others from the URL's parent (page-urls.ts `resolvedSegments`)
  * @param isLink true for link targets (`href`), whose page extensions are removed
  * @param base the site's base path (`/docs`), or ''
- * @param image true for an image's source, where a `data:` URL is a picture
  */
-export function rewriteUrl(url: string, from: { url: string; file: string }, isLink: boolean, base = '', image = false): UrlVerdict {
+export function rewriteUrl(url: string, from: { url: string; file: string }, isLink: boolean, base = '', use: UrlUse = {}): UrlVerdict {
+  const image = use.image === true;
   const unsafe = scriptScheme(url, image);
   if (unsafe !== undefined) return { safe: false, scheme: unsafe };
   const scheme = urlScheme(url);
@@ -36,8 +46,8 @@ export function rewriteUrl(url: string, from: { url: string; file: string }, isL
   if (compact.startsWith('//')) return { safe: true, url, external: true };
   if (url === '' || url.startsWith('#') || url.startsWith('?')) return { safe: true, url, external: false };
   const path = absolute(url, from.url, from.file, isLink);
-  // An image written with the base in front is the file without it, as Mintlify reads images (check-links.ts).
-  const rebased = image && base !== '' && path.startsWith(`${base}/`) ? path.slice(base.length) : path;
+  // An image or an HTML element's URL written with the base in front is the path without it (check-links.ts).
+  const rebased = (image || use.literal === true) && base !== '' && path.startsWith(`${base}/`) ? path.slice(base.length) : path;
   return { safe: true, url: base + rebased, external: false };
 }
 
