@@ -1,15 +1,21 @@
 // The names an MDX page's `{…}` expressions can see, as one rule shared by
-// the summary (which reports `{name}` that nothing defines) and the renderer
-// (which shows such `{name}` as text): what the page's `import` and `export`
-// statements declare, plus a few names MDX or JavaScript always provide.
+// the summary (which reports an expression reading a name nothing defines)
+// and the renderer (which shows such an expression as text): what the page's
+// `import` and `export` statements declare, plus the names MDX or JavaScript
+// always provide.
 
-import type { Declaration, Pattern, Program } from 'estree';
+import type { Declaration, Node, Pattern, Program } from 'estree';
 
 /** Names a page may use in `{…}` without defining them: MDX's `props`, and harmless values. */
 const PREDEFINED_NAMES = new Set(['props', 'undefined', 'NaN', 'Infinity']);
 
 export function isPredefinedName(name: string): boolean {
   return PREDEFINED_NAMES.has(name);
+}
+
+/** Whether reading `name` in a page's expression cannot throw: the page defines it (`declared`), MDX does, or JavaScript (`Math`, `JSON`). */
+export function isDefinedName(name: string, declared: (name: string) => boolean): boolean {
+  return declared(name) || PREDEFINED_NAMES.has(name) || name in globalThis;
 }
 
 /** The names `import` and `export` statements bring into the page's scope. */
@@ -43,8 +49,39 @@ function patternNames(pattern: Pattern): string[] {
   }
 }
 
-/** The name, when an expression is nothing but one identifier: `{name}`. */
-export function bareIdentifier(program: Program | null | undefined): string | undefined {
-  const statement = program?.body.length === 1 ? program.body[0] : undefined;
-  return statement?.type === 'ExpressionStatement' && statement.expression.type === 'Identifier' ? statement.expression.name : undefined;
+/** Node types that bind names of their own: a name read inside may come from them, which only running the page tells. */
+const SCOPES = new Set(['FunctionExpression', 'ArrowFunctionExpression', 'ClassExpression', 'FunctionDeclaration', 'ClassDeclaration']);
+
+/**
+ * The names an expression reads, in the order written: `api` and `id` in `{api-id}` (text that was meant as text),
+ * `used` and `free` in `{used,free}`, `topic` in `{{topic}}`; reading one that nothing defines throws when the page
+ * runs. Undefined when the expression makes a scope of its own (a function, a class). Property names
+ * (`a.b`, `{ b: 1 }`) and `typeof x`'s operand (which does not throw) are not read names.
+ */
+export function readNames(program: Program | null | undefined): string[] | undefined {
+  if (program === null || program === undefined) return [];
+  const names: string[] = [];
+  const stack: Node[] = [...program.body].reverse();
+  for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
+    if (SCOPES.has(node.type)) return undefined;
+    if (node.type === 'Identifier') {
+      if (!names.includes(node.name)) names.push(node.name);
+      continue;
+    }
+    if (node.type === 'UnaryExpression' && node.operator === 'typeof' && node.argument.type === 'Identifier') continue;
+    const children: Node[] = [];
+    for (const [key, value] of Object.entries(node)) {
+      if (key === 'loc' || key === 'range' || key === 'position' || key === 'comments') continue;
+      if ((node.type === 'MemberExpression' && key === 'property' && !node.computed) || (node.type === 'Property' && key === 'key' && !node.computed))
+        continue;
+      if (node.type === 'MetaProperty') continue;
+      for (const child of Array.isArray(value) ? value : [value]) if (isNode(child)) children.push(child);
+    }
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i] as Node);
+  }
+  return names;
+}
+
+function isNode(value: unknown): value is Node {
+  return typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string';
 }

@@ -14,7 +14,7 @@ import { isSnippet } from '../ir/page-urls.js';
 import { HTML_URL_ATTRIBUTES, isImageSource, refusedUrlCode, scriptScheme } from '../ir/url-scheme.js';
 import { SourceFile, type Span } from '../source/source-file.js';
 import { headingSlug, headingTypography, nextFieldAnchor, numberedId, TitledComponentIds } from './heading-slug.js';
-import { bareIdentifier, declaredNames, isPredefinedName } from './page-scope.js';
+import { declaredNames, isDefinedName, readNames } from './page-scope.js';
 import { type Frontmatter, type ParsedFrontmatter, parseFrontmatter } from './parse-frontmatter.js';
 import { type CustomHeadingId, type ParsedPage, type ParseOptions, parsePage } from './parse-page.js';
 
@@ -100,7 +100,8 @@ export interface PageSummaryResult {
 type HeadingDraft = Omit<Heading, 'id'>;
 
 interface ExpressionUse {
-  name: string;
+  /** The names the expression reads (page-scope.ts `readNames`). */
+  names: string[];
   span: Span;
 }
 
@@ -124,7 +125,7 @@ interface TreeFacts {
   /** The file's expressions and other JavaScript, where it may use bindings: read only when it imports something. */
   usedCode: string[];
   declared: Set<string>;
-  bareNames: ExpressionUse[];
+  expressions: ExpressionUse[];
   visibility: VisibilityBlock[];
   /** Nodes starting before this offset are inside a `<Visibility for="agents">`: not on the site. */
   offsiteEnd: number;
@@ -225,7 +226,7 @@ function collectFacts(tree: Root, file: SourceFile): TreeFacts {
     usedNames: new Set(),
     usedCode: [],
     declared: new Set(),
-    bareNames: [],
+    expressions: [],
     visibility: [],
     offsiteEnd: -1,
     unsafeUrls: [],
@@ -288,8 +289,8 @@ function collectNode(node: Nodes, file: SourceFile, facts: TreeFacts): void {
     case 'mdxTextExpression':
     case 'mdxFlowExpression': {
       facts.usedCode.push(node.value);
-      const name = bareIdentifier(node.data?.estree);
-      if (name !== undefined) facts.bareNames.push({ name, span: { file, start: startOffset, end: endOffset } });
+      const names = readNames(node.data?.estree);
+      if (names !== undefined && names.length > 0) facts.expressions.push({ names, span: { file, start: startOffset, end: endOffset } });
       break;
     }
   }
@@ -504,12 +505,14 @@ function assignHeadingIds(drafts: readonly HeadingDraft[], customIds: readonly C
   });
 }
 
-/** `{name}` in text compiles, then fails at run time unless the page defines `name`. */
+/** `{name}` in text (or `{api-id}`, `{{topic}}`) compiles, then fails at run time unless the page defines `name`. */
 function reportUndefinedNames(facts: TreeFacts, bag: DiagnosticBag): void {
-  for (const use of facts.bareNames) {
-    if (facts.declared.has(use.name) || isPredefinedName(use.name)) continue;
+  const declared = (name: string) => facts.declared.has(name);
+  for (const use of facts.expressions) {
+    const name = use.names.find((n) => !isDefinedName(n, declared));
+    if (name === undefined) continue;
     const expression = use.span.file.text.slice(use.span.start, use.span.end);
-    const hint = `Write \`\\${expression}\` to show the braces as text, or define it: \`export const ${use.name} = …\``;
-    bag.report('page/undefined-name', use.span, { name: use.name, expression }, { hint });
+    const hint = `Write \`\\${expression}\` to show the braces as text, or define it: \`export const ${name} = …\``;
+    bag.report('page/undefined-name', use.span, { name, expression }, { hint });
   }
 }

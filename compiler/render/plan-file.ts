@@ -6,14 +6,15 @@
 // Most pages have no dynamic expression and no export, so they never run
 // any JavaScript.
 //
-// Names: a page's `{name}` that nothing declares is shown as the text
-// `{name}` (the summary warns about it with `page/undefined-name`); in a
-// snippet, a name nothing declares is a prop (`{title}` is `props.title`).
+// Names: a page's expression in text that reads a name nothing declares
+// (`{name}`, `{api-id}`, `{{topic}}`) is shown as written, as text (the
+// summary warns about it with `page/undefined-name`); in a snippet, a name
+// nothing declares is a prop (`{title}` is `props.title`).
 
 import type { Node as EstreeNode, Expression, ModuleDeclaration, Program, Statement } from 'estree';
 import type { Root, RootContent } from 'mdast';
 import type { MdxJsxExpressionAttribute } from 'mdast-util-mdx-jsx';
-import { bareIdentifier, declaredNames, isPredefinedName } from '../pages/page-scope.js';
+import { declaredNames, isDefinedName, isPredefinedName, readNames } from '../pages/page-scope.js';
 import type { SourceFile } from '../source/source-file.js';
 import { type NameLookup, NOT_STATIC, staticValue, UNKNOWN_VALUE } from './static-value.js';
 
@@ -137,9 +138,7 @@ function planExpressions(tree: Root, plan: FilePlan, lookup: NameLookup, importe
     if (depth > plan.depth) plan.depth = depth;
     if (node.type === 'mdxFlowExpression' || node.type === 'mdxTextExpression') {
       const program = node.data?.estree;
-      const name = bareIdentifier(program);
-      const declared = name !== undefined && (imported.has(name) || plan.exported.has(name) || isPredefinedName(name));
-      if (plan.mode === 'page' && name !== undefined && !declared) plan.literal.add(node);
+      if (plan.mode === 'page' && readsUndefinedName(program, imported, plan.exported)) plan.literal.add(node);
       else classify(node, expressionOf(program), plan, lookup);
     } else if (node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') {
       for (const attribute of node.attributes) {
@@ -154,6 +153,12 @@ function planExpressions(tree: Root, plan: FilePlan, lookup: NameLookup, importe
       depths.push(depth + 1);
     }
   }
+}
+
+/** Whether a page's expression reads a name that neither the page nor MDX nor JavaScript defines: it would throw. */
+function readsUndefinedName(program: Program | null | undefined, imported: ReadonlySet<string>, exported: ReadonlySet<string>): boolean {
+  const declared = (name: string) => imported.has(name) || exported.has(name);
+  return readNames(program)?.some((name) => !isDefinedName(name, declared)) === true;
 }
 
 /** The expression of `{…}`; undefined for a comment-only `{/* … *\/}`. */
