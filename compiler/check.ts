@@ -31,6 +31,7 @@ import { checkGlobalAnchors } from './passes/check-global-anchors.js';
 import { checkGroups } from './passes/check-groups.js';
 import { checkHrefs } from './passes/check-hrefs.js';
 import { checkNavigationIcons } from './passes/check-navigation-icons.js';
+import { checkPageIcons } from './passes/check-page-icons.js';
 import { checkPublishedUrls, publishedApiPages } from './passes/check-published-urls.js';
 import { checkRootPattern } from './passes/check-root-pattern.js';
 import { checkSnippetImports } from './passes/check-snippet-imports.js';
@@ -191,6 +192,8 @@ export async function analyzeProject(options: AnalyzeOptions): Promise<ProjectAn
   for (const document of discovered?.inUse ?? []) documents.set(document.key, document);
   for (const document of documents.values()) if (document) sources.set(document.file.path, document.file);
 
+  // Icons pages name that no icon set has (the build shows nothing in their place).
+  bag.add(checkPageIcons(pages.summaries, renderOptionsOf(config?.root).iconLibrary));
   bag.add(checkPublishedUrls([...pages.published, ...publishedApiPages(api.pages)]));
   // An API entry reaches the page its `x-docs.href` names, and a page file that takes its generated page's place.
   const apiReached = [...apiHrefs(api.pages).map((h) => h.url), ...publishedApiPages(api.pages).map((p) => p.url)];

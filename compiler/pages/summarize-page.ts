@@ -13,6 +13,15 @@ import { type Diagnostic, DiagnosticBag, makeDiagnostic } from '../diagnostics/d
 import { isSnippet } from '../ir/page-urls.js';
 import { HTML_URL_ATTRIBUTES, isImageSource, refusedUrlCode, scriptScheme } from '../ir/url-scheme.js';
 import { SourceFile, type Span } from '../source/source-file.js';
+import {
+  builtInIcons,
+  type ElementUses,
+  noteCodeIcon,
+  noteElement,
+  noteExpressionElements,
+  type PageIcon,
+  reportUnknownComponents,
+} from './component-uses.js';
 import { headingSlug, headingTypography, nextFieldAnchor, numberedId, TitledComponentIds } from './heading-slug.js';
 import { declaredNames, isDefinedName, readNames } from './page-scope.js';
 import { type Frontmatter, type ParsedFrontmatter, parseFrontmatter } from './parse-frontmatter.js';
@@ -83,6 +92,8 @@ export interface PageSummary {
    * and the site leaves it out: its headings and ids are not the site's). Absent when the page has none.
    */
   visibility?: VisibilityBlock[];
+  /** Icons the page's built-in components and code fences show by name (component-uses.ts); absent when none. */
+  icons?: PageIcon[];
   /**
    * Set on a page outside `snippets/` that another file imports (`import Setup from './setup.mdx'`): a snippet, as
    * Mintlify takes it, not a page of its own (read-pages.ts `markImportedPages`). Never cached: the project decides it.
@@ -126,6 +137,7 @@ interface TreeFacts {
   usedCode: string[];
   declared: Set<string>;
   expressions: ExpressionUse[];
+  elements: ElementUses;
   visibility: VisibilityBlock[];
   /** Nodes starting before this offset are inside a `<Visibility for="agents">`: not on the site. */
   offsiteEnd: number;
@@ -178,6 +190,8 @@ export function summarizeParsed(parsed: ParsedPage, bag: DiagnosticBag): PageSum
   const facts = collectFacts(tree, file);
   // In a snippet, a name nothing declares is a prop its importer passes (`<Snippet word="…" />` for `{word}`).
   if (!isSnippet(file.path)) reportUndefinedNames(facts, bag);
+  reportUnknownComponents(facts.elements, facts.declared, file.path, bag);
+  const icons = builtInIcons(facts.elements, facts.declared);
   for (const { line, column, ...args } of facts.unsafeUrls)
     bag.report(refusedUrlCode(args.scheme), { file: file.path, line, column, length: 0 }, args);
   const content: PageContent = {
@@ -188,6 +202,7 @@ export function summarizeParsed(parsed: ParsedPage, bag: DiagnosticBag): PageSum
     // `<Snippet file>` is the built-in only where the page names nothing `Snippet` itself.
     imports: facts.declared.has('Snippet') ? facts.imports.filter((i) => i.kind !== 'element') : facts.imports,
     ...(facts.visibility.length > 0 ? { visibility: facts.visibility } : {}),
+    ...(icons.length > 0 ? { icons } : {}),
   };
   return summaryOf(file.path, frontmatter, content);
 }
@@ -198,7 +213,7 @@ function frontmatterLinks(parsed: ParsedFrontmatter): PageLink[] {
   return link === undefined ? [] : [{ href: link.href, line: link.line, column: link.column, length: link.length }];
 }
 
-type PageContent = Pick<PageSummary, 'headings' | 'elementIds' | 'componentIds' | 'links' | 'imports' | 'visibility'>;
+type PageContent = Pick<PageSummary, 'headings' | 'elementIds' | 'componentIds' | 'links' | 'imports' | 'visibility' | 'icons'>;
 
 function noContent(): PageContent {
   return { headings: [], elementIds: [], componentIds: [], links: [], imports: [] };
@@ -227,6 +242,7 @@ function collectFacts(tree: Root, file: SourceFile): TreeFacts {
     usedCode: [],
     declared: new Set(),
     expressions: [],
+    elements: { unknown: [], icons: [] },
     visibility: [],
     offsiteEnd: -1,
     unsafeUrls: [],
@@ -257,6 +273,9 @@ function collectNode(node: Nodes, file: SourceFile, facts: TreeFacts): void {
   // Inside `<Visibility for="agents">`: for the Markdown copy, not on the site (its links are still checked).
   const offsite = startOffset < facts.offsiteEnd;
   switch (node.type) {
+    case 'code':
+      noteCodeIcon(node, facts.elements);
+      break;
     case 'heading':
       if (!offsite) facts.headings.push({ depth: node.depth, text: headingText(node), line: start?.line ?? 0, column: start?.column ?? 0 });
       break;
@@ -274,6 +293,11 @@ function collectNode(node: Nodes, file: SourceFile, facts: TreeFacts): void {
     case 'mdxJsxFlowElement':
     case 'mdxJsxTextElement':
       if (node.name) facts.usedNames.add(node.name.split(/[.:]/)[0] as string);
+      noteElement(node, facts.elements);
+      for (const attribute of node.attributes) {
+        if (attribute.type === 'mdxJsxAttribute' && attribute.value !== null && typeof attribute.value === 'object')
+          noteExpressionElements(attribute.value.data?.estree, facts.elements);
+      }
       for (const attribute of node.attributes) {
         if (attribute.type === 'mdxJsxExpressionAttribute') facts.usedCode.push(attribute.value);
         else if (attribute.value !== null && typeof attribute.value === 'object') facts.usedCode.push(attribute.value.value);
@@ -291,6 +315,7 @@ function collectNode(node: Nodes, file: SourceFile, facts: TreeFacts): void {
       facts.usedCode.push(node.value);
       const names = readNames(node.data?.estree);
       if (names !== undefined && names.length > 0) facts.expressions.push({ names, span: { file, start: startOffset, end: endOffset } });
+      noteExpressionElements(node.data?.estree, facts.elements, names ?? []);
       break;
     }
   }
