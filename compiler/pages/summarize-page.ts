@@ -442,9 +442,10 @@ function collectAttributes(name: string | null | undefined, attributes: JsxAttri
   }
 }
 
-/** Where ParamField and ResponseField put the field's name, in the order the renderer reads them. */
+/** Where ParamField (and Param, its older name) and ResponseField put the field's name, in the order the renderer reads them. */
 const FIELD_NAME_PROPS: Record<string, string[]> = {
   ParamField: ['path', 'query', 'body', 'header', 'cookie', 'name'],
+  Param: ['path', 'query', 'body', 'header', 'cookie', 'name'],
   ResponseField: ['name'],
 };
 

@@ -2,7 +2,11 @@
 // `title`, `icon` with `iconType` and `color`, `img` as a cover image,
 // `horizontal` for the icon beside the text, `cta` and `arrow`), CardGroup
 // and Columns (`cols`, 1–6, a data attribute the stylesheet reads; narrow
-// screens show one column), and Tile (a preview with a title and description).
+// screens show one column) with Column (one cell of it, holding anything),
+// Tile (a preview with a title and description), and GitHub.Repo (a card
+// linking to the `repo="owner/name"` on GitHub; Mintlify's also shows its
+// stars and forks, fetched by the reader's browser from GitHub's API, which
+// docsc's static card leaves out: no request leaves the page).
 
 import type { ElementContent, Properties } from 'hast';
 import { h, text } from '../hast-nodes.js';
@@ -60,9 +64,32 @@ function labelled(props: ComponentProps, name: string, className: string): Eleme
   return content.length === 0 ? [] : [h('div', { className: [className] }, content)];
 }
 
+const Column: Component = (props) => h('div', { className: ['docsc-column'] }, props.children);
+
+/** A repository's card; `repo` must be `owner/name`, else the card names it without a link. */
+const GitHubRepo: Component = (props) => {
+  const repo = stringProp(props, 'repo')?.trim() ?? '';
+  const valid = /^[\w.-]+\/[\w.-]+$/.test(repo);
+  const properties: Properties = { className: ['docsc-card', 'docsc-github-repo'] };
+  if (valid) properties.href = `https://github.com/${repo}`;
+  return h(valid ? 'a' : 'div', properties, [
+    h('div', { className: ['docsc-card-content'] }, [
+      h('div', { className: ['docsc-card-text'] }, [h('div', { className: ['docsc-card-title'] }, [text(repo)])]),
+    ]),
+  ]);
+};
+
+/** `<GitHub>` holds nothing of its own: `GitHub.Repo` is the component (Mintlify also accepts `Github`). */
+const GitHub: Component = (props) => props.children;
+
 export const CARD_COMPONENTS: Record<string, Component> = {
   Card,
   CardGroup: grid('docsc-card-group'),
   Columns: grid('docsc-columns'),
+  Column,
   Tile,
+  GitHub,
+  'GitHub.Repo': GitHubRepo,
+  Github: GitHub,
+  'Github.Repo': GitHubRepo,
 };

@@ -74,4 +74,5 @@ const ParamField: Component = (props, context) => {
 
 const ResponseField: Component = (props, context) => field('response', stringProp(props, 'name') ?? '', undefined, props, context);
 
-export const FIELD_COMPONENTS: Record<string, Component> = { ParamField, ResponseField };
+/** `Param` is ParamField's older name, which Mintlify still renders. */
+export const FIELD_COMPONENTS: Record<string, Component> = { ParamField, Param: ParamField, ResponseField };

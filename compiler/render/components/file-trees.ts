@@ -1,6 +1,6 @@
 // Tree, Tree.Folder and Tree.File: a file tree as nested lists; folders are
 // `<details>` (`name`, `defaultOpen`), so they open and close without
-// JavaScript.
+// JavaScript. `FileTree` is Tree's other name, as on Mintlify.
 
 import type { Properties } from 'hast';
 import { h, text } from '../hast-nodes.js';
@@ -18,4 +18,4 @@ const Folder: Component = (props) => {
 
 const File: Component = (props) => h('li', { className: ['docsc-tree-file'] }, [text(stringProp(props, 'name') ?? '')]);
 
-export const TREE_COMPONENTS: Record<string, Component> = { Tree, 'Tree.Folder': Folder, 'Tree.File': File };
+export const TREE_COMPONENTS: Record<string, Component> = { Tree, 'Tree.Folder': Folder, 'Tree.File': File, FileTree: Tree };

@@ -1,7 +1,9 @@
 // Inline marks: Tooltip (the marked text, focusable, with a `role="tooltip"`
 // bubble the stylesheet shows on hover and focus: `tip`, `headline`, and a
-// `cta` link to `href`) and Badge (`color`, `size`, `shape`, `stroke`,
-// `disabled` as data attributes the stylesheet reads; `icon`).
+// `cta` link to `href`), Badge (`color`, `size`, `shape`, `stroke`,
+// `disabled` as data attributes the stylesheet reads; `icon`) and Link
+// (Mintlify's `<Link href>`: a link, its `href` through the URL policy as
+// any component's).
 
 import type { ElementContent, Properties } from 'hast';
 import { h, text } from '../hast-nodes.js';
@@ -40,4 +42,9 @@ const Badge: Component = (props, context) => {
   return h('span', properties, [...iconOf(props, context), ...props.children]);
 };
 
-export const INLINE_MARK_COMPONENTS: Record<string, Component> = { Tooltip, Badge };
+const Link: Component = (props) => {
+  const href = stringProp(props, 'href');
+  return h('a', href === undefined ? {} : { href }, props.children);
+};
+
+export const INLINE_MARK_COMPONENTS: Record<string, Component> = { Tooltip, Badge, Link };
