@@ -3,11 +3,17 @@
 // language, with the fence's icon (tab-list.ts); a block's own title bar
 // gives way to the tab. `dropdown` asks for a language menu instead of tabs
 // (a data attribute the runtime reads). The examples are marked with
-// `data-example` for the API page layout.
+// `data-example` for the API page layout. CodeBlock is one code block made
+// by a component instead of a fence (Mintlify's, for custom components:
+// `language`, `filename`, `icon`, `lines`, `wrap`, `expandable`, and
+// `highlight`/`focus` as a list of line numbers, `"[1,3]"`), its text the
+// children's.
 
 import type { Element, ElementContent } from 'hast';
-import { h } from '../hast-nodes.js';
-import { type Component, flagProp } from './component.js';
+import { codeBlock } from '../code-block.js';
+import { h, textOf } from '../hast-nodes.js';
+import { type Component, type ComponentProps, flagProp, stringProp } from './component.js';
+import { iconOf } from './icons.js';
 import { hasClass, tabList } from './tab-list.js';
 
 function codeGroup(example: 'request' | 'response' | undefined): Component {
@@ -29,7 +35,31 @@ function codeGroup(example: 'request' | 'response' | undefined): Component {
   };
 }
 
+/** More lines than a code block can have (code-meta.ts): a number beyond it is a typo. */
+const MAX_LINE = 100_000;
+
+/** `"[1,3,4]"` (or `1,3`): the line numbers, ascending, without repeats. */
+function lineList(props: ComponentProps, name: string): number[] {
+  const written = stringProp(props, name) ?? '';
+  const numbers = [...written.matchAll(/\d+/g)].map((m) => Number(m[0])).filter((n) => n >= 1 && n <= MAX_LINE);
+  return [...new Set(numbers)].sort((a, b) => a - b);
+}
+
+const CodeBlock: Component = (props, context) => {
+  const title = stringProp(props, 'filename');
+  const meta = {
+    ...(title === undefined ? {} : { title }),
+    highlight: lineList(props, 'highlight'),
+    focus: lineList(props, 'focus'),
+    wrap: flagProp(props, 'wrap'),
+    lines: flagProp(props, 'lines'),
+    expandable: flagProp(props, 'expandable'),
+  };
+  return codeBlock(textOf(props.children).replace(/^\n+|\n+$/g, ''), stringProp(props, 'language'), meta, iconOf(props, context)[0]);
+};
+
 export const CODE_GROUP_COMPONENTS: Record<string, Component> = {
+  CodeBlock,
   CodeGroup: codeGroup(undefined),
   RequestExample: codeGroup('request'),
   ResponseExample: codeGroup('response'),
