@@ -141,8 +141,14 @@ export function renderError(context: RenderContext, at: SourcePlace, what: strin
   return h(inline ? 'span' : 'div', { className: ['docsc-render-error'], role: 'alert' }, [text(`Could not render ${what}: ${reason}`)]);
 }
 
+/**
+ * What an unknown component leaves: in text, a marked span with its children; as a block, only a comment, children
+ * and all, as Mintlify replaces an unknown block component with a comment (`remarkMdxRemoveUnknownJsx`), so that the
+ * page reads as it does there.
+ */
 function placeholder(name: string, children: ElementContent[], inline: boolean): ElementContent {
-  return h(inline ? 'span' : 'div', { className: ['docsc-unknown-component'], dataComponent: name }, children);
+  if (!inline) return { type: 'comment', value: ` unknown component <${name.replace(/-->|--!>|<!--/g, '')}> ` } as ElementContent;
+  return h('span', { className: ['docsc-unknown-component'], dataComponent: name }, children);
 }
 
 function builtIn(
