@@ -12,7 +12,7 @@ import * as assert from 'uvu/assert';
 import { build } from '../compiler/build/build.js';
 import { check } from '../compiler/check.js';
 import { renderDescription } from '../compiler/reference/render-description.js';
-import { rewriteUrl } from '../compiler/render/rewrite-url.js';
+import { rewriteUrl, type UrlUse } from '../compiler/render/rewrite-url.js';
 import { parseBasePath, rebaseMarkup, rebaseReference, withBase } from '../compiler/site/base-path.js';
 import { renderRedirectPage, renderRedirectsFile } from '../compiler/site/redirect-pages.js';
 import { renderSitemap } from '../compiler/site/sitemap-xml.js';
@@ -79,8 +79,8 @@ test("the reference's rewrite: links and images of descriptions, never text or o
 });
 
 test("a body's links and images resolve to site paths under the base", () => {
-  const at = (url: string, isLink = true) => {
-    const verdict = rewriteUrl(url, { url: 'guides/setup', file: 'guides/setup.mdx' }, isLink, '/repo');
+  const at = (url: string, isLink = true, use: UrlUse = {}) => {
+    const verdict = rewriteUrl(url, { url: 'guides/setup', file: 'guides/setup.mdx' }, isLink, '/repo', use);
     return verdict.safe ? verdict.url : undefined;
   };
   assert.is(at('/quickstart'), '/repo/quickstart');
@@ -90,20 +90,14 @@ test("a body's links and images resolve to site paths under the base", () => {
   assert.is(at('#here'), '#here');
   assert.is(at('javascript:alert(1)'), undefined);
   // An image's source written with the base in front keeps it once (Mintlify's removeBasePath); a link gets it again.
-  const image = (url: string) => {
-    const verdict = rewriteUrl(url, { url: 'guides/setup', file: 'guides/setup.mdx' }, false, '/repo', { image: true });
-    return verdict.safe ? verdict.url : undefined;
-  };
+  const image = (url: string) => at(url, false, { image: true });
   assert.is(image('/repo/images/a.png'), '/repo/images/a.png');
   assert.is(image('../../repo/images/a.png'), '/repo/images/a.png');
   assert.is(image('/images/a.png'), '/repo/images/a.png');
   assert.is(image('/repository/a.png'), '/repo/repository/a.png');
   assert.is(at('/repo/quickstart'), '/repo/repo/quickstart');
   // So does an HTML element's URL written in JSX (`<a href="/repo/x">`), which Mintlify leaves as written.
-  const literal = (url: string) => {
-    const verdict = rewriteUrl(url, { url: 'guides/setup', file: 'guides/setup.mdx' }, true, '/repo', { literal: true });
-    return verdict.safe ? verdict.url : undefined;
-  };
+  const literal = (url: string) => at(url, true, { literal: true });
   assert.is(literal('/repo/quickstart'), '/repo/quickstart');
   assert.is(literal('/quickstart'), '/repo/quickstart');
   assert.is(literal('/repository'), '/repo/repository');

@@ -45,3 +45,8 @@ export function iconRefOf(value: unknown): IconRef | undefined {
   if (known !== undefined) ref.library = known;
   return ref;
 }
+
+/** Whether a page's icon value is an image (a URL or a file path: `/images/x.svg`, `https://…`) rather than an icon's name. */
+export function isImageIcon(value: string): boolean {
+  return /^(?:https?:\/\/|\/\/|\/|\.\.?\/)|\.(?:svg|png|jpe?g|gif|webp|avif|ico)(?:[?#].*)?$/i.test(value);
+}

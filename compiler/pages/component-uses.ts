@@ -17,8 +17,9 @@ import type { Node as EstreeNode, JSXElement, Program } from 'estree-jsx';
 import type { Code } from 'mdast';
 import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
 import type { DiagnosticBag } from '../diagnostics/diagnostic.js';
+import { isImageIcon } from '../icons/icon-ref.js';
 import { parseCodeMeta } from '../render/code-meta.js';
-import { isDefinedName } from './page-scope.js';
+import { childNodes, firstUndefinedName } from './page-scope.js';
 
 /**
  * The built-in components, by the name pages use (compiler/render/components/component-table.ts), each with whether
@@ -102,19 +103,21 @@ export interface ElementUses {
   icons: (PageIcon & { component?: string; reads?: string[] })[];
 }
 
-/** A value that names an image rather than an icon (render-icon.ts): a link, not an icon. */
-const IMAGE_URL = /^(?:https?:\/\/|\/\/|\/|\.\.?\/)|\.(?:svg|png|jpe?g|gif|webp|avif|ico)(?:[?#].*)?$/i;
+/**
+ * Notes a tag named `name` at `at`: an unknown component, or nothing; the first segment of its name when it is a
+ * built-in that shows its `icon`, whose attributes the caller reads. HTML tags (`div`) are neither.
+ */
+function noteTag(name: string | null | undefined, at: { line: number; column: number }, uses: ElementUses, reads?: string[]): string | undefined {
+  if (!name || (/^[a-z]/.test(name) && !name.includes('.'))) return undefined;
+  const root = name.split('.')[0] as string;
+  if (!BUILT_IN_COMPONENT_NAMES.has(name)) uses.unknown.push({ name, root, ...at, ...(reads === undefined ? {} : { reads }) });
+  return ICON_PROP_COMPONENTS.has(name) ? root : undefined;
+}
 
 export function noteElement(node: MdxJsxFlowElement | MdxJsxTextElement, uses: ElementUses): void {
-  const name = node.name;
-  if (!name || (/^[a-z]/.test(name) && !name.includes('.'))) return;
-  const root = name.split('.')[0] as string;
   const start = node.position?.start;
-  if (!BUILT_IN_COMPONENT_NAMES.has(name)) {
-    uses.unknown.push({ name, root, line: start?.line ?? 0, column: start?.column ?? 0 });
-    return;
-  }
-  if (!ICON_PROP_COMPONENTS.has(name)) return;
+  const root = noteTag(node.name, { line: start?.line ?? 0, column: start?.column ?? 0 }, uses);
+  if (root === undefined) return;
   let icon: { value: string; line: number; column: number } | undefined;
   let type: string | undefined;
   for (const attribute of node.attributes) {
@@ -139,11 +142,7 @@ export function noteExpressionElements(program: Program | null | undefined, uses
   for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
     if (NOT_ALWAYS_RUN.has(node.type)) continue;
     if (node.type === 'JSXElement') noteJsxElement(node, uses, reads);
-    const children: EstreeNode[] = [];
-    for (const [key, value] of Object.entries(node)) {
-      if (key === 'loc' || key === 'range' || key === 'position') continue;
-      for (const child of Array.isArray(value) ? value : [value]) if (isEstreeNode(child)) children.push(child);
-    }
+    const children = childNodes(node);
     for (let i = children.length - 1; i >= 0; i--) stack.push(children[i] as EstreeNode);
   }
 }
@@ -159,16 +158,9 @@ const NOT_ALWAYS_RUN = new Set([
 ]);
 
 function noteJsxElement(node: JSXElement, uses: ElementUses, reads: string[] | undefined): void {
-  const name = jsxName(node.openingElement.name);
-  if (name === undefined || (/^[a-z]/.test(name) && !name.includes('.'))) return;
-  const root = name.split('.')[0] as string;
   const at = { line: node.loc?.start.line ?? 0, column: (node.loc?.start.column ?? -1) + 1 };
-  const guard = reads === undefined ? {} : { reads };
-  if (!BUILT_IN_COMPONENT_NAMES.has(name)) {
-    uses.unknown.push({ name, root, ...at, ...guard });
-    return;
-  }
-  if (!ICON_PROP_COMPONENTS.has(name)) return;
+  const root = noteTag(jsxName(node.openingElement.name), at, uses, reads);
+  if (root === undefined) return;
   let icon: string | undefined;
   let type: string | undefined;
   for (const attribute of node.openingElement.attributes) {
@@ -195,10 +187,6 @@ function jsxName(name: JSXElement['openingElement']['name']): string | undefined
   return undefined;
 }
 
-function isEstreeNode(value: unknown): value is EstreeNode {
-  return typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string';
-}
-
 /** A code fence's `icon="…"` (code-meta.ts), placed at the fence, as the renderer places it. */
 export function noteCodeIcon(node: Code, uses: ElementUses): void {
   if (!node.meta?.includes('icon')) return;
@@ -216,7 +204,7 @@ function noteIcon(
   reads?: string[],
 ): void {
   const name = written.trim();
-  if (name === '' || IMAGE_URL.test(name)) return;
+  if (name === '' || isImageIcon(name)) return;
   uses.icons.push({
     name,
     ...(type === undefined ? {} : { type }),
@@ -253,5 +241,5 @@ export function builtInIcons(uses: ElementUses, declared: ReadonlySet<string>): 
 
 /** Whether a text expression reading `reads` runs: it is shown as text when it reads a name nothing defines. */
 function runs(reads: readonly string[] | undefined, declared: ReadonlySet<string>): boolean {
-  return reads === undefined || reads.every((name) => isDefinedName(name, (n) => declared.has(n)));
+  return firstUndefinedName(reads, (name) => declared.has(name)) === undefined;
 }

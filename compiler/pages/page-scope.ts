@@ -13,9 +13,12 @@ export function isPredefinedName(name: string): boolean {
   return PREDEFINED_NAMES.has(name);
 }
 
-/** Whether reading `name` in a page's expression cannot throw: the page defines it (`declared`), MDX does, or JavaScript (`Math`, `JSON`). */
-export function isDefinedName(name: string, declared: (name: string) => boolean): boolean {
-  return declared(name) || PREDEFINED_NAMES.has(name) || name in globalThis;
+/**
+ * The first of an expression's read names (`readNames`) that reading throws for: neither the page (`declared`) nor
+ * MDX (`props`) nor JavaScript (`Math`, `JSON`) defines it. Undefined when there is none: the expression runs.
+ */
+export function firstUndefinedName(names: readonly string[] | undefined, declared: (name: string) => boolean): string | undefined {
+  return names?.find((name) => !declared(name) && !PREDEFINED_NAMES.has(name) && !(name in globalThis));
 }
 
 /** The names `import` and `export` statements bring into the page's scope. */
@@ -68,20 +71,26 @@ export function readNames(program: Program | null | undefined): string[] | undef
       if (!names.includes(node.name)) names.push(node.name);
       continue;
     }
-    if (node.type === 'UnaryExpression' && node.operator === 'typeof' && node.argument.type === 'Identifier') continue;
-    const children: Node[] = [];
-    for (const [key, value] of Object.entries(node)) {
-      if (key === 'loc' || key === 'range' || key === 'position' || key === 'comments') continue;
-      if ((node.type === 'MemberExpression' && key === 'property' && !node.computed) || (node.type === 'Property' && key === 'key' && !node.computed))
-        continue;
-      if (node.type === 'MetaProperty') continue;
-      for (const child of Array.isArray(value) ? value : [value]) if (isNode(child)) children.push(child);
-    }
+    if ((node.type === 'UnaryExpression' && node.operator === 'typeof' && node.argument.type === 'Identifier') || node.type === 'MetaProperty')
+      continue;
+    // A property's name is no read name (`a.b`, `{ b: 1 }`); a computed one is (`a[b]`).
+    const named = node.type === 'MemberExpression' && !node.computed ? 'property' : node.type === 'Property' && !node.computed ? 'key' : undefined;
+    const children = childNodes(node, named);
     for (let i = children.length - 1; i >= 0; i--) stack.push(children[i] as Node);
   }
   return names;
 }
 
-function isNode(value: unknown): value is Node {
+/** The nodes an ESTree node holds (JSX's included), in source order, but those under the key `skipped`. */
+export function childNodes<T extends { type: string }>(node: T, skipped?: string): T[] {
+  const children: T[] = [];
+  for (const [key, value] of Object.entries(node)) {
+    if (key === skipped || key === 'loc' || key === 'range' || key === 'position' || key === 'comments') continue;
+    for (const child of Array.isArray(value) ? value : [value]) if (isNode(child)) children.push(child as T);
+  }
+  return children;
+}
+
+function isNode(value: unknown): value is { type: string } {
   return typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string';
 }

@@ -23,7 +23,7 @@ import {
   reportUnknownComponents,
 } from './component-uses.js';
 import { headingSlug, headingTypography, nextFieldAnchor, numberedId, TitledComponentIds } from './heading-slug.js';
-import { declaredNames, isDefinedName, readNames } from './page-scope.js';
+import { declaredNames, firstUndefinedName, readNames } from './page-scope.js';
 import { type Frontmatter, type ParsedFrontmatter, parseFrontmatter } from './parse-frontmatter.js';
 import { type CustomHeadingId, type ParsedPage, type ParseOptions, parsePage } from './parse-page.js';
 
@@ -535,7 +535,7 @@ function assignHeadingIds(drafts: readonly HeadingDraft[], customIds: readonly C
 function reportUndefinedNames(facts: TreeFacts, bag: DiagnosticBag): void {
   const declared = (name: string) => facts.declared.has(name);
   for (const use of facts.expressions) {
-    const name = use.names.find((n) => !isDefinedName(n, declared));
+    const name = firstUndefinedName(use.names, declared);
     if (name === undefined) continue;
     const expression = use.span.file.text.slice(use.span.start, use.span.end);
     const hint = `Write \`\\${expression}\` to show the braces as text, or define it: \`export const ${name} = …\``;

@@ -60,7 +60,7 @@ export function parseCodeMeta(meta: string | null | undefined, gluedRanges?: str
 }
 
 /** `1,3-5` → 1, 3, 4, 5; anything else in the list is skipped. */
-function lineNumbers(ranges: string): number[] {
+export function lineNumbers(ranges: string): number[] {
   const numbers: number[] = [];
   for (const part of ranges.split(',')) {
     const range = /^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$/.exec(part);

@@ -147,7 +147,8 @@ export function renderError(context: RenderContext, at: SourcePlace, what: strin
  * page reads as it does there.
  */
 function placeholder(name: string, children: ElementContent[], inline: boolean): ElementContent {
-  if (!inline) return { type: 'comment', value: ` unknown component <${name.replace(/-->|--!>|<!--/g, '')}> ` } as ElementContent;
+  // hast-util-to-html escapes a `-->` in a comment's text, whatever the name holds.
+  if (!inline) return { type: 'comment', value: ` unknown component <${name}> ` } as ElementContent;
   return h('span', { className: ['docsc-unknown-component'], dataComponent: name }, children);
 }
 

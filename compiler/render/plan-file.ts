@@ -14,7 +14,7 @@
 import type { Node as EstreeNode, Expression, ModuleDeclaration, Program, Statement } from 'estree';
 import type { Root, RootContent } from 'mdast';
 import type { MdxJsxExpressionAttribute } from 'mdast-util-mdx-jsx';
-import { declaredNames, isDefinedName, isPredefinedName, readNames } from '../pages/page-scope.js';
+import { declaredNames, firstUndefinedName, isPredefinedName, readNames } from '../pages/page-scope.js';
 import type { SourceFile } from '../source/source-file.js';
 import { type NameLookup, NOT_STATIC, staticValue, UNKNOWN_VALUE } from './static-value.js';
 
@@ -158,7 +158,7 @@ function planExpressions(tree: Root, plan: FilePlan, lookup: NameLookup, importe
 /** Whether a page's expression reads a name that neither the page nor MDX nor JavaScript defines: it would throw. */
 function readsUndefinedName(program: Program | null | undefined, imported: ReadonlySet<string>, exported: ReadonlySet<string>): boolean {
   const declared = (name: string) => imported.has(name) || exported.has(name);
-  return readNames(program)?.some((name) => !isDefinedName(name, declared)) === true;
+  return firstUndefinedName(readNames(program), declared) !== undefined;
 }
 
 /** The expression of `{…}`; undefined for a comment-only `{/* … *\/}`. */

@@ -6,18 +6,16 @@
 // failure.
 
 import type { ElementContent, Properties } from 'hast';
+import { isImageIcon } from '../icons/icon-ref.js';
 import { iconSvg } from '../icons/icon-svg.js';
 import { checkUrl } from './create-element.js';
 import { h } from './hast-nodes.js';
 import type { RenderContext, SourcePlace } from './render-context.js';
 
-/** A value that names an image rather than an icon. */
-const IMAGE_URL = /^(?:https?:\/\/|\/\/|\/|\.\.?\/)|\.(?:svg|png|jpe?g|gif|webp|avif|ico)(?:[?#].*)?$/i;
-
 export function renderIcon(context: RenderContext, name: string, type: string | undefined, at: SourcePlace): ElementContent | undefined {
   const value = name.trim();
   if (value === '') return undefined;
-  if (IMAGE_URL.test(value)) {
+  if (isImageIcon(value)) {
     const src = checkUrl(context, 'icon', value, at, { image: true });
     return src === undefined ? undefined : h('img', { className: ['docsc-icon', 'docsc-icon-image'], src, alt: '', ariaHidden: 'true' });
   }

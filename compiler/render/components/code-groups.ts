@@ -11,6 +11,7 @@
 
 import type { Element, ElementContent } from 'hast';
 import { codeBlock } from '../code-block.js';
+import { lineNumbers } from '../code-meta.js';
 import { h, textOf } from '../hast-nodes.js';
 import { type Component, type ComponentProps, flagProp, stringProp } from './component.js';
 import { iconOf } from './icons.js';
@@ -35,13 +36,9 @@ function codeGroup(example: 'request' | 'response' | undefined): Component {
   };
 }
 
-/** More lines than a code block can have (code-meta.ts): a number beyond it is a typo. */
-const MAX_LINE = 100_000;
-
-/** `"[1,3,4]"` (or `1,3`): the line numbers, ascending, without repeats. */
+/** `"[1,3,4]"` (or a fence's `1,3-5`): the line numbers, ascending, without repeats. */
 function lineList(props: ComponentProps, name: string): number[] {
-  const written = stringProp(props, name) ?? '';
-  const numbers = [...written.matchAll(/\d+/g)].map((m) => Number(m[0])).filter((n) => n >= 1 && n <= MAX_LINE);
+  const numbers = lineNumbers((stringProp(props, name) ?? '').replace(/[[\]]/g, ''));
   return [...new Set(numbers)].sort((a, b) => a - b);
 }
 
