@@ -50,14 +50,43 @@
 // (102.6 and 104.5 s of CPU) against 64.6 and 65.4 s (116.5 s), peak RSS
 // 829-840 MiB against 800-804 MiB; navigation edits unchanged or faster (6 pairs,
 // medians 1.85 s against 1.95 s).
+//
+// V8 12 (Node.js 22) and 13 (Node.js 24) have no `--interrupt-budget`: they
+// tier up by invocation counts. mintlify/docs' `check --no-cache`, alternated
+// pairs (2026-12-05): TurboFan at 16 times the default count (48,000) 0.83x
+// wall on Node.js 22 (4 pairs, 0.82-0.84; 4 times 0.87x, 64 times 1.03x
+// against 16) and 0.89x on Node.js 24 (4 pairs); the 1,000-page corpus's
+// cold build 0.93x and 0.92x; a one-page edit then `build` unchanged (0.99x,
+// 8 pairs, Node.js 24). Node.js 24's young generation grows past Node.js
+// 20's 16 MB semi-spaces: the same check peaked at 537 MB against 352 MB
+// with them kept at 16 MB, and took 0.94x the time (5 pairs); on Node.js 22
+// the flag changes nothing (its default is 16 MB).
 
-/** TurboFan's tier-up budget: 32 times V8 11's default (67,584 bytes of bytecode run). */
+/** TurboFan's tier-up budget on V8 11 (Node.js 20): 32 times its default (67,584 bytes of bytecode run). */
 const INTERRUPT_BUDGET = 32 * 67_584;
+
+/** V8 12 and later (Node.js 22, 24) count a function's invocations instead: 16 times the default 3,000. */
+const TURBOFAN_INVOCATIONS = 16 * 3_000;
+
+/** The young generation's semi-space on V8 12 and later: Node.js 20's size, in MB. */
+const SEMI_SPACE_MB = 16;
+
+/**
+ * The flags for this process's V8 (`process.versions.v8`). Each is a flag that V8 knows: an unknown one is not an
+ * exception but a line on stderr ("Error: unrecognized flag"), which Node.js 22 and 24 printed at every command
+ * while `--interrupt-budget`, gone since V8 12, was set on them.
+ */
+export function buildV8Flags(v8Version: string = process.versions.v8): string[] {
+  const [major = 0, minor = 0] = v8Version.split('.').map((part) => Number.parseInt(part, 10));
+  const flags = ['--no-parallel-scavenge', '--no-allocation-site-pretenuring'];
+  if (major >= 12) flags.push(`--invocation-count-for-turbofan=${TURBOFAN_INVOCATIONS}`, `--max-semi-space-size=${SEMI_SPACE_MB}`);
+  // V8 11.3 is Node.js 20's; later 11.x (Node.js 21, end of life) are left to their defaults.
+  else if (major === 11 && minor <= 3) flags.push(`--interrupt-budget=${INTERRUPT_BUDGET}`);
+  return flags;
+}
 
 /** For the commands that start worker pools; `node:v8` is loaded here, so that `docsc --version` does not pay for it. */
 export async function useBuildV8Flags(): Promise<void> {
   const { setFlagsFromString } = await import('node:v8');
-  setFlagsFromString('--no-parallel-scavenge');
-  setFlagsFromString(`--interrupt-budget=${INTERRUPT_BUDGET}`);
-  setFlagsFromString('--no-allocation-site-pretenuring');
+  for (const flag of buildV8Flags()) setFlagsFromString(flag);
 }
