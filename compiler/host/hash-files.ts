@@ -27,6 +27,11 @@ export interface HashRequest {
 /** Below this many files, the main thread hashes them alone: starting a thread costs about what 1,000 files do. */
 const PARALLEL_FROM = 2_000;
 
+/** Whether `hashFiles` would hash this many files on two threads. */
+export function hashesInParallel(count: number): boolean {
+  return count >= PARALLEL_FROM && availableParallelism() > 1;
+}
+
 /** Files taken at a time from the shared counter. */
 const BATCH = 64;
 
@@ -48,7 +53,7 @@ export type HashFilesReply = (number | HashedFile)[];
 export async function hashFiles(requests: readonly HashRequest[], realRoot: string, threadOnly = false): Promise<HashedFile[]> {
   const results = new Array<HashedFile | null>(requests.length).fill(null);
   const next = new SharedArrayBuffer(4);
-  const parallel = threadOnly || (requests.length >= PARALLEL_FROM && availableParallelism() > 1);
+  const parallel = threadOnly || hashesInParallel(requests.length);
   const worker = parallel ? startThread({ requests, realRoot, next }) : undefined;
   if (!threadOnly)
     hashBatches(requests, realRoot, new Int32Array(next), (i, result) => {
