@@ -54,7 +54,13 @@ test('2,102 pages, most of them copies: each copy reports at its path, as the ca
     const broken = plain.diagnostics.filter((d) => d.code === 'link/broken');
     assert.is(broken.length, VERSIONS * LANGUAGES.length * FILES.length);
     assert.is(new Set(broken.map((d) => d.file)).size, broken.length);
-    assert.equal(plain.diagnostics.filter((d) => d.code === 'file/bom').map((d) => d.file).sort(), ['marked/a.mdx', 'marked/b.mdx']);
+    assert.equal(
+      plain.diagnostics
+        .filter((d) => d.code === 'file/bom')
+        .map((d) => d.file)
+        .sort(),
+      ['marked/a.mdx', 'marked/b.mdx'],
+    );
     const cached = await checkWithCache({ root, cacheDir: join(root, '.cache') });
     assert.equal(lines(plain.diagnostics), lines(cached.diagnostics));
   } finally {
