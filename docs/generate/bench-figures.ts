@@ -23,7 +23,7 @@ const REBUILDS = '2026-11-24-full-partial-0145.json';
 const OPENAPI_FILE = '2026-11-21-quick-partial-2218.json';
 const SMALL = '2026-12-04-quick-1142.json';
 const HUGO = '2026-12-04-quick-partial-0853.json';
-const REPOSITORY = '2026-12-04-quick-partial-1418.json';
+const REPOSITORY = '2026-12-05-quick-partial-2334.json';
 
 /** Issue 3's targets on a 2-core machine at 10,000 pages (ARCHITECTURE.md, bench/README.md). */
 const TARGETS: Record<string, string> = {
