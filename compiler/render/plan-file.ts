@@ -14,6 +14,7 @@
 import type { Node as EstreeNode, Expression, ModuleDeclaration, Program, Statement } from 'estree';
 import type { Root, RootContent } from 'mdast';
 import type { MdxJsxExpressionAttribute } from 'mdast-util-mdx-jsx';
+import type { MdxjsEsm } from 'mdast-util-mdxjs-esm';
 import { declaredNames, firstUndefinedName, isPredefinedName, readNames } from '../pages/page-scope.js';
 import type { SourceFile } from '../source/source-file.js';
 import { type NameLookup, NOT_STATIC, staticValue, UNKNOWN_VALUE } from './static-value.js';
@@ -75,7 +76,7 @@ export function planFile(tree: Root, file: SourceFile, mode: FileMode): FilePlan
     needsEvaluation: false,
     depth: 0,
   };
-  for (const node of tree.children) if (node.type === 'mdxjsEsm') planEsm(node.data?.estree, file, plan);
+  for (const node of esmNodes(tree)) planEsm(node.data?.estree, file, plan);
   const imported = new Set(plan.imports.map((i) => i.local));
   const lookup: NameLookup = (name) => {
     if (plan.exported.has(name)) return NOT_STATIC;
@@ -87,6 +88,22 @@ export function planFile(tree: Root, file: SourceFile, mode: FileMode): FilePlan
   if (plan.exportStatements.length > 0) plan.freeComponentNames = freeJsxNames(plan.exportStatements, new Set([...imported, ...plan.exported]));
   plan.needsEvaluation = plan.dynamic.size > 0 || plan.exportStatements.length > 0;
   return plan;
+}
+
+/**
+ * The file's ESM in document order, at any depth: an `import` at the start of a line inside a component
+ * (`<Step>` … `import Install from "/snippets/install.mdx"` … `</Step>`) is ESM to the parser, nested in the
+ * component's children, and Mintlify takes it as the file's own (`findAndRemoveImports` removes ESM at any depth
+ * with unist-util-remove and puts it at the top). Without recursion, as planExpressions walks.
+ */
+function esmNodes(tree: Root): MdxjsEsm[] {
+  const found: MdxjsEsm[] = [];
+  const stack: (Root | RootContent)[] = [tree];
+  for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
+    if (node.type === 'mdxjsEsm') found.push(node);
+    else if ('children' in node) for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i] as RootContent);
+  }
+  return found;
 }
 
 function planEsm(program: Program | null | undefined, file: SourceFile, plan: FilePlan): void {
