@@ -159,17 +159,23 @@ async function summarizeAll(
   const pool = summaryPool(options.threads);
   try {
     for (const input of inputs) {
+      // The hash taken on two threads stands for the bytes, as the cached check's snapshot does (not hashed again).
       const known = hashed?.get(input.path);
-      let same = known?.ok ? clean.get(identityOf(input.path, known.hash)) : undefined;
-      const bytes = same === undefined ? readBytes(host, input.path, bag) : undefined;
-      const identity = bytes === undefined ? undefined : identityOf(input.path, contentHash(bytes));
-      same ??= identity === undefined ? undefined : clean.get(identity);
+      let bytes: Uint8Array | undefined;
+      let identity = known?.ok ? identityOf(input.path, known.hash) : undefined;
+      if (identity === undefined) {
+        bytes = readBytes(host, input.path, bag);
+        if (bytes === undefined) continue;
+        identity = identityOf(input.path, contentHash(bytes));
+      }
+      const same = clean.get(identity);
       if (same !== undefined) {
         input.release?.();
         plan.push({ path: input.path, copyOf: same });
         continue;
       }
-      if (bytes === undefined || identity === undefined) continue;
+      bytes ??= readBytes(host, input.path, bag);
+      if (bytes === undefined) continue;
       const read = decodeInput(host, input.path, bytes, sources) as { text: string; diagnostics: Diagnostic[] };
       bag.add(read.diagnostics);
       if (read.diagnostics.length === 0) clean.set(identity, plan.length);
