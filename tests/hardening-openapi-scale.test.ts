@@ -90,6 +90,53 @@ test('a large valid document whose $ref points inside a component schema is vali
   }
 });
 
+test("a large OpenAPI 3.1 document: what Mintlify's validator accepts is a warning, beside an error where it refuses", async () => {
+  const root = mkdtempSync(join(tmpdir(), 'docsc-openapi-scale-'));
+  try {
+    const spec = bigSpec('3.1.0');
+    const components = spec.components as { parameters: { Id: { in: string } } };
+    components.parameters.Id.in = 'query';
+    const paths = spec.paths as Record<string, { get: Record<string, unknown> }>;
+    paths['/things/1'] = { get: { summary: 'No responses', responses: {} } };
+    paths['/things/2'] = {
+      get: {
+        summary: 'A header with a stray key',
+        responses: { 200: { description: 'ok', headers: { 'X-Rate': { schema: { type: 'integer' }, type: 'integer' } } } },
+      },
+    };
+    const loaded = async () => {
+      const text = JSON.stringify(spec, null, 2);
+      assert.ok(text.length > 1_000_000, 'large enough for the direct pass');
+      writeFileSync(join(root, 'openapi.json'), text);
+      const result = await loadOpenApi('openapi.json', new ProjectHost(root), {});
+      return result.diagnostics.map((d) => `${d.severity} ${d.code} ${d.message}`);
+    };
+    // Accepted by Mintlify's validator: warnings only, and the parser's rules ran (an optional path parameter).
+    paths['/things/{id}'] = {
+      get: {
+        summary: 'Optional id',
+        parameters: [{ name: 'id', in: 'path', required: false, schema: { type: 'string' } }],
+        responses: { 200: { description: 'ok' } },
+      },
+    };
+    assert.equal(await loaded(), [
+      'warning openapi/spec-rule `#/paths/~1things~11/get/responses` lists no response',
+      'warning openapi/spec-rule `#/paths/~1things~12/get/responses/200/headers/X-Rate/type` is not a field of a Header Object',
+      'warning openapi/spec-rule Path parameters cannot be optional. Set `required=true` for the `id` parameter at `/paths/things/{id}/get`.',
+    ]);
+    // With a mistake Mintlify refuses too, the direct pass reports each problem where it is written, by its kind.
+    (spec.info as Record<string, unknown>).version = undefined;
+    assert.equal(await loaded(), [
+      "error openapi/invalid `#/info` must have required property 'version'",
+      'warning openapi/spec-rule `#/paths/~1things~11/get/responses` lists no response',
+      'warning openapi/spec-rule `#/paths/~1things~12/get/responses/200/headers/X-Rate/type` is not a field of a Header Object',
+      'warning openapi/spec-rule `#/paths/~1things~1{id}/get/parameters/0/required` is not `true`',
+    ]);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
 test('the direct pass caps what it reports and counts the rest', () => {
   const spec = bigSpec('3.0.3');
   for (const [path, item] of Object.entries(spec.paths as Record<string, { get: Record<string, unknown> }>)) {

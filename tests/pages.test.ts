@@ -107,6 +107,10 @@ test('frontmatter: every known field, typed', () => {
   );
 });
 
+test('frontmatter: keywords written as comma-separated text are the list of its parts', () => {
+  assert.equal(result('keywords-text.mdx').summary.frontmatter.keywords, ['agents', 'simulations', 'local testing']);
+});
+
 test('frontmatter: openapi values keep their place and parsed reference', () => {
   const { openapi, 'openapi-schema': schema, api } = result('valid-frontmatter.mdx').summary.frontmatter;
   // `openapi: "openapi.json GET /pets/{id}"` is line 11; the text starts after the quote.

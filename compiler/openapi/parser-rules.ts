@@ -139,7 +139,9 @@ function validatePath(path: Loose, pathId: string, deref: (value: unknown) => Lo
     const responses = deref(operation.responses);
     for (const responseCode of Object.keys(responses || {})) {
       const response = deref(responses[responseCode]);
-      if (response && !('$ref' in response)) validateResponse(response, `${operationId}/responses/${responseCode}`, deref, out);
+      // An `x-` extension beside the responses may hold any JSON: the parser's `in` throws on text
+      // (`x-note: "…"`) and its validation stops there; here the extension is passed over.
+      if (isObject(response) && !('$ref' in response)) validateResponse(response, `${operationId}/responses/${responseCode}`, deref, out);
     }
   }
 }

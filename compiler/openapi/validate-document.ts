@@ -9,6 +9,7 @@ import { canonicalPointer, childValue, formatPointer, refPointer, valueAt } from
 import { withoutStaleWebhooks } from './index-webhooks.js';
 import { asObject, errorMessage, isObject, type JsonObject, own, setOwn } from './json-values.js';
 import { onFirstUse } from './load-on-first-use.js';
+import { mintlifyLeniency } from './mintlify-schema-leniency.js';
 import type { OperationInfo } from './openapi-document.js';
 import { type Dereferenced, placeValidatorMessage } from './place-validator-message.js';
 import type { RefUse } from './scan-document.js';
@@ -42,26 +43,40 @@ export async function validateDocument(ctx: Context, input: ValidationInput): Pr
   const { validateSchema } = await schemaValidator();
   // As written, `$ref`s not followed: the document itself serves (the copy differs only by `$ref` keys in example data, valid anywhere).
   const direct = validateSchema(withoutStaleWebhooks(ctx.root, ctx.version), ctx.version);
-  if (direct.problems.length > 0 && large) {
-    for (const problem of direct.problems) {
-      const pointer = canonicalPointer(ctx.root, problem.pointer);
+  // Problems the schema Mintlify's validator uses does not find (mintlify-schema-leniency.ts) are warnings.
+  const problems = direct.problems.map((problem) => {
+    const pointer = canonicalPointer(ctx.root, problem.pointer);
+    return { pointer, message: problem.message, lenient: mintlifyLeniency(ctx.root, ctx.version, pointer, problem.message) };
+  });
+  /** `ruled`: the parser's rules run after, and report what a finding marked `rule` reports. */
+  const reportProblems = (list: typeof problems, ruled: boolean) => {
+    for (const { pointer, message, lenient } of list) {
+      if (ruled && lenient?.rule) continue;
       const at = pointer.length === 0 ? { file: ctx.file.path } : ctx.locator.key(pointer);
-      ctx.bag.report('openapi/invalid', at, { detail: `\`${formatPointer(pointer)}\` ${problem.message}` });
+      const detail = `\`${formatPointer(pointer)}\` ${lenient?.detail ?? message}`;
+      if (lenient === undefined) ctx.bag.report('openapi/invalid', at, { detail });
+      else ctx.bag.report('openapi/spec-rule', at, { detail }, { hint: lenient.hint });
     }
+  };
+  const refused = problems.some((problem) => problem.lenient === undefined);
+  if (refused && large) {
+    reportProblems(problems, false);
     if (direct.more > 0) ctx.bag.report('openapi/more-errors', { file: ctx.file.path }, { count: direct.more });
     return;
   }
   // Duplicate ids are found here and reported at the later one (the parser names no place).
   checkOperationIds(input.operations, ctx);
   let copy: JsonObject | undefined;
-  if (direct.problems.length === 0) {
-    // Valid as written: the parser's own rules, run without it, say all it would when every `$ref` keeps its kind
-    // (parser-rules.ts); a small document with problems goes to the parser, whose messages say more.
+  if (!refused) {
+    // Valid as written, as Mintlify's validator reads it: the parser's own rules, run without it, say all it would
+    // when every `$ref` keeps its kind (parser-rules.ts); a small document with problems goes to the parser, whose
+    // messages say more.
     const { rulesSuffice, runParserRules, dereferencer } = await parserRules();
     const targets = new Map<string, string[]>();
     const targetOf = (ref: string) => targets.get(ref) ?? targets.set(ref, refPointer(ref) ?? []).get(ref) ?? [];
     const refs = input.refs.map((use) => ({ pointer: use.pointer, holder: use.holder, target: targetOf(use.ref as string) }));
     if (rulesSuffice(refs, ctx.file.text)) {
+      reportProblems(problems, true);
       let found: ValidatorResult;
       try {
         found = runParserRules(ctx.root);
@@ -153,7 +168,14 @@ function reportValidatorResult(result: ValidatorResult, dereferenced: Dereferenc
   const report = (code: 'openapi/invalid' | 'openapi/invalid-warning' | 'openapi/spec-rule', message: string) => {
     const found = placeValidatorMessage(message, dereferenced, ctx);
     // Written inside an `x-` extension (a schema kept in `x-definitions` and reached by `$ref`): Mintlify's validator
-    // reads the document as written, where an extension's value is free, and publishes it.
+    // reads the document as written, where an extension's value is free, and publishes it; so it does what the
+    // schema it uses does not ask (mintlify-schema-leniency.ts).
+    const lenient = code === 'openapi/invalid' ? mintlifyLeniency(ctx.root, ctx.version, found.pointer, found.detail) : undefined;
+    // The parser reports the schema's findings or, when there are none, its rules' (result.valid): never both.
+    if (lenient !== undefined) {
+      ctx.bag.report('openapi/spec-rule', found.at, { detail: `\`${formatPointer(found.pointer)}\` ${lenient.detail}` }, { hint: lenient.hint });
+      return;
+    }
     const written = code === 'openapi/invalid' && insideExtension(found.pointer) ? 'openapi/spec-rule' : code;
     ctx.bag.report(written, found.at, { detail: found.detail }, found.hint ? { hint: found.hint } : {});
   };

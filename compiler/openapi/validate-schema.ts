@@ -99,6 +99,9 @@ function describe(error: ErrorObject): SchemaProblem {
   if (error.keyword === 'additionalProperties' && typeof params.additionalProperty === 'string') {
     return { pointer: [...pointer, params.additionalProperty], message: 'is not an allowed property here' };
   }
+  if (error.keyword === 'unevaluatedProperties' && typeof params.unevaluatedProperty === 'string') {
+    return { pointer: [...pointer, params.unevaluatedProperty], message: 'is not an allowed property here' };
+  }
   if (error.keyword === 'enum' && Array.isArray(params.allowedValues)) {
     const allowed = params.allowedValues.map((v) => `\`${String(v)}\``).join(', ');
     return { pointer, message: `must be one of ${allowed}` };

@@ -445,7 +445,24 @@ function readUrl(value: unknown, node: YamlNode, reader: FieldReader): void {
   reader.urlLink = { ...placed.at, ...(placed.verbatim ? { column: placed.at.column + offset, length: url.length } : {}), href: url };
 }
 
+/**
+ * `keywords`: a list of strings. A string, number or boolean instead (`keywords: search, install`) is the list of its
+ * comma-separated parts, with a warning: Mintlify writes it into the page's `<meta name="keywords">` as it is, where a
+ * comma-separated list is what that tag holds (LangWatch's docs write every page's keywords so).
+ */
 function readKeywords(value: unknown, node: YamlNode, reader: FieldReader): void {
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
+    const written = typeof value === 'string' ? value : writtenText(node, reader);
+    const keywords = written
+      .split(',')
+      .map((part) => part.trim())
+      .filter((part) => part !== '');
+    const shown = `[${keywords.map((keyword) => JSON.stringify(keyword)).join(', ')}]`;
+    const result = keywords.length > 3 ? `a list of ${keywords.length} keywords` : `\`${shown}\``;
+    reportCoerced('keywords', 'a list of strings', describeValue(value), result, node, reader, `Write the list: \`keywords: ${cutText(shown, 60)}\``);
+    reader.frontmatter.keywords = keywords;
+    return;
+  }
   if (!Array.isArray(value)) {
     reportWrongType('keywords', 'a list of strings', value, node, reader);
     return;
