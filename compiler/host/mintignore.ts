@@ -2,8 +2,8 @@
 // site, in .gitignore's syntax (`/tools/`, `agent-context/`, `*.draft.mdx`,
 // `!keep.mdx`), after the ones it always leaves out (`README.md`,
 // `LICENSE.md`, `CHANGELOG.md`, `CONTRIBUTING.md` anywhere: @mintlify/common's
-// DEFAULT_MINT_IGNORES; its hidden and dependency folders the host skips
-// anyway). The host never lists what is ignored (project-host.ts), so such a
+// DEFAULT_MINT_IGNORES; and `contribute.md`, which its getFileCategory never
+// takes for a page; its hidden and dependency folders the host skips anyway). The host never lists what is ignored (project-host.ts), so such a
 // page is neither published nor checked, as on Mintlify. Supported: comments,
 // blank lines, `!` negation (the last matching pattern decides), a trailing
 // `/` for folders only, a leading or inner `/` to anchor a pattern to the root
@@ -13,7 +13,7 @@
 export const MINTIGNORE_FILE = '.mintignore';
 
 /** What Mintlify leaves out whatever `.mintignore` says (its hidden and dependency folders aside). */
-const DEFAULT_IGNORES = ['README.md', 'LICENSE.md', 'CHANGELOG.md', 'CONTRIBUTING.md'];
+const DEFAULT_IGNORES = ['README.md', 'LICENSE.md', 'CHANGELOG.md', 'CONTRIBUTING.md', 'CONTRIBUTE.md'];
 
 interface IgnoreRule {
   pattern: RegExp;
