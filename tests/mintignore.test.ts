@@ -34,7 +34,8 @@ test('anchored and unanchored patterns, folders only, globs and negation', () =>
 
 test("without a pattern, Mintlify's defaults only: READMEs, licences, changelogs and contributing guides, in any case", () => {
   const ignored = parseMintignore('# only a comment\n\n');
-  for (const path of ['README.md', 'sdk/readme.md', 'LICENSE.md', 'CHANGELOG.md', 'CONTRIBUTING.md', 'guides/Contribute.md']) assert.ok(ignored(path, false), path);
+  for (const path of ['README.md', 'sdk/readme.md', 'LICENSE.md', 'CHANGELOG.md', 'CONTRIBUTING.md', 'guides/Contribute.md'])
+    assert.ok(ignored(path, false), path);
   for (const path of ['changelog.mdx', 'contribute.mdx', 'guides/readme-first.md', 'index.mdx']) assert.not.ok(ignored(path, false), path);
 });
 

@@ -20,7 +20,7 @@ import type { Root, RootContent } from 'mdast';
 import type { SourceFile } from '../source/source-file.js';
 import { BUILT_INS, UnknownComponent } from './create-element.js';
 import { isExpressionBundle, JSX_RUNTIME, REACT_GLOBALS, reactGlobal } from './jsx-runtime.js';
-import type { ExpressionHolder, FilePlan } from './plan-file.js';
+import { type ExpressionHolder, type FilePlan, snippetPropNames } from './plan-file.js';
 
 export type CompiledModule = { code: string; holders: ExpressionHolder[] } | { error: unknown };
 
@@ -39,20 +39,25 @@ export function compileModule(plan: FilePlan, file: SourceFile): CompiledModule 
   const expressions = [...plan.dynamic.values()];
   const statements: Statement[] = [];
   const locals = plan.imports.map((i) => i.local);
-  if (locals.length > 0) statements.push(destructure(locals, 'docscImports'));
-  if (plan.freeComponentNames.length > 0) statements.push(destructure(plan.freeComponentNames, 'docscGlobals'));
+  if (locals.length > 0) statements.push(destructure(locals, argument('docscImports')));
+  if (plan.freeComponentNames.length > 0) statements.push(destructure(plan.freeComponentNames, argument('docscGlobals')));
   // React's hooks are in scope without an import, as Mintlify has them, unless the file names them itself.
   const own = new Set([...locals, ...plan.exported]);
   const react = REACT_GLOBALS.filter((name) => !own.has(name));
-  if (react.length > 0) statements.push(destructure(react, 'docscReact'));
+  if (react.length > 0) statements.push(destructure(react, argument('docscReact')));
   statements.push(...plan.exportStatements);
+  // In a snippet every other name an expression uses is a prop (undefined when the importer does not pass it).
+  const declared = new Set([...own, ...react, ...plan.freeComponentNames]);
+  const functions = expressions.map((expression) =>
+    plan.mode === 'snippet' ? withProps(expression, snippetPropNames(expression, declared)) : arrow(expression),
+  );
   const bundle: Expression = {
     type: 'ObjectExpression',
     properties: [
       {
         type: 'Property',
         key: { type: 'Identifier', name: 'docscExpressions' },
-        value: { type: 'ArrayExpression', elements: expressions.map(arrow) },
+        value: { type: 'ArrayExpression', elements: functions },
         kind: 'init',
         method: false,
         shorthand: false,
@@ -121,8 +126,22 @@ function arrow(body: Expression): Expression {
   return { type: 'ArrowFunctionExpression', params: [], body, expression: true, async: false, generator: false };
 }
 
-/** `const {a, b} = arguments[0].<field>;` */
-function destructure(names: readonly string[], field: string): Statement {
+/** `() => { const {a, b} = props; return (body); }`: MDX's `props` is the snippet's, in scope where the expression is. */
+function withProps(body: Expression, names: readonly string[]): Expression {
+  if (names.length === 0) return arrow(body);
+  const declaration = destructure(names, { type: 'Identifier', name: 'props' });
+  return {
+    type: 'ArrowFunctionExpression',
+    params: [],
+    body: { type: 'BlockStatement', body: [declaration, { type: 'ReturnStatement', argument: body }] },
+    expression: false,
+    async: false,
+    generator: false,
+  };
+}
+
+/** `const {a, b} = <init>;` */
+function destructure(names: readonly string[], init: Expression): Statement {
   return {
     type: 'VariableDeclaration',
     kind: 'const',
@@ -141,20 +160,25 @@ function destructure(names: readonly string[], field: string): Statement {
             computed: false,
           })),
         },
-        init: {
-          type: 'MemberExpression',
-          object: {
-            type: 'MemberExpression',
-            object: { type: 'Identifier', name: 'arguments' },
-            property: { type: 'Literal', value: 0 },
-            computed: true,
-            optional: false,
-          },
-          property: { type: 'Identifier', name: field },
-          computed: false,
-          optional: false,
-        },
+        init,
       },
     ],
+  };
+}
+
+/** `arguments[0].<field>`: what the function body is called with. */
+function argument(field: string): Expression {
+  return {
+    type: 'MemberExpression',
+    object: {
+      type: 'MemberExpression',
+      object: { type: 'Identifier', name: 'arguments' },
+      property: { type: 'Literal', value: 0 },
+      computed: true,
+      optional: false,
+    },
+    property: { type: 'Identifier', name: field },
+    computed: false,
+    optional: false,
   };
 }

@@ -15,7 +15,7 @@ import type { Node as EstreeNode, Expression, ModuleDeclaration, Program, Statem
 import type { Root, RootContent } from 'mdast';
 import type { MdxJsxExpressionAttribute } from 'mdast-util-mdx-jsx';
 import type { MdxjsEsm } from 'mdast-util-mdxjs-esm';
-import { declaredNames, firstUndefinedName, isPredefinedName, readNames } from '../pages/page-scope.js';
+import { childNodes, declaredNames, firstUndefinedName, isPredefinedName, readNames } from '../pages/page-scope.js';
 import type { SourceFile } from '../source/source-file.js';
 import { type NameLookup, NOT_STATIC, staticValue, UNKNOWN_VALUE } from './static-value.js';
 
@@ -191,6 +191,31 @@ export function spreadOf(attribute: MdxJsxExpressionAttribute): Expression | und
 
 function classify(holder: ExpressionHolder, expression: Expression | undefined, plan: FilePlan, lookup: NameLookup): void {
   if (expression !== undefined && staticValue(expression, lookup) === NOT_STATIC) plan.dynamic.set(holder, expression);
+}
+
+/** Names JavaScript, the browser (`window`, as Mintlify counts it) or strict code keep for themselves. */
+const KEPT_NAMES = new Set(['window', 'document', 'navigator', 'location', 'localStorage', 'arguments', 'eval']);
+
+/**
+ * The props a snippet's dynamic expression reads: every name it uses (property names aside) that the file does not
+ * declare (`declared`) and JavaScript does not provide. Mintlify inlines a snippet by declaring each such name as a
+ * variable, set to the prop of that name or undefined (`{verb ?? "is"}` reads "is" when `verb` is not passed:
+ * @mintlify/common's resolveComponentWithContent); a name bound inside the expression (an arrow's parameter) shadows
+ * its prop there, as it does there.
+ */
+export function snippetPropNames(expression: Expression, declared: ReadonlySet<string>): string[] {
+  const names = new Set<string>();
+  const stack: EstreeNode[] = [expression];
+  for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
+    if (node.type === 'Identifier') {
+      const name = node.name;
+      if (!declared.has(name) && !isPredefinedName(name) && !KEPT_NAMES.has(name) && !(name in globalThis)) names.add(name);
+      continue;
+    }
+    const named = node.type === 'MemberExpression' && !node.computed ? 'property' : node.type === 'Property' && !node.computed ? 'key' : undefined;
+    for (const child of childNodes(node, named)) stack.push(child);
+  }
+  return [...names];
 }
 
 /** Capitalized JSX element names (the root of `A.B`) used in `statements` and not in `declared`. */

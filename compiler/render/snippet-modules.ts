@@ -15,6 +15,7 @@
 import { type Diagnostic, DiagnosticBag } from '../diagnostics/diagnostic.js';
 import { parsePage } from '../pages/parse-page.js';
 import { SourceFile } from '../source/source-file.js';
+import { BUILT_INS } from './create-element.js';
 import { fragment } from './hast-nodes.js';
 import { type IslandModule, registerIslandExports } from './islands.js';
 import { JSX_RUNTIME, REACT_STAND_IN } from './jsx-runtime.js';
@@ -62,7 +63,10 @@ export class SnippetLoader implements ImportResolver {
     const at: SourcePlace = { file: fromFile, line: binding.line, column: binding.column, length: binding.length };
     const exports = this.import(binding.specifier, fromFile, at);
     if (exports === LOADING) return () => null;
-    if (exports === undefined || exports === FAILED) return undefined;
+    // Left out, as Mintlify leaves out an import it cannot resolve: the name is free, a built-in if there is one
+    // (`import { Card } from '@mintlify/components'`).
+    if (exports === undefined) return BUILT_INS.get(binding.local);
+    if (exports === FAILED) return undefined;
     if (binding.imported === '*') return exports;
     if (!(binding.imported in exports)) {
       this.context.report('render/missing-export', at, { name: binding.imported, path: this.paths.get(exports) ?? binding.specifier });
@@ -152,6 +156,7 @@ export class SnippetLoader implements ImportResolver {
       const exports = runScript(compiled.code, (specifier) => {
         if (JSX_SPECIFIERS.has(specifier)) return JSX_RUNTIME;
         const imported = this.import(specifier, path, { file: path, line: 0, column: 0 });
+        if (imported === undefined) return LEFT_OUT_MODULE;
         if (specifier !== 'react') {
           const module = typeof imported === 'object' ? this.browserModules.get(imported) : undefined;
           if (module === undefined) runnable = false;
@@ -176,6 +181,15 @@ export class SnippetLoader implements ImportResolver {
     }
   }
 }
+
+/**
+ * What a script snippet's import that is left out gives: its names are free, as they are on Mintlify once the import
+ * is removed — a built-in component (`import { Card, Columns } from '@mintlify/components'`), else nothing.
+ */
+const LEFT_OUT_MODULE: Record<string, unknown> = new Proxy(
+  {},
+  { get: (_, name) => (name === '__esModule' ? true : typeof name === 'string' ? BUILT_INS.get(name) : undefined) },
+);
 
 /** The JSX runtime's names, as a script snippet requires them. */
 const JSX_SPECIFIERS = new Set(['docsc/jsx-runtime', 'docsc/jsx-dev-runtime', 'react/jsx-runtime']);
