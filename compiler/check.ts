@@ -199,7 +199,7 @@ export async function analyzeProject(options: AnalyzeOptions): Promise<ProjectAn
   const apiReached = [...apiHrefs(api.pages).map((h) => h.url), ...publishedApiPages(api.pages).map((p) => p.url)];
   if (nav) bag.add(checkUnreachablePages(nav, pages.facts, new Set(apiReached)));
   const order = navigationOrder(nav, api.pages);
-  const site = buildSiteIndex(pages.summaries, api.pages, host.listFiles(), redirects, host.linksOutside(), order);
+  const site = buildSiteIndex(pages.summaries, api.pages, host.listFiles(), redirects, host.linksOutside(), order, api.unloaded);
   // Without a navigation (docs.json unreadable, or no `navigation` in it) the API pages are unknown, and every
   // link to one would be reported broken: links wait until docs.json is fixed.
   const linkInputs = { apiPages: api.pages, files: host.listFiles(), redirects, linksOutside: host.linksOutside(), basePath: options.basePath ?? '' };

@@ -58,6 +58,7 @@ function fixtureSite(): SiteIndex {
     isRedirected,
     folders: folderPages(pages.keys(), [], (url) => pages.has(url) || staticFiles.has(url) || isRedirected(url)),
     linkOutside: () => undefined,
+    unloadedApi: new Map(),
   };
 }
 

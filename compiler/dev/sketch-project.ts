@@ -55,7 +55,7 @@ export async function sketchProject(host: ProjectHost, basePath: string): Promis
     isSiteTarget: siteTargets(pages.published, host.listFiles(), redirects),
   });
   const order = navigationOrder(navigation, api.pages);
-  const site = buildSiteIndex(pages.summaries, api.pages, host.listFiles(), redirects, host.linksOutside(), order);
+  const site = buildSiteIndex(pages.summaries, api.pages, host.listFiles(), redirects, host.linksOutside(), order, api.unloaded);
   return {
     host,
     config,

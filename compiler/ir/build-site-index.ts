@@ -2,8 +2,9 @@
 // its anchors, generated API pages (anchors unknown), static files and the
 // files the build makes (llms.txt, sitemap.xml, changelog feeds), the
 // URLs docs.json redirects, the folders that hold pages but are none (with
-// the page each leads to, in `order`: the navigation's), and the symbolic
-// links leading outside the root.
+// the page each leads to, in `order`: the navigation's), the symbolic
+// links leading outside the root, and the folders of API pages whose
+// document could not be loaded.
 
 import { anyRedirectMatches, type RedirectSource } from '../config/read-redirects.js';
 import type { PageSummary } from '../pages/summarize-page.js';
@@ -29,6 +30,8 @@ export function buildSiteIndex(
   linksOutside: readonly string[] = [],
   /** Page URLs in navigation order (folder-pages.ts `navigationOrder`): which page a folder leads to. */
   order: readonly string[] = [],
+  /** Folders of API pages whose document could not be loaded (resolve-openapi.ts `unloaded`). */
+  unloadedApi: ReadonlyMap<string, string> = new Map(),
 ): SiteIndex {
   const pages = new Map<string, PageAnchors>();
   for (const summary of summaries) {
@@ -51,5 +54,6 @@ export function buildSiteIndex(
     isRedirected,
     folders: folderPages(pages.keys(), order, (url) => pages.has(url) || staticFiles.has(url) || isRedirected(url)),
     linkOutside: (path) => linksOutside.find((link) => path === link || path.startsWith(`${link}/`)),
+    unloadedApi,
   };
 }

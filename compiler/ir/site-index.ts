@@ -24,6 +24,8 @@ export interface SiteIndex {
   folders: ReadonlyMap<string, string>;
   /** The symbolic link leading outside the docs root that a project-relative path is or goes through, if any. */
   linkOutside(path: string): string | undefined;
+  /** Folders of API pages not known because their document could not be loaded, with that document (resolve-openapi.ts `unloaded`). */
+  unloadedApi: ReadonlyMap<string, string>;
 }
 
 /** The anchors of a generated API page: unknown, so never reported. */

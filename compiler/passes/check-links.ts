@@ -88,7 +88,9 @@ function checkLink(link: PageLink, context: LinkContext): void {
   if (page === undefined) {
     if (context.site.staticFiles.has(url) || context.site.isRedirected(url)) return;
     const folderPage = context.site.folders.get(url);
+    const unloaded = unloadedDocument(url, context.site);
     if (folderPage !== undefined) reportFolderLink(link.href, url, folderPage, at, context.bag);
+    else if (unloaded !== undefined) context.bag.report('link/unchecked', at, { ...brokenTargetArgs(link.href, url, undefined), document: unloaded });
     else reportBrokenLink(link.href, url, at, context, link.literal === true);
     return;
   }
@@ -102,6 +104,15 @@ function checkLink(link: PageLink, context: LinkContext): void {
     page: url === context.from ? 'this page' : `\`/${url}\``,
     suggestion: suggestion === undefined ? '' : `; did you mean \`#${suggestion}\`?`,
   });
+}
+
+/**
+ * The document, as written, whose API pages would be at `url` but are unknown: it could not be loaded (a hosted
+ * document not fetched, a file that does not parse), so a link into its pages' folder cannot be checked.
+ */
+function unloadedDocument(url: string, site: SiteIndex): string | undefined {
+  for (const [folder, document] of site.unloadedApi) if (url.startsWith(`${folder}/`)) return document;
+  return undefined;
 }
 
 /** An image's or an HTML element's URL (`pageUrl` form) without the site's base path in front (see checkLinks). */

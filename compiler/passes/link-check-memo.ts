@@ -38,7 +38,7 @@ import type { PageSummary } from '../pages/summarize-page.js';
 import { checkLinksByPage } from './check-links.js';
 
 /** Bumped when what `checkLinks` reports, or how, changes for the same inputs (or the record's shape). */
-const LINK_CHECK_FORMAT = 5;
+const LINK_CHECK_FORMAT = 6;
 
 /** The memo's key of the record: one per cache, one repository per cache folder being the norm. */
 const RECORD_KEY = 'links-by-page';
@@ -142,6 +142,7 @@ function inputsKey(summaries: readonly PageSummary[], site: SiteIndex, inputs: L
     inputs.redirects.map((r) => r.source),
     inputs.linksOutside,
     [...site.folders],
+    [...site.unloadedApi],
     inputs.basePath,
   );
 }

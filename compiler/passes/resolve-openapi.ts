@@ -44,28 +44,54 @@ interface Listed {
   directory: string;
 }
 
-export function resolveOpenApi(root: RootNode | undefined, ctx: OpenApiContext): { pages: ApiPage[]; diagnostics: Diagnostic[] } {
+export interface ResolvedApi {
+  pages: ApiPage[];
+  diagnostics: Diagnostic[];
+  /**
+   * The folders (`directory`, `/`-trimmed, never the root) whose API pages are unknown because the document they
+   * come from could not be loaded (a hosted document not fetched, a file that does not parse), each with that
+   * document as written: a link into one cannot be checked (check-links.ts).
+   */
+  unloaded: ReadonlyMap<string, string>;
+}
+
+export function resolveOpenApi(root: RootNode | undefined, ctx: OpenApiContext): ResolvedApi {
   const bag = new DiagnosticBag();
   const listed: Listed[] = [];
+  const unloaded = new Map<string, string>();
+  const noteUnloaded = (directory: string, source: string) => {
+    if (directory !== '' && !unloaded.has(directory)) unloaded.set(directory, source);
+  };
   if (root) {
     const listing = listingElements(root);
     for (const node of walk(root)) {
       if (node.kind === 'endpoint' || node.kind === 'webhook') {
-        const found = resolveEntry(node, ctx, bag);
+        const found = resolveEntry(node, ctx, bag, noteUnloaded);
         if (found) listed.push(found);
       } else if (isContainer(node) && generatesAll(node, listing)) {
-        listed.push(...generateAll(node, ctx));
+        const scope = node.openapi;
+        const generated = generateAll(node, ctx);
+        if (generated === undefined && scope) noteUnloaded(scope.directory, scope.source);
+        listed.push(...(generated ?? []));
       }
     }
   }
   const pages = placePages(listed, ctx.isSiteTarget ?? (() => false), bag);
   pages.push(...resolvePageReferences(ctx.pageReferences, ctx, bag));
-  return { pages, diagnostics: bag.items };
+  return { pages, diagnostics: bag.items, unloaded };
 }
 
-function resolveEntry(node: EndpointNode | WebhookNode, ctx: OpenApiContext, bag: DiagnosticBag): Listed | undefined {
+function resolveEntry(
+  node: EndpointNode | WebhookNode,
+  ctx: OpenApiContext,
+  bag: DiagnosticBag,
+  noteUnloaded: (directory: string, source: string) => void,
+): Listed | undefined {
   const candidates = candidateTargets(node, ctx);
-  if (candidates === 'unloaded') return undefined;
+  if ('unloaded' in candidates) {
+    noteUnloaded(candidates.directory, candidates.unloaded);
+    return undefined;
+  }
   if (candidates.length === 0) {
     bag.report('openapi/no-document', node.span, { entry: describeWanted(node) });
     return undefined;
@@ -100,20 +126,20 @@ function resolveEntry(node: EndpointNode | WebhookNode, ctx: OpenApiContext, bag
   };
 }
 
-/** The documents an entry may come from; 'unloaded' when the one it needs failed to load. */
-function candidateTargets(node: EndpointNode | WebhookNode, ctx: OpenApiContext): Target[] | 'unloaded' {
+/** The documents an entry may come from; `unloaded` (the document as written) when the one it needs failed to load. */
+function candidateTargets(node: EndpointNode | WebhookNode, ctx: OpenApiContext): Target[] | { unloaded: string; directory: string } {
   const directory = node.parent.scope?.directory ?? DEFAULT_API_DIRECTORY;
   if (node.spec) {
     const document = documentFor(node.spec.text, node.span, ctx);
-    return document ? [{ document, directory }] : 'unloaded';
+    return document ? [{ document, directory }] : { unloaded: node.spec.text, directory };
   }
   if (node.parent.scope) {
     const document = documentFor(node.parent.scope.source, node.parent.scope.span, ctx);
-    return document ? [{ document, directory }] : 'unloaded';
+    return document ? [{ document, directory }] : { unloaded: node.parent.scope.source, directory };
   }
   const defaults = ctx.defaults.map((key) => ctx.documents.get(key));
   const loaded = defaults.flatMap((document) => (document ? [{ document, directory }] : []));
-  return loaded.length === 0 && defaults.length > 0 ? 'unloaded' : loaded;
+  return loaded.length === 0 && defaults.length > 0 ? { unloaded: ctx.defaults[0] ?? '', directory } : loaded;
 }
 
 /**
@@ -140,12 +166,12 @@ function generatesAll(node: ContainerNode, listing: ReadonlySet<ContainerNode>):
   return node.childLists.every((list) => list.items.length === 0 || list.key === 'pages' || list.key === 'groups');
 }
 
-/** Every operation and webhook of an element's `openapi` document (`generatesAll`). */
-function generateAll(node: ContainerNode, ctx: OpenApiContext): Listed[] {
+/** Every operation and webhook of an element's `openapi` document (`generatesAll`); undefined when it failed to load. */
+function generateAll(node: ContainerNode, ctx: OpenApiContext): Listed[] | undefined {
   const scope = node.openapi;
   if (scope === undefined) return [];
   const document = documentFor(scope.source, scope.span, ctx);
-  if (document === undefined) return [];
+  if (document === undefined) return undefined;
   const items: ApiItem[] = [
     ...document.operations.filter((op) => !op.excluded).map((operation) => ({ type: 'operation' as const, operation })),
     ...document.webhooks.filter((w) => !w.excluded).map((webhook) => ({ type: 'webhook' as const, webhook })),
