@@ -439,4 +439,30 @@ test("interactive components run in the browser: a page's own and a script snipp
   }
 });
 
+test("handlers written on the page's own elements run in the browser, as on Mintlify's React page; one that reads the page's code does not", async () => {
+  const page = await open('/interactive');
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  try {
+    const copy = page.locator('button.copy-prompt');
+    await copy.click();
+    assert.is((await copy.textContent())?.trim(), 'Copied 2 lines');
+    assert.is(await copy.getAttribute('data-copied'), 'Set up the project');
+    await page.waitForFunction(() => document.querySelector<HTMLElement>('button.copy-prompt')?.dataset.later === 'yes');
+    const link = page.locator('a.hover-link');
+    await link.hover();
+    assert.is(await link.evaluate((element) => (element as HTMLElement).style.opacity), '0.5');
+    await page.mouse.move(0, 0);
+    assert.is(await link.evaluate((element) => (element as HTMLElement).style.opacity), '1');
+    // React's onChange is the DOM's `input` on a text field: every keystroke.
+    await page.locator('input.echo-input').pressSequentially('ab');
+    assert.is(await page.locator('input.echo-input').getAttribute('data-echo'), 'ab');
+    // A handler reading the page's own `greeting` is left out (a warning at build): clicking does nothing.
+    assert.is(await page.locator('button.reads-page').getAttribute('data-docsc-on'), null);
+    assert.equal(errors, []);
+  } finally {
+    await page.context().close();
+  }
+});
+
 test.run();

@@ -20,6 +20,7 @@ import { headingText, type PageSummary, pageOutOfMemory, summarizePage, summariz
 import { SourceFile } from '../source/source-file.js';
 import { hasClass } from './components/tab-list.js';
 import { BUILT_IN_GLOBALS } from './create-element.js';
+import { handlersScript } from './element-handlers.js';
 import { type FeedEntry, feedEntries } from './feed-entries.js';
 import { finishBody } from './finish-body.js';
 import { h, text } from './hast-nodes.js';
@@ -122,6 +123,8 @@ function renderBody(
     let html = toHtml(root, { allowDangerousHtml: true });
     // Interactive components' code and props, after the markup they run on (runtime/client/entries/islands.ts).
     if (context.islands.length > 0) html += islandsScript(context.islands, BUILT_IN_GLOBALS);
+    // The page's own elements' handlers (runtime/client/components/element-handlers.ts).
+    if (context.elementHandlers.length > 0) html += handlersScript(context.elementHandlers);
     const body: RenderedBody = { html, text, dependencies: [...loader.dependencies].sort() };
     if (summary.frontmatter.rss === true) body.feed = feedEntries(root);
     if (panels.length > 0) body.panel = toHtml({ type: 'root', children: panels }, { allowDangerousHtml: true });

@@ -11,6 +11,7 @@ import type { ElementContent, Properties } from 'hast';
 import { HTML_URL_ATTRIBUTES, isImageSource, refusedUrlCode } from '../ir/url-scheme.js';
 import { type Component, type ComponentContext, valueKind } from './components/component.js';
 import { COMPONENTS } from './components/component-table.js';
+import { domEvent, handlerCodeOf } from './element-handlers.js';
 import { h, text, toNodes } from './hast-nodes.js';
 import { browserProps, isImported, islandOrigin } from './islands.js';
 import type { RenderContext, SourcePlace } from './render-context.js';
@@ -125,7 +126,7 @@ function componentCall(
   return [h(inline ? 'span' : 'div', { id, className: ['docsc-island'], dataDocscIsland: '' }, nodes)];
 }
 
-/** Event handler props (`onClick`) on an HTML element: left out of the HTML (an island runs them in the browser: islands.ts). */
+/** Event handler props (`onClick`) on an HTML element: left out of the HTML (an island or element-handlers.ts runs them in the browser). */
 const EVENT_HANDLER = /^on[A-Z]/;
 
 function reportNotInteractive(context: RenderContext, at: SourcePlace, what: string, handlers: Iterable<string>, why?: string): void {
@@ -213,11 +214,24 @@ function htmlElement(
   places: ReadonlyMap<string, SourcePlace> | undefined,
 ): ElementContent {
   const properties: Properties = {};
+  const listeners: string[] = [];
   for (const [key, value] of Object.entries(props)) {
     if (typeof value === 'function' && EVENT_HANDLER.test(key)) {
-      // Inside a component, its outermost call reports; written on the page itself, the element does.
-      if (context.droppedHandlers !== undefined) context.droppedHandlers.add(key);
-      else reportNotInteractive(context, at, `This \`<${tagName}>\``, [key]);
+      // Inside a component, its outermost call reports; written on the page itself, the element runs it in the
+      // browser when it needs nothing of the page (element-handlers.ts), else it says why not.
+      if (context.droppedHandlers !== undefined) {
+        context.droppedHandlers.add(key);
+        continue;
+      }
+      const event = domEvent(key, tagName);
+      const handler = handlerCodeOf(value);
+      if (event !== undefined && handler !== undefined && 'code' in handler) {
+        listeners.push(`${event}:${context.elementHandlers.push(handler.code) - 1}`);
+        continue;
+      }
+      const why =
+        event === undefined ? 'it listens in the capture phase' : handler !== undefined && 'blocker' in handler ? handler.blocker : undefined;
+      reportNotInteractive(context, at, `This \`<${tagName}>\``, [key], why);
       continue;
     }
     if (SKIPPED_PROPS.has(key) || value === undefined || value === null || typeof value === 'function' || typeof value === 'symbol') continue;
@@ -234,6 +248,7 @@ function htmlElement(
       properties[name] = typeof value === 'bigint' ? String(value) : (value as string | number | boolean);
     }
   }
+  if (listeners.length > 0) properties.dataDocscOn = listeners.join(' ');
   const inner = props.dangerouslySetInnerHTML as { __html?: unknown } | undefined;
   const children: ElementContent[] =
     typeof inner?.__html === 'string' ? [{ type: 'raw', value: inner.__html } as unknown as ElementContent] : toNodes(props.children);

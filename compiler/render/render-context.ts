@@ -40,6 +40,8 @@ export class RenderContext {
   diagrams = false;
   /** The page's interactive components that run in the browser (islands.ts), in page order. */
   readonly islands: Island[] = [];
+  /** The code of the handlers written on the page's own elements that run in the browser (element-handlers.ts), by index. */
+  readonly elementHandlers: string[] = [];
   /**
    * Inside a component call (`droppedHandlers` set): why its output cannot be made again in the browser (it made a
    * built-in component, a snippet, an unknown name or an error), or undefined while it can.

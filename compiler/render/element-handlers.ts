@@ -1,0 +1,173 @@
+// Event handlers written on an HTML element of a page itself
+// (`<button onClick={async (event) => { await navigator.clipboard.writeText(…) }}>`,
+// `<a onMouseOver={(e) => { e.currentTarget.style.opacity = 0.8 }}>`): Mintlify's
+// page is a React component, so they run in the reader's browser there. A
+// handler that needs nothing of the page — a function whose free names are
+// JavaScript's and the browser's own (`navigator`, `window`, `setTimeout`) —
+// runs here too: its code, generated from the expression's syntax tree, goes
+// with the page as JSON (`script.docsc-handlers`), and the element is marked
+// `data-docsc-on="click:0"`; the site's runtime attaches it as a listener of
+// the DOM event the React prop names (runtime/client/components/element-handlers.ts).
+// One that reads the page's bindings (an `export const`, an import, a
+// snippet's props), holds JSX, or listens in the capture phase is left out,
+// and `render/not-interactive` says why. The code is the repository's,
+// trusted like MDX; it reaches the page as JSON with `<` escaped, so no text
+// ends the script early.
+
+import type { Node as EstreeNode, Expression, Pattern, Program } from 'estree';
+import { jsx, toJs } from 'estree-util-to-js';
+import { childNodes } from '../pages/page-scope.js';
+
+/** A handler's code, or why it cannot run in the browser. */
+export type HandlerCode = { code: string } | { blocker: string };
+
+const codes = new WeakMap<object, HandlerCode>();
+
+/** Remembers what `handler`, the value of an `on…` attribute, can become in the browser, from its expression. */
+export function rememberHandler(handler: unknown, program: Program | null | undefined): void {
+  if (typeof handler !== 'function' || program === null || program === undefined || codes.has(handler)) return;
+  codes.set(handler, handlerCode(program));
+}
+
+/** What was remembered of a handler; undefined when its expression is unknown (made inside a component). */
+export function handlerCodeOf(handler: unknown): HandlerCode | undefined {
+  return typeof handler === 'function' ? codes.get(handler) : undefined;
+}
+
+/** The DOM event a React event prop listens to (`onClick` → `click`); undefined for a capture-phase listener. */
+export function domEvent(prop: string, tagName: string): string | undefined {
+  if (prop.endsWith('Capture')) return undefined;
+  const name = prop.slice(2);
+  // React's onChange fires on every edit of a text field: the DOM's `input`.
+  if (name === 'Change' && (tagName === 'input' || tagName === 'textarea')) return 'input';
+  if (name === 'DoubleClick') return 'dblclick';
+  return name.toLowerCase();
+}
+
+/** The JSON that carries a page's handlers' code, after the markup (escaped as islands.ts escapes its own). */
+export function handlersScript(handlers: readonly string[]): string {
+  const json = JSON.stringify(handlers)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+  return `<script type="application/json" class="docsc-handlers">${json}</script>`;
+}
+
+/** Names a handler may use without the page defining them: the browser's, beside JavaScript's (`name in globalThis`). */
+const BROWSER_NAMES = new Set([
+  'window',
+  'document',
+  'navigator',
+  'location',
+  'history',
+  'localStorage',
+  'sessionStorage',
+  'alert',
+  'confirm',
+  'prompt',
+  'open',
+  'requestAnimationFrame',
+  'cancelAnimationFrame',
+  'getComputedStyle',
+  'matchMedia',
+  'ClipboardItem',
+  'HTMLElement',
+  'Element',
+  'CustomEvent',
+  'KeyboardEvent',
+  'MouseEvent',
+  'scrollTo',
+  'innerWidth',
+  'innerHeight',
+]);
+
+/** Node types whose syntax only MDX's compiler turns into JavaScript. */
+const JSX_TYPES = new Set(['JSXElement', 'JSXFragment']);
+
+function handlerCode(program: Program): HandlerCode {
+  const statement = program.body[0];
+  const expression = statement?.type === 'ExpressionStatement' ? statement.expression : undefined;
+  if (expression === undefined || (expression.type !== 'ArrowFunctionExpression' && expression.type !== 'FunctionExpression')) {
+    return { blocker: 'its handler is no function written in place' };
+  }
+  const free = freeNames(expression);
+  if (free === 'jsx') return { blocker: 'its handler makes elements' };
+  const unknown = free.find((name) => !(name in globalThis) && !BROWSER_NAMES.has(name));
+  if (unknown !== undefined) return { blocker: `its handler reads \`${unknown}\`, which only the page's own code has` };
+  const code = toJs({ type: 'Program', sourceType: 'module', body: [{ type: 'ExpressionStatement', expression }] }, { handlers: jsx })
+    .value.trim()
+    .replace(/;$/, '');
+  return { code };
+}
+
+/**
+ * The names a function reads that it does not bind itself (its parameters, declarations, catch clauses and inner
+ * functions' parameters anywhere inside, whatever their scope: a name bound anywhere in it counts as its own);
+ * 'jsx' when it holds JSX. Property names (`a.b`, `{ b: 1 }`) are not read names.
+ */
+function freeNames(expression: Expression): string[] | 'jsx' {
+  const read = new Set<string>();
+  const bound = new Set<string>();
+  const stack: EstreeNode[] = [expression];
+  for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
+    if (JSX_TYPES.has(node.type)) return 'jsx';
+    switch (node.type) {
+      case 'Identifier':
+        read.add(node.name);
+        continue;
+      case 'ArrowFunctionExpression':
+      case 'FunctionExpression':
+      case 'FunctionDeclaration':
+        for (const param of node.params) bindPattern(param, bound);
+        if (node.type !== 'ArrowFunctionExpression' && node.id) bound.add(node.id.name);
+        break;
+      case 'VariableDeclarator':
+        bindPattern(node.id, bound);
+        break;
+      case 'CatchClause':
+        if (node.param) bindPattern(node.param, bound);
+        break;
+      case 'ClassDeclaration':
+        if (node.id) bound.add(node.id.name);
+        break;
+      case 'LabeledStatement':
+      case 'BreakStatement':
+      case 'ContinueStatement':
+        // A label is no variable.
+        if (node.type === 'LabeledStatement') stack.push(node.body);
+        continue;
+      default:
+        break;
+    }
+    const named =
+      node.type === 'MemberExpression' && !node.computed
+        ? 'property'
+        : (node.type === 'Property' || node.type === 'MethodDefinition' || node.type === 'PropertyDefinition') && !node.computed
+          ? 'key'
+          : undefined;
+    for (const child of childNodes(node, named)) stack.push(child);
+  }
+  return [...read].filter((name) => !bound.has(name) && name !== 'arguments' && name !== 'undefined');
+}
+
+function bindPattern(pattern: Pattern, into: Set<string>): void {
+  switch (pattern.type) {
+    case 'Identifier':
+      into.add(pattern.name);
+      break;
+    case 'ObjectPattern':
+      for (const property of pattern.properties) bindPattern(property.type === 'RestElement' ? property.argument : property.value, into);
+      break;
+    case 'ArrayPattern':
+      for (const element of pattern.elements) if (element) bindPattern(element, into);
+      break;
+    case 'AssignmentPattern':
+      bindPattern(pattern.left, into);
+      break;
+    case 'RestElement':
+      bindPattern(pattern.argument, into);
+      break;
+    default:
+      break;
+  }
+}
