@@ -89,7 +89,9 @@ export async function discoverOpenApi(host: ProjectHost, options: DiscoverOption
 /**
  * Whether a file may be an OpenAPI document: its bytes hold `openapi`, and its
  * top level has that key — parsed as JSON (a `.json` file, or YAML that is
- * JSON), else a YAML line that starts with it. Remembered by the file's hash.
+ * JSON), else a YAML line that starts with it; a `.json` file that is not JSON
+ * may be one when it holds the key `"openapi"` anywhere. Remembered by the
+ * file's hash.
  */
 function mayBeOpenApi(path: string, host: ProjectHost, memo: DerivedMemo | undefined): boolean {
   const hash = host.hashOf(path);
@@ -109,7 +111,8 @@ function hasOpenApiKey(text: string, path: string): boolean {
       const value: unknown = JSON.parse(body);
       return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.hasOwn(value, 'openapi');
     } catch {
-      if (/\.json$/i.test(path)) return false;
+      // Not JSON: Mintlify reads it as YAML all the same (parse-document-text.ts), and loading it tells.
+      if (/\.json$/i.test(path)) return /"openapi"\s*:/.test(body);
     }
   }
   return /^(?:openapi|"openapi"|'openapi')[ \t]*:/m.test(body);

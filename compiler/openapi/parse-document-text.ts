@@ -4,7 +4,7 @@
 // Syntax problems, duplicate keys and YAML warnings become diagnostics.
 
 import type { Document, Pair, Node as YamlNode } from 'yaml';
-import type { DiagnosticBag } from '../diagnostics/diagnostic.js';
+import { DiagnosticBag } from '../diagnostics/diagnostic.js';
 import type { SourceFile, Span } from '../source/source-file.js';
 import { JsonPointerIndex } from '../syntax/locate-json-pointer.js';
 import type { PlaceMemo } from './document-index.js';
@@ -40,7 +40,7 @@ export type YamlPackage = typeof import('yaml');
 export type YamlTrees = Map<string, Document.Parsed>;
 
 export async function parseText(file: SourceFile, bag: DiagnosticBag, places: PlaceMemo | undefined, trees?: YamlTrees): Promise<Parsed> {
-  if (isJsonText(file.text)) return parseJsonText(file, bag, places);
+  if (isJsonText(file.text)) return parseJsonText(file, bag, places, trees);
   return parseYamlText(file, bag, await yamlPackage(), trees);
 }
 
@@ -48,13 +48,27 @@ export function isJsonText(text: string): boolean {
   return /^\s*\{/.test(text);
 }
 
-async function parseJsonText(file: SourceFile, bag: DiagnosticBag, places: PlaceMemo | undefined): Promise<Parsed> {
+async function parseJsonText(file: SourceFile, bag: DiagnosticBag, places: PlaceMemo | undefined, trees?: YamlTrees): Promise<Parsed> {
   try {
     return { value: JSON.parse(file.text), locator: jsonLocator(file, places) };
   } catch (error) {
     // The positioned parser is slower but says where every error is.
     const { parseJson } = await jsonGrammar();
     const { diagnostics } = parseJson(file);
+    // Mintlify reads every OpenAPI document with a YAML reader (js-yaml), and YAML takes JSON with more in it: a line
+    // break inside a string (Checkly's API document), a comment. Read so, the document is the one Mintlify publishes.
+    // Not past a stray byte-order mark, which js-yaml takes for text (the whole document one string).
+    const yaml = new DiagnosticBag();
+    const asYaml = /^[ \t\r\n]*\{/.test(file.text) ? parseYamlText(file, yaml, await yamlPackage(), trees) : undefined;
+    if (asYaml !== undefined && typeof asYaml.value === 'object' && asYaml.value !== null && !Array.isArray(asYaml.value)) {
+      // JSON.parse's words for the first error (`Bad control character in string literal`), at its place.
+      const reason = errorMessage(error).replace(/ in JSON at position \d+.*$/s, '');
+      const offset = Number(/ at position (\d+)/.exec(errorMessage(error))?.[1] ?? Number.NaN);
+      const at = Number.isFinite(offset) ? { file, start: offset, end: offset + 1 } : { file: file.path };
+      bag.report('openapi/json-as-yaml', at, { reason });
+      bag.add(yaml.items);
+      return asYaml;
+    }
     if (diagnostics.length > 0) bag.add(diagnostics);
     else bag.report('openapi/parse-failed', { file: file.path }, { reason: errorMessage(error) });
     return undefined;
