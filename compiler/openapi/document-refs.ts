@@ -5,8 +5,13 @@ import type { Context } from './analysis-context.js';
 import { describeValue, isIndex, isObject, own } from './json-values.js';
 import type { RefUse } from './scan-document.js';
 
-/** Reports external, dangling and malformed `$ref`s; true when there are none. */
-export function checkRefs(refs: readonly RefUse[], ctx: Context): boolean {
+/**
+ * Reports external, dangling and malformed `$ref`s: `ok` when there are none but dangling ones where a schema
+ * belongs (`schemas`), which are warnings: Mintlify's validator accepts them and shows the value as an empty schema,
+ * so the document is published (Checkly's and Chroma's refer to schemas they do not define).
+ */
+export function checkRefs(refs: readonly RefUse[], ctx: Context): { ok: boolean; schemas: RefUse[] } {
+  const schemas: RefUse[] = [];
   let ok = true;
   // A document names a few hundred targets thousands of times (GitHub's: 10,000 uses): each is resolved once.
   const found = new Map<string, boolean>();
@@ -18,15 +23,55 @@ export function checkRefs(refs: readonly RefUse[], ctx: Context): boolean {
     }
     return known;
   };
-  for (const { ref, pointer } of refs) {
+  for (const use of refs) {
+    const { ref, pointer } = use;
     const at = () => ctx.locator.value([...pointer, '$ref']);
     if (typeof ref !== 'string') ctx.bag.report('openapi/ref-invalid', at(), { found: describeValue(ref), pointer: formatPointer(pointer) });
     else if (!ref.startsWith('#')) ctx.bag.report('openapi/external-ref', at(), { ref, pointer: formatPointer(pointer) });
-    else if (!resolves(ref)) ctx.bag.report('openapi/ref-not-found', at(), { ref, pointer: formatPointer(pointer) });
-    else continue;
+    else if (resolves(ref)) continue;
+    else if (isSchemaPlace(pointer)) {
+      ctx.bag.report('openapi/schema-ref-not-found', at(), { ref, pointer: formatPointer(pointer) });
+      schemas.push(use);
+      continue;
+    } else ctx.bag.report('openapi/ref-not-found', at(), { ref, pointer: formatPointer(pointer) });
     ok = false;
   }
-  return ok;
+  return { ok, schemas };
+}
+
+/** Keys whose value is a Schema Object, and keys of maps of them. */
+const SCHEMA_KEYS = new Set([
+  'schema',
+  'items',
+  'additionalProperties',
+  'not',
+  'if',
+  'then',
+  'else',
+  'contains',
+  'propertyNames',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+]);
+const SCHEMA_MAPS = new Set([
+  'properties',
+  'patternProperties',
+  '$defs',
+  'definitions',
+  'dependentSchemas',
+  'oneOf',
+  'anyOf',
+  'allOf',
+  'prefixItems',
+]);
+
+/** Whether the object at `pointer` stands where a Schema Object belongs (`…/schema`, `…/properties/name`, `components/schemas/A`). */
+export function isSchemaPlace(pointer: readonly string[]): boolean {
+  const last = pointer.at(-1);
+  const parent = pointer.at(-2);
+  if (last === undefined) return false;
+  if (pointer.length === 3 && pointer[0] === 'components' && pointer[1] === 'schemas') return true;
+  return SCHEMA_KEYS.has(last) || (parent !== undefined && SCHEMA_MAPS.has(parent));
 }
 
 /** The pointer segments of an internal `$ref` (`#/a/b~1c`), undefined when it is not one. */

@@ -14,15 +14,15 @@ import type { SourceFile, Span } from '../source/source-file.js';
 import type { Context } from './analysis-context.js';
 import { checkSecurity, checkServers, securitySchemeNames } from './check-security-and-servers.js';
 import { type DocumentIndex, documentMemo, rememberedDocument } from './document-index.js';
-import { checkRefs } from './document-refs.js';
+import { checkRefs, valueAt } from './document-refs.js';
 import type { FetchLimits } from './fetch-document.js';
 import { indexOperations } from './index-operations.js';
 import { indexWebhooks, withoutStaleWebhooks } from './index-webhooks.js';
-import { asObject, describeValue, errorMessage, isObject, type JsonObject, own } from './json-values.js';
+import { asObject, describeValue, errorMessage, isIndex, isObject, type JsonObject, own, setOwn } from './json-values.js';
 import type { OpenApiDocument } from './openapi-document.js';
 import { isJsonText, type Locator, parseText, type YamlTrees } from './parse-document-text.js';
 import { readDocument } from './read-document.js';
-import { refsFineInText, scanDocument } from './scan-document.js';
+import { type RefUse, refsFineInText, scanDocument } from './scan-document.js';
 import { DIRECT_SCHEMA_ERRORS_CHARS, validateDocument } from './validate-document.js';
 
 export interface LoadOptions extends Partial<FetchLimits> {
@@ -79,19 +79,23 @@ async function analyzeDocument(key: string, file: SourceFile, bag: DiagnosticBag
   const scan = !validate && refsFineInText(file.text, value) ? { refs: [], copy: value } : scanDocument(value, file, bag, validate && !large);
   if (scan === undefined) return undefined;
   const ctx: Context = { file, root: value, version, locator, bag, schemeNames: securitySchemeNames(value) };
-  const refsOk = checkRefs(scan.refs, ctx);
+  const refs = checkRefs(scan.refs, ctx);
   const operations = indexOperations(ctx);
   const webhooks = indexWebhooks(ctx);
   checkSecurity(value.security, ['security'], ctx);
   checkServers(operations, ctx);
   // A broken `$ref` stops the validator at the first one; ours lists them all.
-  if (refsOk && options.validate !== false) {
+  if (refs.ok && options.validate !== false) {
     const remembered = memo?.get<Diagnostic[]>('validation');
     if (remembered) bag.add(remembered);
     else {
       const findings = new DiagnosticBag();
       // The copy the parser may change (it dereferences in place), made on first use.
-      const copy = () => withoutStaleWebhooks(scan.copy !== value ? scan.copy : (scanDocument(value, file, findings)?.copy ?? {}), version);
+      const copy = () =>
+        withoutDanglingSchemas(
+          withoutStaleWebhooks(scan.copy !== value ? scan.copy : (scanDocument(value, file, findings)?.copy ?? {}), version),
+          refs.schemas,
+        );
       await validateDocument({ ...ctx, bag: findings }, { operations, refs: scan.refs, copy });
       memo?.put('validation', findings.items);
       bag.add(findings.items);
@@ -131,4 +135,19 @@ function checkVersion(root: JsonObject, file: SourceFile, locator: Locator, bag:
       : {};
   bag.report('openapi/unsupported-version', locator.value(['openapi']), { found: `\`${String(version)}\`` }, hint);
   return undefined;
+}
+
+/**
+ * The validator's copy with each dangling `$ref` where a schema belongs made the empty schema Mintlify shows in its
+ * place (document-refs.ts `checkRefs`): the parser, which follows every `$ref`, would stop at the first.
+ */
+function withoutDanglingSchemas(copy: JsonObject, dangling: readonly RefUse[]): JsonObject {
+  for (const { pointer } of dangling) {
+    const parent = valueAt(copy, pointer.slice(0, -1));
+    const key = pointer.at(-1);
+    if (key === undefined) continue;
+    if (Array.isArray(parent) && isIndex(key)) parent[Number(key)] = {};
+    else if (isObject(parent)) setOwn(parent, key, {});
+  }
+  return copy;
 }

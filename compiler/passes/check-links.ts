@@ -111,7 +111,7 @@ function checkLink(link: PageLink, context: LinkContext): void {
  * document not fetched, a file that does not parse), so a link into its pages' folder cannot be checked.
  */
 function unloadedDocument(url: string, site: SiteIndex): string | undefined {
-  for (const [folder, document] of site.unloadedApi) if (url.startsWith(`${folder}/`)) return document;
+  for (const [folder, document] of site.unloadedApi) if (url === folder || url.startsWith(`${folder}/`)) return document;
   return undefined;
 }
 
