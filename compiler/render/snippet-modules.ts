@@ -155,7 +155,7 @@ export class SnippetLoader implements ImportResolver {
       const requires: Record<string, IslandModule> = {};
       const exports = runScript(compiled.code, (specifier) => {
         if (JSX_SPECIFIERS.has(specifier)) return JSX_RUNTIME;
-        const imported = this.import(specifier, path, { file: path, line: 0, column: 0 });
+        const imported = this.import(specifier, path, specifierPlace(path, text, specifier));
         if (imported === undefined) return LEFT_OUT_MODULE;
         if (specifier !== 'react') {
           const module = typeof imported === 'object' ? this.browserModules.get(imported) : undefined;
@@ -180,6 +180,14 @@ export class SnippetLoader implements ImportResolver {
       return FAILED;
     }
   }
+}
+
+/** Where a script snippet writes a specifier (its first quoted occurrence), else the whole file. */
+function specifierPlace(path: string, text: string, specifier: string): SourcePlace {
+  const quoted = [`'${specifier}'`, `"${specifier}"`].map((q) => text.indexOf(q)).filter((at) => at !== -1);
+  if (quoted.length === 0) return { file: path, line: 0, column: 0 };
+  const at = Math.min(...quoted);
+  return { file: path, ...new SourceFile(path, text).position(at), length: specifier.length + 2 };
 }
 
 /**
