@@ -52,9 +52,6 @@ async function parseJsonText(file: SourceFile, bag: DiagnosticBag, places: Place
   try {
     return { value: JSON.parse(file.text), locator: jsonLocator(file, places) };
   } catch (error) {
-    // The positioned parser is slower but says where every error is.
-    const { parseJson } = await jsonGrammar();
-    const { diagnostics } = parseJson(file);
     // Mintlify reads every OpenAPI document with a YAML reader (js-yaml), and YAML takes JSON with more in it: a line
     // break inside a string (Checkly's API document), a comment. Read so, the document is the one Mintlify publishes.
     // Not past a stray byte-order mark, which js-yaml takes for text (the whole document one string).
@@ -69,6 +66,9 @@ async function parseJsonText(file: SourceFile, bag: DiagnosticBag, places: Place
       bag.add(yaml.items);
       return asYaml;
     }
+    // The positioned parser is slower but says where every error is.
+    const { parseJson } = await jsonGrammar();
+    const { diagnostics } = parseJson(file);
     if (diagnostics.length > 0) bag.add(diagnostics);
     else bag.report('openapi/parse-failed', { file: file.path }, { reason: errorMessage(error) });
     return undefined;

@@ -35,7 +35,8 @@ function declarationNames(declaration: Declaration): string[] {
   return [declaration.id.name];
 }
 
-function patternNames(pattern: Pattern): string[] {
+/** The names a binding pattern declares (`{ a, b: [c] }`: `a`, `c`). */
+export function patternNames(pattern: Pattern): string[] {
   switch (pattern.type) {
     case 'Identifier':
       return [pattern.name];

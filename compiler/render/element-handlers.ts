@@ -14,9 +14,9 @@
 // trusted like MDX; it reaches the page as JSON with `<` escaped, so no text
 // ends the script early.
 
-import type { Node as EstreeNode, Expression, Pattern, Program } from 'estree';
+import type { Node as EstreeNode, Expression, Program } from 'estree';
 import { jsx, toJs } from 'estree-util-to-js';
-import { childNodes } from '../pages/page-scope.js';
+import { childNodes, patternNames } from '../pages/page-scope.js';
 
 /** A handler's code, or why it cannot run in the browser. */
 export type HandlerCode = { code: string } | { blocker: string };
@@ -118,14 +118,14 @@ function freeNames(expression: Expression): string[] | 'jsx' {
       case 'ArrowFunctionExpression':
       case 'FunctionExpression':
       case 'FunctionDeclaration':
-        for (const param of node.params) bindPattern(param, bound);
+        for (const param of node.params) for (const name of patternNames(param)) bound.add(name);
         if (node.type !== 'ArrowFunctionExpression' && node.id) bound.add(node.id.name);
         break;
       case 'VariableDeclarator':
-        bindPattern(node.id, bound);
+        for (const name of patternNames(node.id)) bound.add(name);
         break;
       case 'CatchClause':
-        if (node.param) bindPattern(node.param, bound);
+        for (const name of node.param ? patternNames(node.param) : []) bound.add(name);
         break;
       case 'ClassDeclaration':
         if (node.id) bound.add(node.id.name);
@@ -148,26 +148,4 @@ function freeNames(expression: Expression): string[] | 'jsx' {
     for (const child of childNodes(node, named)) stack.push(child);
   }
   return [...read].filter((name) => !bound.has(name) && name !== 'arguments' && name !== 'undefined');
-}
-
-function bindPattern(pattern: Pattern, into: Set<string>): void {
-  switch (pattern.type) {
-    case 'Identifier':
-      into.add(pattern.name);
-      break;
-    case 'ObjectPattern':
-      for (const property of pattern.properties) bindPattern(property.type === 'RestElement' ? property.argument : property.value, into);
-      break;
-    case 'ArrayPattern':
-      for (const element of pattern.elements) if (element) bindPattern(element, into);
-      break;
-    case 'AssignmentPattern':
-      bindPattern(pattern.left, into);
-      break;
-    case 'RestElement':
-      bindPattern(pattern.argument, into);
-      break;
-    default:
-      break;
-  }
 }
