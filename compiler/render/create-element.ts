@@ -11,7 +11,7 @@ import type { ElementContent, Properties } from 'hast';
 import { HTML_URL_ATTRIBUTES, isImageSource, refusedUrlCode } from '../ir/url-scheme.js';
 import { type Component, type ComponentContext, valueKind } from './components/component.js';
 import { COMPONENTS } from './components/component-table.js';
-import { domEvent, handlerCodeOf } from './element-handlers.js';
+import { domEvent, handlerCodeOf, isEventProp } from './element-handlers.js';
 import { h, text, toNodes } from './hast-nodes.js';
 import { browserProps, isImported, islandOrigin } from './islands.js';
 import type { RenderContext, SourcePlace } from './render-context.js';
@@ -126,9 +126,6 @@ function componentCall(
   return [h(inline ? 'span' : 'div', { id, className: ['docsc-island'], dataDocscIsland: '' }, nodes)];
 }
 
-/** Event handler props (`onClick`) on an HTML element: left out of the HTML (an island or element-handlers.ts runs them in the browser). */
-const EVENT_HANDLER = /^on[A-Z]/;
-
 function reportNotInteractive(context: RenderContext, at: SourcePlace, what: string, handlers: Iterable<string>, why?: string): void {
   const names = [...handlers].sort().map((handler) => `\`${handler}\``);
   context.report('render/not-interactive', at, { what, handlers: names.join(', '), why: why === undefined ? '' : ` (${why})` });
@@ -216,7 +213,7 @@ function htmlElement(
   const properties: Properties = {};
   const listeners: string[] = [];
   for (const [key, value] of Object.entries(props)) {
-    if (typeof value === 'function' && EVENT_HANDLER.test(key)) {
+    if (typeof value === 'function' && isEventProp(key)) {
       // Inside a component, its outermost call reports; written on the page itself, the element runs it in the
       // browser when it needs nothing of the page (element-handlers.ts), else it says why not.
       if (context.droppedHandlers !== undefined) {

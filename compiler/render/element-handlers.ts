@@ -34,6 +34,11 @@ export function handlerCodeOf(handler: unknown): HandlerCode | undefined {
   return typeof handler === 'function' ? codes.get(handler) : undefined;
 }
 
+/** Whether a prop is an event handler's (`onClick`). */
+export function isEventProp(name: string): boolean {
+  return /^on[A-Z]/.test(name);
+}
+
 /** The DOM event a React event prop listens to (`onClick` → `click`); undefined for a capture-phase listener. */
 export function domEvent(prop: string, tagName: string): string | undefined {
   if (prop.endsWith('Capture')) return undefined;
