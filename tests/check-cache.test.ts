@@ -77,6 +77,26 @@ test('every check fixture: the same diagnostics cold, warm and without a cache; 
   }
 });
 
+test('every check fixture: a check whose record is out of date (docs.json edited) takes every page from the cache and reports what a check without one does', async () => {
+  const dir = tempDir('check-cache-summaries');
+  try {
+    for (const [n, fixture] of [...fixtures, 'tests/fixtures/conformance/components-unknown-and-icons'].entries()) {
+      const root = join(dir, String(n));
+      cpSync(fixture, root, { recursive: true });
+      const cacheDir = join(dir, `${n}.cache`);
+      await checkWithCache({ root, threads: 1, cacheDir, toolVersion: TOOL });
+      const config = ['docs.json', 'mint.json'].map((name) => join(root, name)).find((path) => statSync(path, { throwIfNoEntry: false }));
+      if (config === undefined) continue;
+      writeFileSync(config, `${readFileSync(config, 'utf8')}\n`);
+      const again = await checkWithCache({ root, threads: 1, cacheDir, toolVersion: TOOL });
+      assert.not.ok(again.replayed, `${fixture}: replayed`);
+      assert.equal(lines(again), lines(await check({ root, threads: 1 })), fixture);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('a check after a build takes its summaries from the build', async () => {
   const dir = tempDir('check-after-build');
   try {

@@ -478,9 +478,13 @@ export function relocateSummary(entry: CachedSummary, path: string): PageSummary
     detail ??= JSON.parse(stored.detail) as SummaryDetail;
     return detail;
   };
+  // Every other field as stored: a field added to PageSummary comes back without a line here (`icons` once did not,
+  // and a check whose record was out of date lost the pages' icon warnings). Whether a page is a snippet is the project's.
+  const { detail: _detail, relativeLinks, path: _path, frontmatter, importedAsSnippet: _snippet, ...plain } = stored;
   const summary: PageSummary = {
+    ...plain,
     path,
-    frontmatter: relocateFrontmatter(stored.frontmatter, path),
+    frontmatter: relocateFrontmatter(frontmatter, path),
     get headings() {
       return read().headings;
     },
@@ -493,12 +497,8 @@ export function relocateSummary(entry: CachedSummary, path: string): PageSummary
     get links() {
       return read().links;
     },
-    imports: stored.imports,
   };
-  if (stored.title !== undefined) summary.title = stored.title;
-  // Left out, a page's Markdown copy was its raw source after any build that took its summary from the cache.
-  if (stored.visibility !== undefined) summary.visibility = stored.visibility;
-  relativeLinksOf.set(summary, stored.relativeLinks);
+  relativeLinksOf.set(summary, relativeLinks);
   return { summary, diagnostics: restoreDiagnostics(entry.diagnostics, path) };
 }
 
