@@ -50,3 +50,8 @@ export function iconRefOf(value: unknown): IconRef | undefined {
 export function isImageIcon(value: string): boolean {
   return /^(?:https?:\/\/|\/\/|\/|\.\.?\/)|\.(?:svg|png|jpe?g|gif|webp|avif|ico)(?:[?#].*)?$/i.test(value);
 }
+
+/** A name as the sets are looked in: trimmed, lower-case, without Font Awesome's `fa-` class prefix. */
+export function normalizedIconName(name: string): string {
+  return name.trim().toLowerCase().replace(/^fa-/, '');
+}

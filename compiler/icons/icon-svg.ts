@@ -7,11 +7,14 @@
 // loaded whole. A name is looked up only when it is a plain kebab-case word,
 // so it can never become a path. docs.json's `icons.library`
 // (`fontawesome`, the default, `lucide` or `tabler`) decides which set a name
-// resolves to first; Font Awesome, then Lucide, are the fallbacks.
+// resolves to first; Font Awesome, then Lucide, then a free stand-in for a
+// Font Awesome Pro name (icon-stand-ins.ts), then Tabler are the fallbacks.
 
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { normalizedIconName } from './icon-ref.js';
+import { PRO_STAND_INS } from './icon-stand-ins.js';
 
 const require = createRequire(import.meta.url);
 
@@ -31,8 +34,14 @@ const FA_PACKAGES: Record<FaStyle, string> = {
   brands: '@fortawesome/free-brands-svg-icons',
 };
 
-/** Where to look, in order, for an `iconType` (Mintlify's values; the paid styles fall back to the free ones) and a library. */
-function lookupOrder(type: string | undefined, library: IconLibrary): Array<FaStyle | 'lucide' | 'tabler'> {
+type IconSet = FaStyle | 'lucide' | 'tabler' | 'stand-in';
+
+/**
+ * Where to look, in order, for an `iconType` (Mintlify's values; the paid styles fall back to the free ones) and a
+ * library. A Pro name's stand-in comes before Tabler, whose names sometimes mean something else (its `window` is a
+ * house's, Font Awesome's an application's).
+ */
+function lookupOrder(type: string | undefined, library: IconLibrary): IconSet[] {
   let fontAwesome: FaStyle[];
   switch (type) {
     case 'regular':
@@ -50,11 +59,14 @@ function lookupOrder(type: string | undefined, library: IconLibrary): Array<FaSt
       fontAwesome = ['solid', 'brands', 'regular'];
   }
   // `iconType: "lucide"` and `"tabler"` (docsc extensions) ask for that set whatever the library.
-  if (library === 'tabler' || type === 'tabler') return ['tabler', ...fontAwesome, 'lucide'];
-  return library === 'lucide' || type === 'lucide' ? ['lucide', ...fontAwesome] : [...fontAwesome, 'lucide'];
+  if (library === 'tabler' || type === 'tabler') return ['tabler', ...fontAwesome, 'lucide', 'stand-in'];
+  return library === 'lucide' || type === 'lucide'
+    ? ['lucide', ...fontAwesome, 'stand-in', 'tabler']
+    : [...fontAwesome, 'lucide', 'stand-in', 'tabler'];
 }
 
 const NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
 const memo = new Map<string, string | undefined>();
 
 /**
@@ -68,16 +80,25 @@ const memo = new Map<string, string | undefined>();
 export function iconSvg(name: string, type?: string, library: IconLibrary = 'fontawesome'): string | undefined {
   const key = `${library}\u0000${type ?? ''}\u0000${name}`;
   if (memo.has(key)) return memo.get(key);
-  const normalized = name.trim().toLowerCase().replace(/^fa-/, '');
-  let svg: string | undefined;
-  if (NAME.test(normalized)) {
-    for (const set of lookupOrder(type, library)) {
-      svg = set === 'lucide' ? lucideSvg(normalized) : set === 'tabler' ? tablerSvg(normalized) : fontAwesomeSvg(set, normalized);
-      if (svg !== undefined) break;
-    }
-  }
+  const normalized = normalizedIconName(name);
+  const svg = NAME.test(normalized) ? lookUp(normalized, type, library) : undefined;
   memo.set(key, svg);
   return svg;
+}
+
+/** `standIns`: whether a Pro name may be shown as its stand-in (not when looking up a stand-in itself). */
+function lookUp(name: string, type: string | undefined, library: IconLibrary, standIns = true): string | undefined {
+  for (const set of lookupOrder(type, library)) {
+    if (set === 'stand-in') {
+      const standIn = standIns ? PRO_STAND_INS.get(name) : undefined;
+      const svg = standIn === undefined ? undefined : lookUp(standIn, type, library, false);
+      if (svg !== undefined) return svg;
+      continue;
+    }
+    const svg = set === 'lucide' ? lucideSvg(name) : set === 'tabler' ? tablerSvg(name) : fontAwesomeSvg(set, name);
+    if (svg !== undefined) return svg;
+  }
+  return undefined;
 }
 
 interface FaModule {

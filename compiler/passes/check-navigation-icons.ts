@@ -5,6 +5,7 @@
 // paths are not checked here: they are links, like any other.
 
 import { type Diagnostic, makeDiagnostic } from '../diagnostics/diagnostic.js';
+import { missingIconCode } from '../icons/icon-stand-ins.js';
 import { type IconLibrary, iconSvg } from '../icons/icon-svg.js';
 import { type ContainerNode, type RootNode, walk } from '../ir/navigation.js';
 import { isIconImage } from '../site/navigation-icon.js';
@@ -22,7 +23,7 @@ export function checkNavigationIcons(root: RootNode | undefined, library: IconLi
     if (iconSvg(icon.name, icon.style, icon.library ?? library) !== undefined) continue;
     const written = member(node.raw, 'icon')?.value;
     const at = (written?.kind === 'object' ? member(written, 'name')?.value.span : written?.span) ?? node.labelSpan;
-    diagnostics.push(makeDiagnostic('render/unknown-icon', at, { name: icon.name }));
+    diagnostics.push(makeDiagnostic(missingIconCode(icon.name), at, { name: icon.name }));
   }
   return diagnostics;
 }

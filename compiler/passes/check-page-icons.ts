@@ -4,6 +4,7 @@
 // reports it when it builds the page, so that `check` says it too.
 
 import { type Diagnostic, makeDiagnostic } from '../diagnostics/diagnostic.js';
+import { missingIconCode } from '../icons/icon-stand-ins.js';
 import { type IconLibrary, iconSvg } from '../icons/icon-svg.js';
 import type { PageSummary } from '../pages/summarize-page.js';
 
@@ -12,7 +13,7 @@ export function checkPageIcons(summaries: readonly PageSummary[], library: IconL
   for (const summary of summaries) {
     for (const icon of summary.icons ?? []) {
       if (iconSvg(icon.name, icon.type, library) !== undefined) continue;
-      diagnostics.push(makeDiagnostic('render/unknown-icon', { file: summary.path, line: icon.line, column: icon.column }, { name: icon.name }));
+      diagnostics.push(makeDiagnostic(missingIconCode(icon.name), { file: summary.path, line: icon.line, column: icon.column }, { name: icon.name }));
     }
   }
   return diagnostics;

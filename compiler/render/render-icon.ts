@@ -7,6 +7,7 @@
 
 import type { ElementContent, Properties } from 'hast';
 import { isImageIcon } from '../icons/icon-ref.js';
+import { missingIconCode } from '../icons/icon-stand-ins.js';
 import { iconSvg } from '../icons/icon-svg.js';
 import { checkUrl } from './create-element.js';
 import { h } from './hast-nodes.js';
@@ -22,7 +23,7 @@ export function renderIcon(context: RenderContext, name: string, type: string | 
   const properties: Properties = { className: ['docsc-icon'], dataIcon: value, ariaHidden: 'true' };
   const svg = iconSvg(value, type, context.options.iconLibrary);
   if (svg === undefined) {
-    context.report('render/unknown-icon', at, { name: value });
+    context.report(missingIconCode(value), at, { name: value });
     return h('span', properties);
   }
   return h('span', properties, [{ type: 'raw', value: svg } as unknown as ElementContent]);
