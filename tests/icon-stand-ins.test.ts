@@ -4,7 +4,7 @@
 
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { missingIconCode, PRO_STAND_INS } from '../compiler/icons/icon-stand-ins.js';
+import { derivedStandIns, missingIconCode, PRO_STAND_INS } from '../compiler/icons/icon-stand-ins.js';
 import { iconSvg } from '../compiler/icons/icon-svg.js';
 
 test('every entry: a Pro name no free set has, shown as its stand-in, which a free set has', () => {
@@ -12,10 +12,27 @@ test('every entry: a Pro name no free set has, shown as its stand-in, which a fr
   for (const [pro, standIn] of PRO_STAND_INS) {
     assert.is(missingIconCode(pro), 'render/pro-icon', `${pro}: a Font Awesome name`);
     assert.not.ok(PRO_STAND_INS.has(standIn), `${pro}: its stand-in ${standIn} is not a Pro name of the table`);
+    assert.not.ok(derivedStandIns(pro).includes(standIn), `${pro}: its name makes ${standIn} plain, without the table`);
     const svg = iconSvg(standIn);
     assert.ok(svg !== undefined, `${pro}: its stand-in ${standIn} is found`);
     assert.is(iconSvg(pro), svg, `${pro}: shown as ${standIn}, not as an icon a set has under its own name`);
   }
+});
+
+test('a Pro name the table does not list: its free original in another style, without its shape, or one of several', () => {
+  for (const [pro, free] of [
+    ['sliders-simple', 'sliders'],
+    ['link-simple', 'link'],
+    ['sidebar-flip', 'sidebar'],
+    ['circle-video', 'video'],
+    ['clouds', 'cloud'],
+  ] as const) {
+    assert.ok(iconSvg(free) !== undefined, free);
+    assert.is(iconSvg(pro), iconSvg(free), pro);
+  }
+  // Only Font Awesome's names: a typo of a free name stays unknown.
+  assert.is(iconSvg('rockets'), undefined);
+  assert.is(iconSvg('zz-simple'), undefined);
 });
 
 test('the stand-in before Tabler, whose name may mean something else; Tabler after it; the site library first', () => {

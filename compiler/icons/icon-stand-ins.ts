@@ -2,10 +2,13 @@
 // styles and the Pro-only names among them, under its own licence; docsc has the free sets
 // only (icon-svg.ts). Real repositories name Pro icons in cards, tabs and the navigation
 // (`browser`, `arrow-progress`, `message-bot`, `brackets-curly`: about 2,100 uses in 66
-// public repositories), where docsc showed nothing. A Pro name listed here is shown as the
-// free icon of the closest meaning (Font Awesome's free sets, else Lucide's or Tabler's
-// name); one not listed (`duck`, `crab`: no free icon means the same) shows nothing and is
-// reported as a Pro icon (`render/pro-icon`), so the author can pick a free one or an image.
+// public repositories), where docsc showed nothing. A Pro name is shown as the free icon of
+// the closest meaning (Font Awesome's free sets, else Lucide's or Tabler's name): the one
+// this table gives it, else the one Font Awesome's naming makes plain — a variant in another
+// style of a free icon (`sliders-simple`, `link-simple`, `sidebar-flip`), a free icon in a
+// circle or a square (`circle-video`), several of one (`clouds`). One with no stand-in
+// (`duck`, `crab`: no free icon means the same) shows nothing and is reported as a Pro icon
+// (`render/pro-icon`), so the author can pick a free one or an image.
 //
 // Font Awesome's own list of names, Pro and free, comes with its free packages
 // (@fortawesome/fontawesome-common-types, the `IconName` type); it is read once, and only
@@ -18,7 +21,10 @@ import { normalizedIconName } from './icon-ref.js';
 
 const require = createRequire(import.meta.url);
 
-/** A Font Awesome Pro name → the free icon shown in its place. Every stand-in resolves (tests/icon-stand-ins.test.ts). */
+/**
+ * A Font Awesome Pro name → the free icon shown in its place, where Font Awesome's naming does not make it plain
+ * (`derivedStandIns`). Every stand-in resolves (tests/icon-stand-ins.test.ts).
+ */
 export const PRO_STAND_INS: ReadonlyMap<string, string> = new Map([
   ['alarm-exclamation', 'bell'],
   ['arrow-progress', 'route'],
@@ -27,10 +33,11 @@ export const PRO_STAND_INS: ReadonlyMap<string, string> = new Map([
   ['ban-bug', 'bug-off'],
   ['barcode-read', 'barcode'],
   ['block', 'cube'],
+  ['block-brick', 'toy-brick'],
+  ['block-brick-fire', 'toy-brick'],
   ['bolt-slash', 'zap-off'],
   ['book-open-cover', 'book-open'],
   ['book-sparkles', 'book-open'],
-  ['books', 'book'],
   ['box-check', 'box'],
   ['brackets-curly', 'braces'],
   ['browser', 'window-maximize'],
@@ -39,7 +46,6 @@ export const PRO_STAND_INS: ReadonlyMap<string, string> = new Map([
   ['bullseye-pointer', 'bullseye'],
   ['cart-flatbed-boxes', 'cart-flatbed'],
   ['chart-mixed', 'chart-column'],
-  ['chart-pie-simple', 'chart-pie'],
   ['chart-user', 'chart-line'],
   ['chart-waterfall', 'chart-column'],
   ['circle-1', 'circle-number-1'],
@@ -50,16 +56,19 @@ export const PRO_STAND_INS: ReadonlyMap<string, string> = new Map([
   ['circle-6', 'circle-number-6'],
   ['circle-7', 'circle-number-7'],
   ['circle-dollar', 'circle-dollar-sign'],
+  ['cloud-bolt-moon', 'cloud-bolt'],
   ['coin', 'coins'],
+  ['container-storage', 'container'],
   ['credit-card-front', 'credit-card'],
+  ['diagram-sankey', 'chart-sankey'],
   ['diagram-subtask', 'diagram-project'],
   ['dolphin', 'database'],
   ['draw-square', 'pen-to-square'],
   ['elephant', 'database'],
   ['envelope-open-dollar', 'envelope-open-text'],
-  ['eyes', 'eye'],
   ['face-awesome', 'face-grin-stars'],
   ['face-smiling-hands', 'face-smile'],
+  ['family', 'people-group'],
   ['file-brackets-curly', 'file-code'],
   ['file-certificate', 'file-badge'],
   ['file-magnifying-glass', 'file-search'],
@@ -67,9 +76,9 @@ export const PRO_STAND_INS: ReadonlyMap<string, string> = new Map([
   ['folder-grid', 'folder-tree'],
   ['font-case', 'font'],
   ['function', 'square-function'],
-  ['gamepad-modern', 'gamepad'],
   ['gear-complex', 'gear'],
   ['grid-2', 'table-cells-large'],
+  ['grid-2-plus', 'square-plus'],
   ['grid-round', 'grip'],
   ['hand-horns', 'hand-peace'],
   ['head-side-gear', 'user-gear'],
@@ -88,8 +97,10 @@ export const PRO_STAND_INS: ReadonlyMap<string, string> = new Map([
   ['monitor-waveform', 'monitor'],
   ['mug-tea', 'mug-hot'],
   ['note', 'note-sticky'],
+  ['object-subtract', 'squares-subtract'],
   ['outlet', 'plug'],
   ['page', 'file'],
+  ['paintbrush-pencil', 'paintbrush'],
   ['party-horn', 'champagne-glasses'],
   ['person-carry-box', 'dolly'],
   ['person-running-fast', 'person-running'],
@@ -98,6 +109,11 @@ export const PRO_STAND_INS: ReadonlyMap<string, string> = new Map([
   ['phone-arrow-right', 'phone-forwarded'],
   ['phone-arrow-up-right', 'phone-outgoing'],
   ['pipe', 'grip-lines-vertical'],
+  ['pipe-circle-check', 'pipeline'],
+  ['pipe-collar', 'pipeline'],
+  ['pipe-section', 'pipeline'],
+  ['pipe-valve', 'pipeline'],
+  ['rabbit-running', 'rabbit'],
   ['rectangle-history', 'clone'],
   ['rectangle-history-circle-user', 'address-card'],
   ['rectangle-pro', 'rectangle-list'],
@@ -123,6 +139,7 @@ export const PRO_STAND_INS: ReadonlyMap<string, string> = new Map([
   ['square-question', 'circle-question'],
   ['square-this-way-up', 'box'],
   ['star-shooting', 'star'],
+  ['timeline-arrow', 'timeline'],
   ['ufo-beam', 'user-astronaut'],
   ['up', 'arrow-up'],
   ['user-chef', 'chef-hat'],
@@ -133,6 +150,30 @@ export const PRO_STAND_INS: ReadonlyMap<string, string> = new Map([
   ['wifi-slash', 'wifi-off'],
   ['window', 'window-maximize'],
 ]);
+
+/** Suffixes of Font Awesome names that draw the same thing in another style. */
+const STYLE_SUFFIX = /-(?:simple|sharp|alt|modern|round|flip)$/;
+/** Prefixes of Font Awesome names that draw an icon inside a shape. */
+const SHAPE_PREFIX = /^(?:circle|square)-/;
+
+/**
+ * The names a Font Awesome Pro name may be shown as, best first: the table's stand-in, else those its name makes
+ * plain (`derivedStandIns`). Nothing for a name Font Awesome does not have: a typo stays unknown.
+ */
+export function standInsOf(name: string): string[] {
+  const listed = PRO_STAND_INS.get(name);
+  if (listed !== undefined) return [listed];
+  return isFontAwesomeName(name) ? derivedStandIns(name) : [];
+}
+
+/** What a Font Awesome name makes plain: its original without a style suffix or a shape, or one of several. */
+export function derivedStandIns(name: string): string[] {
+  const names: string[] = [];
+  if (STYLE_SUFFIX.test(name)) names.push(name.replace(STYLE_SUFFIX, ''));
+  if (SHAPE_PREFIX.test(name)) names.push(name.replace(SHAPE_PREFIX, ''));
+  if (/[^s]s$/.test(name) && !name.includes('-')) names.push(name.slice(0, -1));
+  return names;
+}
 
 /**
  * The code for an icon name no set has (iconSvg returned nothing): `render/pro-icon` for a Font Awesome Pro name,

@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { normalizedIconName } from './icon-ref.js';
-import { PRO_STAND_INS } from './icon-stand-ins.js';
+import { standInsOf } from './icon-stand-ins.js';
 
 const require = createRequire(import.meta.url);
 
@@ -90,9 +90,10 @@ export function iconSvg(name: string, type?: string, library: IconLibrary = 'fon
 function lookUp(name: string, type: string | undefined, library: IconLibrary, standIns = true): string | undefined {
   for (const set of lookupOrder(type, library)) {
     if (set === 'stand-in') {
-      const standIn = standIns ? PRO_STAND_INS.get(name) : undefined;
-      const svg = standIn === undefined ? undefined : lookUp(standIn, type, library, false);
-      if (svg !== undefined) return svg;
+      for (const standIn of standIns ? standInsOf(name) : []) {
+        const svg = lookUp(standIn, type, library, false);
+        if (svg !== undefined) return svg;
+      }
       continue;
     }
     const svg = set === 'lucide' ? lucideSvg(name) : set === 'tabler' ? tablerSvg(name) : fontAwesomeSvg(set, name);
