@@ -20,6 +20,7 @@ import type { DiagnosticBag } from '../diagnostics/diagnostic.js';
 import { isImageIcon } from '../icons/icon-ref.js';
 import { parseCodeMeta } from '../render/code-meta.js';
 import { childNodes, firstUndefinedName } from './page-scope.js';
+import { unknownComponentHint } from './unknown-component-hint.js';
 
 /**
  * The built-in components, by the name pages use (compiler/render/components/component-table.ts), each with whether
@@ -228,7 +229,8 @@ function stringValue(value: MdxJsxFlowElement['attributes'][number]['value']): s
 export function reportUnknownComponents(uses: ElementUses, declared: ReadonlySet<string>, file: string, bag: DiagnosticBag): void {
   for (const use of uses.unknown) {
     if (declared.has(use.root) || !runs(use.reads, declared)) continue;
-    bag.report('render/unknown-component', { file, line: use.line, column: use.column }, { name: use.name });
+    const hint = unknownComponentHint(use.name);
+    bag.report('render/unknown-component', { file, line: use.line, column: use.column }, { name: use.name }, hint === undefined ? {} : { hint });
   }
 }
 

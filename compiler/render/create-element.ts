@@ -9,6 +9,7 @@
 
 import type { ElementContent, Properties } from 'hast';
 import { HTML_URL_ATTRIBUTES, isImageSource, refusedUrlCode } from '../ir/url-scheme.js';
+import { unknownComponentHint } from '../pages/unknown-component-hint.js';
 import { type Component, type ComponentContext, valueKind } from './components/component.js';
 import { COMPONENTS } from './components/component-table.js';
 import { domEvent, handlerCodeOf, isEventProp } from './element-handlers.js';
@@ -68,7 +69,10 @@ export function createElement(
   }
   if (type instanceof UnknownComponent) {
     if (context.droppedHandlers !== undefined) context.islandBlocker ??= `it renders the unknown \`<${type.componentName}>\``;
-    if (!type.silent) context.report('render/unknown-component', at, { name: type.componentName });
+    if (!type.silent) {
+      const hint = unknownComponentHint(type.componentName);
+      context.report('render/unknown-component', at, { name: type.componentName }, hint === undefined ? undefined : { hint });
+    }
     return [placeholder(type.componentName, toNodes(props.children), inline)];
   }
   if (typeof type === 'function') return componentCall(context, type as (props: Record<string, unknown>) => unknown, props, at, inline);
