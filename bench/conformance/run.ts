@@ -13,7 +13,7 @@
 //   npm run conformance -- /tmp/repos [--only 'mintlify|upstash'] [--no-mint] [--no-parity]
 
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { configPages } from './config-pages.js';
@@ -187,7 +187,10 @@ function conformance(dir: string, name: string, options: Options): RepositoryRes
     if (options.mint) {
       progress(`${name}: mint broken-links`);
       const mint = ensurePackage(join(HERE, 'mint'), join('mint', 'package.json'), []);
-      const linked = run(join(mint, '..', '.bin', 'mint'), ['broken-links'], { cwd: dir, env: { ...process.env, CI: 'true' } });
+      // On a copy: the mint CLI converts a mint.json into a docs.json beside it, which later runs would read instead.
+      const copy = join(work, 'mint-copy');
+      cpSync(dir, copy, { recursive: true });
+      const linked = run(join(mint, '..', '.bin', 'mint'), ['broken-links'], { cwd: copy, env: { ...process.env, CI: 'true' } });
       const text = linked.stdout + linked.stderr;
       const found = /found (\d+) broken links?/i.exec(text);
       result.mintBrokenLinks = {
