@@ -229,7 +229,7 @@ function stringValue(value: MdxJsxFlowElement['attributes'][number]['value']): s
 export function reportUnknownComponents(uses: ElementUses, declared: ReadonlySet<string>, file: string, bag: DiagnosticBag): void {
   for (const use of uses.unknown) {
     if (declared.has(use.root) || !runs(use.reads, declared)) continue;
-    const hint = unknownComponentHint(use.name);
+    const hint = unknownComponentHint(use.name, BUILT_IN_COMPONENT_NAMES);
     bag.report('render/unknown-component', { file, line: use.line, column: use.column }, { name: use.name }, hint === undefined ? {} : { hint });
   }
 }

@@ -7,7 +7,6 @@
 // (`<Acordion>`, `<CardGrop>`).
 
 import { closestMatch } from '../config/did-you-mean.js';
-import { BUILT_IN_COMPONENT_NAMES } from './component-uses.js';
 
 /** Other tools' component names → how Mintlify writes the same. */
 const OTHER_TOOLS: ReadonlyMap<string, string> = new Map([
@@ -33,10 +32,13 @@ const OTHER_TOOLS: ReadonlyMap<string, string> = new Map([
   ['Video', 'a video is the HTML element `<video src="…" controls />` or an `<iframe>`, framed with `<Frame>`'],
 ]);
 
-/** What to write instead of an unknown component's tag, or undefined when nothing is close. */
-export function unknownComponentHint(name: string): string | undefined {
+/**
+ * What to write instead of an unknown component's tag, or undefined when nothing is close. `builtIns`: the built-in
+ * components' names (the summary's list, or the renderer's table: tests/component-uses.test.ts keeps them equal).
+ */
+export function unknownComponentHint(name: string, builtIns: Iterable<string>): string | undefined {
   const instead = OTHER_TOOLS.get(name);
   if (instead !== undefined) return `On Mintlify, ${instead}`;
-  const close = closestMatch(name, BUILT_IN_COMPONENT_NAMES);
+  const close = closestMatch(name, builtIns);
   return close === undefined ? undefined : `Did you mean \`<${close}>\`?`;
 }

@@ -70,7 +70,7 @@ export function createElement(
   if (type instanceof UnknownComponent) {
     if (context.droppedHandlers !== undefined) context.islandBlocker ??= `it renders the unknown \`<${type.componentName}>\``;
     if (!type.silent) {
-      const hint = unknownComponentHint(type.componentName);
+      const hint = unknownComponentHint(type.componentName, COMPONENTS.keys());
       context.report('render/unknown-component', at, { name: type.componentName }, hint === undefined ? undefined : { hint });
     }
     return [placeholder(type.componentName, toNodes(props.children), inline)];
