@@ -66,7 +66,6 @@ function lookupOrder(type: string | undefined, library: IconLibrary): IconSet[] 
 }
 
 const NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
 const memo = new Map<string, string | undefined>();
 
 /**
