@@ -1,7 +1,7 @@
 // Stand-ins for Font Awesome Pro icons. Mintlify shows every Font Awesome icon, the Pro
 // styles and the Pro-only names among them, under its own licence; docsc has the free sets
 // only (icon-svg.ts). Real repositories name Pro icons in cards, tabs and the navigation
-// (`browser`, `arrow-progress`, `message-bot`, `brackets-curly`: about 2,100 uses in 66
+// (`browser`, `arrow-progress`, `message-bot`, `brackets-curly`: about 2,150 uses in 59
 // public repositories), where docsc showed nothing. A Pro name is shown as the free icon of
 // the closest meaning (Font Awesome's free sets, else Lucide's or Tabler's name): the one
 // this table gives it, else the one Font Awesome's naming makes plain — a variant in another
