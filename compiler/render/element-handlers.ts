@@ -11,12 +11,13 @@
 // One that reads the page's bindings (an `export const`, an import, a
 // snippet's props), holds JSX, or listens in the capture phase is left out,
 // and `render/not-interactive` says why. The code is the repository's,
-// trusted like MDX; it reaches the page as JSON with `<` escaped, so no text
-// ends the script early.
+// trusted like MDX; it reaches the page as JSON with `<` escaped (`inlineJson`),
+// so no text ends the script early.
 
 import type { Node as EstreeNode, Expression, Program } from 'estree';
 import { jsx, toJs } from 'estree-util-to-js';
 import { childNodes, patternNames } from '../pages/page-scope.js';
+import { inlineJson } from '../site/escape-html.js';
 
 /** A handler's code, or why it cannot run in the browser. */
 export type HandlerCode = { code: string } | { blocker: string };
@@ -49,13 +50,9 @@ export function domEvent(prop: string, tagName: string): string | undefined {
   return name.toLowerCase();
 }
 
-/** The JSON that carries a page's handlers' code, after the markup (escaped as islands.ts escapes its own). */
+/** The JSON that carries a page's handlers' code, after the markup. */
 export function handlersScript(handlers: readonly string[]): string {
-  const json = JSON.stringify(handlers)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-  return `<script type="application/json" class="docsc-handlers">${json}</script>`;
+  return `<script type="application/json" class="docsc-handlers">${inlineJson(handlers)}</script>`;
 }
 
 /** Names a handler may use without the page defining them: the browser's, beside JavaScript's (`name in globalThis`). */
