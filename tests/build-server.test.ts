@@ -63,6 +63,14 @@ function socketFiles(): string[] {
   return existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith('.sock')) : [];
 }
 
+/** The servers' logs, for a failure's message: what a server that did not answer was doing. */
+function serverLogs(): string {
+  const dir = join(work, 'tmp', `docsc-${process.getuid?.() ?? 0}`);
+  if (!existsSync(dir)) return '(no server folder)';
+  const logs = readdirSync(dir).filter((name) => name.endsWith('.log'));
+  return logs.map((name) => `${name}:\n${readFileSync(join(dir, name), 'utf8')}`).join('\n') || '(no server log)';
+}
+
 const page = join(root, 'quickstart.mdx');
 
 test('a build without --server, when none runs, writes nothing outside its folders (no socket folder)', async () => {
@@ -139,8 +147,15 @@ test('server status and stop; once stopped, builds run in their own process', as
 
 test('a server that died leaves a socket the next build removes, building in its own process', async () => {
   await buildJson(['--server']);
-  const status = await docsc(['server', 'status', 'docs']);
+  // Its pid from its status. On a loaded machine the server may answer only after the command gave up waiting for it
+  // (and built in its own process): it is asked again for a while; a server that never answers fails with its log.
+  let status = await docsc(['server', 'status', 'docs']);
+  for (const deadline = Date.now() + 30_000; !/pid \d+/.test(status.stdout) && Date.now() < deadline; ) {
+    await new Promise((resolveWait) => setTimeout(resolveWait, 500));
+    status = await docsc(['server', 'status', 'docs']);
+  }
   const pid = Number(/pid (\d+)/.exec(status.stdout)?.[1]);
+  assert.ok(pid > 0, `the server answers its status: ${status.stdout}${status.stderr}\n${serverLogs()}`);
   process.kill(pid, 'SIGKILL');
   await waitFor(() => !alive(pid), 'the server killed');
   assert.equal(socketFiles().length, 1, 'its socket file is left behind');
