@@ -14,6 +14,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { build } from '../compiler/build/build.js';
 import { check } from '../compiler/check.js';
+import type { Diagnostic } from '../compiler/diagnostics/diagnostic.js';
 import { matchBaseline } from './support/baseline.js';
 import { formatDiagnosticLines } from './support/diagnostic-lines.js';
 import { publishedUrls } from './support/published-urls.js';
@@ -28,12 +29,14 @@ for (const name of cases) {
     const root = join(FIXTURES, name);
     const checked = await check({ root, threads: 1 });
     const checkLines = formatDiagnosticLines(checked.diagnostics);
+    assertSpans(checked.diagnostics, 'check');
     matchBaseline(join(FIXTURES, `${name}.expected.txt`), checkLines);
 
     const dir = mkdtempSync(join(tmpdir(), 'docsc-conformance-'));
     try {
       const built = await build({ root, outDir: join(dir, 'out'), cacheDir: false, threads: 1, siteUrl: 'https://docs.example.com' });
       const buildLines = formatDiagnosticLines(built.diagnostics);
+      assertSpans(built.diagnostics, 'build');
       const report = [
         ...publishedUrls(join(dir, 'out')),
         ...(buildLines === checkLines ? [] : ['', '# build diagnostics', ...buildLines.trimEnd().split('\n')]),
@@ -43,6 +46,16 @@ for (const name of cases) {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+}
+
+/** Every diagnostic has a length (0 for a point): without one, the pretty report's caret went to the end of the line. */
+function assertSpans(diagnostics: readonly Diagnostic[], by: string): void {
+  const without = diagnostics.filter((d) => !Number.isInteger(d.length) || d.length < 0);
+  assert.equal(
+    without.map((d) => `${d.file}:${d.line}:${d.column} ${d.code}`),
+    [],
+    `${by}: diagnostics without a length`,
+  );
 }
 
 test('every conformance baseline has its case', () => {

@@ -42,7 +42,7 @@ export interface Location {
   length: number;
 }
 
-export type Place = Span | Location | { file: string } | undefined;
+export type Place = Span | Location | { file: string; line?: undefined } | undefined;
 
 export interface ReportExtras {
   notes?: { message: string; at?: Span | Location }[];
@@ -74,10 +74,12 @@ export function makeDiagnostic(code: DiagnosticCode, at: Place, args: Diagnostic
 
 function locate(at: Place): Location {
   if (at === undefined) return { file: '', line: 0, column: 0, length: 0 };
-  if ('line' in at) return { file: at.file, line: at.line, column: at.column, length: at.length };
-  if (!('start' in at)) return { file: at.file, line: 0, column: 0, length: 0 };
-  const { line, column } = at.file.position(at.start);
-  return { file: at.file.path, line, column, length: Math.max(at.end - at.start, 0) };
+  if ('start' in at) {
+    const { line, column } = at.file.position(at.start);
+    return { file: at.file.path, line, column, length: Math.max(at.end - at.start, 0) };
+  }
+  if (at.line === undefined) return { file: at.file, line: 0, column: 0, length: 0 };
+  return { file: at.file, line: at.line, column: at.column, length: at.length };
 }
 
 function optionalPlace(at: Span | Location | undefined): Partial<RelatedLocation> {

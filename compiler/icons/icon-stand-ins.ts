@@ -82,6 +82,7 @@ export const PRO_STAND_INS: ReadonlyMap<string, string> = new Map([
   ['grid-round', 'grip'],
   ['hand-horns', 'hand-peace'],
   ['head-side-gear', 'user-gear'],
+  ['hyphen', 'minus'],
   ['input-pipe', 'grip-lines-vertical'],
   ['key-skeleton', 'key'],
   ['laptop-mobile', 'mobile-screen'],

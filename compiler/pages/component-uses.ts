@@ -230,7 +230,12 @@ export function reportUnknownComponents(uses: ElementUses, declared: ReadonlySet
   for (const use of uses.unknown) {
     if (declared.has(use.root) || !runs(use.reads, declared)) continue;
     const hint = unknownComponentHint(use.name, BUILT_IN_COMPONENT_NAMES);
-    bag.report('render/unknown-component', { file, line: use.line, column: use.column }, { name: use.name }, hint === undefined ? {} : { hint });
+    bag.report(
+      'render/unknown-component',
+      { file, line: use.line, column: use.column, length: 0 },
+      { name: use.name },
+      hint === undefined ? {} : { hint },
+    );
   }
 }
 

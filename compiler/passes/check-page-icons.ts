@@ -13,7 +13,9 @@ export function checkPageIcons(summaries: readonly PageSummary[], library: IconL
   for (const summary of summaries) {
     for (const icon of summary.icons ?? []) {
       if (iconSvg(icon.name, icon.type, library) !== undefined) continue;
-      diagnostics.push(makeDiagnostic(missingIconCode(icon.name), { file: summary.path, line: icon.line, column: icon.column }, { name: icon.name }));
+      diagnostics.push(
+        makeDiagnostic(missingIconCode(icon.name), { file: summary.path, line: icon.line, column: icon.column, length: 0 }, { name: icon.name }),
+      );
     }
   }
   return diagnostics;
