@@ -77,10 +77,48 @@ export const REACT_STAND_IN = {
   useRef: <T>(current: T) => ({ current }),
   useEffect: () => {},
   useLayoutEffect: () => {},
-  useContext: () => undefined,
+  useContext: (context?: { defaultValue?: unknown }) => context?.defaultValue,
   useReducer: <S, A>(_reducer: (state: S, action: A) => S, initial: S, init?: (arg: S) => S) => [init ? init(initial) : initial, () => {}],
   useId: () => `docsc-id-${active?.nextSerial('react-id') ?? 0}`,
+  useTransition: () => [false, (run: () => void) => run()],
+  useDeferredValue: <T>(value: T) => value,
+  useSyncExternalStore: <T>(_subscribe: unknown, snapshot: () => T, serverSnapshot?: () => T) => (serverSnapshot ?? snapshot)(),
+  useImperativeHandle: () => {},
+  useInsertionEffect: () => {},
+  startTransition: (run: () => void) => run(),
+  // Components wrapped for the browser's sake render as the component itself.
+  memo: <C>(component: C) => component,
+  forwardRef:
+    <P>(render: (props: P, ref: null) => unknown) =>
+    (props: P) =>
+      render(props, null),
+  /** A context's value is its default: a provider renders its children, which are built before it runs. */
+  createContext: <T>(defaultValue: T) => {
+    const context: { defaultValue: T; Provider: unknown; Consumer: unknown } = {
+      defaultValue,
+      Provider: ({ children }: { children?: unknown }) => children,
+      Consumer: ({ children }: { children?: unknown }) => (typeof children === 'function' ? children(defaultValue) : undefined),
+    };
+    return context;
+  },
+  Children: {
+    toArray: childArray,
+    map: <T>(children: unknown, each: (child: unknown, index: number) => T) => childArray(children).map(each),
+    forEach: (children: unknown, each: (child: unknown, index: number) => void) => childArray(children).forEach(each),
+    count: (children: unknown) => childArray(children).length,
+    only: (children: unknown) => {
+      const all = childArray(children);
+      if (all.length !== 1) throw new Error('React.Children.only expected to receive a single child');
+      return all[0];
+    },
+  },
 };
+
+/** A component's children as a flat list, without the empty ones (null, undefined, booleans), as React counts them. */
+function childArray(children: unknown): unknown[] {
+  if (Array.isArray(children)) return children.flatMap(childArray);
+  return children === null || children === undefined || typeof children === 'boolean' ? [] : [children];
+}
 
 /** What MDX files and script snippets may use without importing it (Mintlify pre-injects the hooks; `React` for `React.useState`). */
 export const REACT_GLOBALS = [
