@@ -422,6 +422,11 @@ test("interactive components run in the browser: a page's own and a script snipp
     await page.getByRole('button', { name: 'Reveal' }).click();
     assert.is(await page.locator('.reveal').getAttribute('data-docsc-island'), null);
     assert.ok(await page.getByText('Shown at build time.').isVisible());
+    // Components that only have effects run there too: one fetches what it lists, one shows its frame once seen.
+    await page.waitForSelector('[data-docsc-island="live"] ul.models');
+    assert.equal(await page.locator('ul.models li').allTextContents(), ['acme/acme-large', 'acme/acme-small']);
+    await page.locator('.lazy-embed').scrollIntoViewIfNeeded();
+    await page.waitForSelector('.lazy-embed iframe[title="Embedded video"]');
     // `<script>{…}</script>` runs in the browser, as React would run it, not at build time.
     await page.waitForFunction(() => document.documentElement.dataset.expressionScript === 'ran');
     assert.equal(errors, []);
@@ -434,6 +439,8 @@ test("interactive components run in the browser: a page's own and a script snipp
     assert.is((await plain.locator('button.counter').textContent())?.trim(), 'Clicks: 5');
     assert.is((await plain.locator('.color-value').textContent())?.trim(), 'hsl(165, 70%, 25%)');
     assert.is((await plain.locator('button.stars').textContent())?.trim(), '*');
+    assert.is((await plain.locator('.models').textContent())?.trim(), 'Loading models…');
+    assert.is(await plain.locator('.lazy-embed iframe').count(), 0);
   } finally {
     await plain.context().close();
   }

@@ -75,8 +75,8 @@ export const REACT_STAND_IN = {
   useMemo: <T>(compute: () => T) => compute(),
   useCallback: <T>(callback: T) => callback,
   useRef: <T>(current: T) => ({ current }),
-  useEffect: () => {},
-  useLayoutEffect: () => {},
+  useEffect: () => effectLeftOut('useEffect'),
+  useLayoutEffect: () => effectLeftOut('useLayoutEffect'),
   useContext: (context?: { defaultValue?: unknown }) => context?.defaultValue,
   useReducer: <S, A>(_reducer: (state: S, action: A) => S, initial: S, init?: (arg: S) => S) => [init ? init(initial) : initial, () => {}],
   useId: () => `docsc-id-${active?.nextSerial('react-id') ?? 0}`,
@@ -84,7 +84,7 @@ export const REACT_STAND_IN = {
   useDeferredValue: <T>(value: T) => value,
   useSyncExternalStore: <T>(_subscribe: unknown, snapshot: () => T, serverSnapshot?: () => T) => (serverSnapshot ?? snapshot)(),
   useImperativeHandle: () => {},
-  useInsertionEffect: () => {},
+  useInsertionEffect: () => effectLeftOut('useInsertionEffect'),
   startTransition: (run: () => void) => run(),
   // Components wrapped for the browser's sake render as the component itself.
   memo: <C>(component: C) => component,
@@ -113,6 +113,15 @@ export const REACT_STAND_IN = {
     },
   },
 };
+
+/**
+ * Effects run in the browser only. Inside a component call, an effect makes the component one that must run in the
+ * browser too, as a handler does (create-element.ts): a YouTube embed that shows its player once an effect saw it
+ * scrolled into view, a table an effect fetches.
+ */
+function effectLeftOut(hook: string): void {
+  active?.droppedHandlers?.add(hook);
+}
 
 /** A component's children as a flat list, without the empty ones (null, undefined, booleans), as React counts them. */
 function childArray(children: unknown): unknown[] {
