@@ -17,6 +17,7 @@ import { iconLibraryOf } from '../icons/icon-svg.js';
 import { isSitePath, rebaseMarkup } from './base-path.js';
 import type { DivisionPages } from './division-equivalents.js';
 import { escapeHtml, safeHref } from './escape-html.js';
+import { hookId, hookIdsTaken, withoutTakenIds } from './mintlify-hooks.js';
 import { ICON_SPRITE_PATH, NavigationIcons } from './navigation-icon.js';
 import { type PageActionsPlace, renderPageActions } from './page-actions.js';
 import { splitColumns } from './page-columns.js';
@@ -230,13 +231,20 @@ export class PageLayout {
       this.settings.language,
     );
     const chrome = this.chromeOf(placement);
+    // Mintlify's ids on the parts that do the same job, but those the page's own markup uses (mintlify-hooks.ts).
+    const taken = hookIdsTaken([page.body, page.panel]);
+    const sidebarId = taken.has('sidebar') ? 'docsc-sidebar' : 'sidebar';
+    const topBar = withoutTakenIds(
+      sidebarId === 'sidebar' ? chrome.topBar : chrome.topBar.replace('aria-controls="sidebar"', `aria-controls="${sidebarId}"`),
+      taken,
+    );
     // `contextual.display: "toc"`: the menu heads the table of contents where one is shown (a Panel takes its place).
     const actionsInToc = this.settings.contextualInToc && tocShown && page.panel === undefined && tocEntries(page.toc).length > 0;
     // Each part is the layout's own markup (true), which gets the base path here, or the renderer's (the body and the
     // panel), which has it already.
     const parts: [PageLine, boolean][] = [
       '<!doctype html>',
-      `<html lang="${escapeHtml(language)}"${language === 'ar' ? ' dir="rtl"' : ''}${this.base === '' ? '' : ` data-docsc-base="${this.base}"`}${chrome.bannerAttribute} data-appearance="${this.settings.appearance.default}"${this.settings.appearance.strict ? ' data-strict' : ''}${this.settings.codeblocks.dark ? ' data-codeblocks="dark"' : ''}>`,
+      `<html lang="${escapeHtml(language)}"${language === 'ar' ? ' dir="rtl"' : ''}${this.base === '' ? '' : ` data-docsc-base="${this.base}"`}${chrome.bannerAttribute} data-appearance="${this.settings.appearance.default}"${this.settings.appearance.strict ? ' data-strict' : ''}${this.settings.codeblocks.dark ? ' data-codeblocks="dark"' : ''} data-current-path="${escapeHtml(this.base + href)}">`,
       '<head>',
       '<meta charset="utf-8">',
       '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -252,21 +260,24 @@ export class PageLayout {
       '</head>',
       `<body data-mode="${escapeHtml(mode)}"${examples ? ' data-examples' : ''}${this.settings.background.decoration ? ` data-background="${this.settings.background.decoration}"` : ''}>`,
       '<a class="docsc-skip-link" href="#content">Skip to content</a>',
-      chrome.banner,
-      '<header class="docsc-header">',
-      placement && this.scoped
-        ? chrome.topBar.replace(' data-shards=', ` data-scope="${escapeHtml(searchScope(placement.section))}" data-shards=`)
-        : chrome.topBar,
+      withoutTakenIds(chrome.banner, taken),
+      `<header${hookId('navbar', taken)} class="docsc-header">`,
+      placement && this.scoped ? topBar.replace(' data-shards=', ` data-scope="${escapeHtml(searchScope(placement.section))}" data-shards=`) : topBar,
       placement ? this.tabBarOf(placement.section) : '',
       '</header>',
-      '<div class="docsc-layout">',
-      sidebar.some((piece) => piece !== '') ? ['<nav id="docsc-sidebar" class="docsc-sidebar" aria-label="Sidebar">', ...sidebar, '</nav>'] : '',
+      `<div${hookId('body-content', taken)} class="docsc-layout">`,
+      sidebar.some((piece) => piece !== '') ? [`<nav id="${sidebarId}" class="docsc-sidebar" aria-label="Sidebar">`, ...sidebar, '</nav>'] : '',
       '<main id="content" class="docsc-main">',
-      columns === undefined ? '<article class="docsc-page">' : `<article class="docsc-page docsc-page-columns">\n<div class="docsc-page-head">`,
+      columns === undefined
+        ? `<article${hookId('content-area', taken)} class="docsc-page">`
+        : `<article${hookId('content-area', taken)} class="docsc-page docsc-page-columns">\n<div class="docsc-page-head">`,
       placement ? this.renderEyebrow(placement) : '',
       actionsInToc ? this.pageActions(page, href, 'narrow') : this.pageActions(page, href),
       // The bar shows the method and whether the operation is deprecated.
-      renderTitle(columns !== undefined && columns.head !== '' ? { ...page, method: undefined, deprecated: false } : page),
+      renderTitle(
+        columns !== undefined && columns.head !== '' ? { ...page, method: undefined, deprecated: false } : page,
+        hookId('page-title', taken),
+      ),
     ].map((part): [PageLine, boolean] => [part, true]);
     if (columns !== undefined)
       parts.push(
@@ -282,13 +293,13 @@ export class PageLayout {
       [page.panel !== undefined && !tocShown ? `<div class="docsc-panel-inline">${page.panel}</div>` : '', false],
       [this.editLink(page), true],
       [columns === undefined ? '' : '</div>', true],
-      [placement ? renderPager(placement) : '', true],
+      [placement ? renderPager(placement, hookId('pagination', taken)) : '', true],
       ['</article>\n</main>', true],
       tocShown && page.panel !== undefined
         ? [renderSidePanel(page.panel), false]
-        : [tocShown ? renderToc(page.toc, actionsInToc ? this.pageActions(page, href, 'toc') : '') : '', true],
+        : [tocShown ? renderToc(page.toc, actionsInToc ? this.pageActions(page, href, 'toc') : '', hookId('table-of-contents', taken)) : '', true],
       ['</div>', true],
-      [chrome.footer, true],
+      [withoutTakenIds(chrome.footer, taken), true],
       [renderScripts(page.scripts), true],
       ['</body>\n</html>', true],
     );

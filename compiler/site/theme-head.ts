@@ -3,7 +3,8 @@
 // family, or @font-face for a self-hosted `source`), and the color-mode
 // script that runs before the first paint — it reads the reader's choice
 // from localStorage (`docsc-theme`), else `appearance.default`, else the
-// system preference, and sets `<html data-theme>`, so a dark page never
+// system preference, and sets `<html data-theme>` (and Mintlify's `class="dark"`,
+// which repositories' CSS targets: mintlify-hooks.ts), so a dark page never
 // flashes light. Rendered once per site.
 
 import { safeHref } from './escape-html.js';
@@ -14,7 +15,7 @@ export const THEME_STORAGE_KEY = 'docsc-theme';
 /** The localStorage key of the dismissed banner's id; runtime/client/site/banner.ts uses the same. */
 export const BANNER_STORAGE_KEY = 'docsc-banner';
 
-const COLOR_MODE_SCRIPT = `<script>(function(){var d=document.documentElement;d.classList.add("docsc-js");try{var t=d.hasAttribute("data-strict")?null:localStorage.getItem("${THEME_STORAGE_KEY}");if(t!=="light"&&t!=="dark")t=d.getAttribute("data-appearance");if(t!=="light"&&t!=="dark")t=matchMedia("(prefers-color-scheme: dark)").matches?"dark":"light";d.setAttribute("data-theme",t);var b=d.getAttribute("data-banner");if(b&&localStorage.getItem("${BANNER_STORAGE_KEY}")===b)d.classList.add("docsc-banner-dismissed")}catch(e){}})()</script>`;
+const COLOR_MODE_SCRIPT = `<script>(function(){var d=document.documentElement;d.classList.add("docsc-js");try{var t=d.hasAttribute("data-strict")?null:localStorage.getItem("${THEME_STORAGE_KEY}");if(t!=="light"&&t!=="dark")t=d.getAttribute("data-appearance");if(t!=="light"&&t!=="dark")t=matchMedia("(prefers-color-scheme: dark)").matches?"dark":"light";d.setAttribute("data-theme",t);d.classList.toggle("dark",t==="dark");var b=d.getAttribute("data-banner");if(b&&localStorage.getItem("${BANNER_STORAGE_KEY}")===b)d.classList.add("docsc-banner-dismissed")}catch(e){}})()</script>`;
 
 /** The color-mode script (first in <head>, so it runs before any stylesheet arrives) and the theme's fonts and <style> (after the site stylesheet, to override its defaults). */
 export function renderThemeHead(settings: SiteSettings): { script: string; style: string } {

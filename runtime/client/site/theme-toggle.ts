@@ -1,4 +1,5 @@
-// The color-mode toggle: flips <html data-theme> between light and dark and
+// The color-mode toggle: flips <html data-theme> between light and dark (and
+// Mintlify's `class="dark"` with it, which repositories' CSS targets) and
 // remembers the choice in localStorage, which the head script
 // (compiler/site/theme-head.ts) reads before the next page's first paint.
 
@@ -13,6 +14,7 @@ export function initThemeToggle(root: Document): void {
   button.addEventListener('click', () => {
     const next = html.getAttribute('data-theme') === 'dark' ? 'light' : 'dark';
     html.setAttribute('data-theme', next);
+    html.classList.toggle('dark', next === 'dark');
     try {
       localStorage.setItem(STORAGE_KEY, next);
     } catch {
