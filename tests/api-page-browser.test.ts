@@ -112,7 +112,7 @@ test('at 390 px one column: the bar under the title, the examples above the fiel
   assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 390), 'no horizontal scrolling');
   // The mobile menu still opens.
   await page.click('.docsc-menu-button');
-  assert.ok(await page.isVisible('#sidebar'));
+  assert.ok(await page.isVisible('#docsc-sidebar'));
   await page.context().close();
 });
 

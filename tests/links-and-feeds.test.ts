@@ -32,7 +32,7 @@ function copyFixture(): { dir: string; root: string; out: string; cache: string 
 
 /** The sidebar's entries as `label -> href [link-out]`. */
 function sidebarEntries(html: string): string[] {
-  const sidebar = /<nav id="sidebar"[\s\S]*?<\/nav>/.exec(html)?.[0] ?? '';
+  const sidebar = /<nav id="docsc-sidebar"[\s\S]*?<\/nav>/.exec(html)?.[0] ?? '';
   return [...sidebar.matchAll(/<li><a href="([^"]*)"([^>]*)>([\s\S]*?)<\/a>/g)].map(([, href, attributes, inner]) => {
     const label = (inner as string)
       .replace(/<[^>]+>/g, '')

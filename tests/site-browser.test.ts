@@ -257,7 +257,7 @@ test('a large section loads its full sidebar: top-level groups expanded and fixe
     assert.equal(await current.count(), 1);
     assert.equal(await current.getAttribute('href'), '/p/c60');
     // The current link is in view in the sidebar, where the folded one showed it.
-    const sidebar = await page.locator('#sidebar').boundingBox();
+    const sidebar = await page.locator('#docsc-sidebar').boundingBox();
     const link = await current.boundingBox();
     assert.ok(sidebar && link && link.y >= sidebar.y && link.y + link.height <= sidebar.y + sidebar.height, 'the current link stays in view');
     assert.equal(
@@ -491,13 +491,13 @@ test('with JavaScript disabled the sidebar, groups and links still work', async 
 test('narrow screens: the menu button opens the sidebar; keyboard focus reaches the content', async () => {
   const page = await open('/quickstart', { width: 420 });
   try {
-    assert.not.ok(await page.locator('#sidebar').isVisible(), 'the sidebar is folded away');
+    assert.not.ok(await page.locator('#docsc-sidebar').isVisible(), 'the sidebar is folded away');
     await page.locator('.docsc-menu-button').click();
-    assert.ok(await page.locator('#sidebar').isVisible());
+    assert.ok(await page.locator('#docsc-sidebar').isVisible());
     assert.equal(await page.locator('.docsc-menu-button').getAttribute('aria-expanded'), 'true');
     await page.screenshot({ path: join(SCREENSHOTS, 'mobile-menu.png') });
     await page.keyboard.press('Escape');
-    assert.not.ok(await page.locator('#sidebar').isVisible());
+    assert.not.ok(await page.locator('#docsc-sidebar').isVisible());
     await page.reload();
     await page.keyboard.press('Tab');
     assert.equal(await page.evaluate(() => document.activeElement?.className), 'docsc-skip-link');
@@ -544,7 +544,7 @@ test('under a base path (a GitHub Pages project site) the styles, links, search,
     await page.reload();
     assert.equal(await page.locator('link[rel="canonical"]').getAttribute('href'), 'https://owner.github.io/repo/guides/install');
     assert.not.equal(await page.locator('.docsc-header').evaluate((header) => getComputedStyle(header).position), 'static', 'the stylesheet applies');
-    await page.locator('#sidebar a', { hasText: 'Quickstart' }).first().click();
+    await page.locator('#docsc-sidebar a', { hasText: 'Quickstart' }).first().click();
     await page.waitForURL('**/repo/quickstart');
 
     await page.keyboard.press('Control+k');

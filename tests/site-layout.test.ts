@@ -66,7 +66,7 @@ test('hostile configuration and frontmatter: escaped, unsafe URLs dropped, nothi
     const home = readFileSync(join(out, 'index.html'), 'utf8');
     assert.match(
       home,
-      '<div id="banner" class="docsc-banner" data-type="info" role="region" aria-label="Announcement"><p>&lt;script&gt;alert(17)&lt;/script&gt; x) <strong>&lt;b&gt;y&lt;/b&gt;</strong></p></div>',
+      '<div class="docsc-banner" data-type="info" role="region" aria-label="Announcement"><p>&lt;script&gt;alert(17)&lt;/script&gt; x) <strong>&lt;b&gt;y&lt;/b&gt;</strong></p></div>',
     );
     assert.match(home, 'data-appearance="dark" data-strict data-current-path="/">', '`appearance.strict`: the default mode only');
     assert.not.match(home, 'docsc-theme-toggle', 'and no toggle');
@@ -102,7 +102,7 @@ test('the reader-site fixture: tabs, selectors and anchors per page, groups open
     assert.not.match(quickstart, 'name="robots"', 'a page in the navigation may be indexed');
     assert.match(page('guides/hidden'), '<meta name="robots" content="noindex">', 'hidden pages are not');
     const hidden = page('guides/hidden');
-    assert.match(hidden, 'id="sidebar"', 'a hidden page shows the navigation it is listed in');
+    assert.match(hidden, 'id="docsc-sidebar"', 'a hidden page shows the navigation it is listed in');
     assert.match(hidden, '<li>Guides</li><li>Get started</li><li>Setup</li>');
     assert.not.match(quickstart, 'Hidden page', 'without being listed in it');
     assert.match(quickstart, '<li class="docsc-tab-end"><a href="https://example.com/blog" rel="noopener">', 'a tab with `align: end`');

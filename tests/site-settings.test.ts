@@ -205,7 +205,7 @@ test('contextual.display "toc": the menu heads the table of contents, and is bes
     const html = readFileSync(join(site.out, 'guides/setup/index.html'), 'utf8');
     assert.match(
       html,
-      /<aside id="table-of-contents" class="docsc-toc" aria-labelledby="docsc-toc-title"><details class="docsc-page-actions docsc-dropdown" data-place="toc">/,
+      /<aside class="docsc-toc" aria-labelledby="docsc-toc-title"><details class="docsc-page-actions docsc-dropdown" data-place="toc">/,
     );
     assert.match(html, '<details class="docsc-page-actions docsc-dropdown" data-place="narrow">');
     const plain = readFileSync(join(site.out, 'guides/plain/index.html'), 'utf8');

@@ -1,31 +1,21 @@
-// Mintlify's styling hooks: the ids its layout gives its parts (`#navbar`,
-// `#sidebar`, `#content-area`, `#footer`, …, as its "Custom scripts" page
-// lists them), `class="dark"` on `<html>` in dark mode, and
-// `data-current-path` on `<html>`, which repositories' own style.css and
-// scripts target (`html.dark #navbar { … }`, `#content-area h2::before`,
-// `html[data-current-path="/introduction"] #content-area`,
-// `document.getElementById('search-bar-entry').click()`). docsc gives those
-// ids to its parts that do the same job, so that such a file applies
-// unchanged. A page that uses one of the ids itself (a heading "Sidebar" is
-// `#sidebar`) keeps it: the layout's part goes without it on that page, so
-// that the page's anchor still leads to its heading.
+// Mintlify's hooks that repositories' own style.css and scripts rely on and
+// that mean the same on docsc's pages: `class="dark"` on `<html>` in dark
+// mode (`.dark .pricing-card { … }`; without it, a rule for light mode
+// written `:root:not(.dark) p` applied in dark mode too), the page's path in
+// `<html data-current-path>`, and the id of the search button, which home
+// pages click from a script (`document.getElementById('search-bar-entry')
+// .click()`). Not the ids of Mintlify's layout parts (`#navbar`, `#sidebar`,
+// `#content-area`, as its "Custom scripts" page lists them): rules under them
+// reach into Mintlify's own markup (`#navbar nav li:not(#topbar-cta-button)
+// a::after`, `#sidebar [class*="group-title"] { display: none }`), and on
+// docsc's markup they overlapped navbar links, spread the title block and hid
+// the sidebar's group titles (Nixtla, OpenSRE), where without them the site
+// shows docsc's layout as designed. A page that uses a hook id itself keeps
+// it: the layout's part goes without it on that page, so that the page's
+// anchor still leads to its element.
 
-/** The ids, each on the docsc part of the same job. */
-export const HOOK_IDS = [
-  'banner',
-  'navbar',
-  'search-bar-entry',
-  'topbar-cta-button',
-  'body-content',
-  'sidebar',
-  'content-area',
-  'page-title',
-  'pagination',
-  'table-of-contents',
-  'footer',
-] as const;
-
-export type HookId = (typeof HOOK_IDS)[number];
+/** The ids, each on the docsc part of the same job (the search button). */
+export const HOOK_IDS = ['search-bar-entry'] as const;
 
 const HOOK_ID_ATTRIBUTE = new RegExp(`\\sid="(${HOOK_IDS.join('|')})"`, 'g');
 
@@ -39,12 +29,7 @@ export function hookIdsTaken(markup: readonly (string | undefined)[]): ReadonlyS
   return taken;
 }
 
-/** ` id="…"` for a part of the layout, or '' when the page's own markup has that id. */
-export function hookId(id: HookId, taken: ReadonlySet<string>): string {
-  return taken.has(id) ? '' : ` id="${id}"`;
-}
-
-/** Markup the layout made once for many pages (the top bar, the banner, the footer) without the ids this page takes. */
+/** Markup the layout made once for many pages (the top bar) without the ids this page takes. */
 export function withoutTakenIds(markup: string, taken: ReadonlySet<string>): string {
   let out = markup;
   for (const id of taken) out = out.replace(` id="${id}"`, '');

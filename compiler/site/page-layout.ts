@@ -17,7 +17,7 @@ import { iconLibraryOf } from '../icons/icon-svg.js';
 import { isSitePath, rebaseMarkup } from './base-path.js';
 import type { DivisionPages } from './division-equivalents.js';
 import { escapeHtml, safeHref } from './escape-html.js';
-import { hookId, hookIdsTaken, withoutTakenIds } from './mintlify-hooks.js';
+import { hookIdsTaken, withoutTakenIds } from './mintlify-hooks.js';
 import { ICON_SPRITE_PATH, NavigationIcons } from './navigation-icon.js';
 import { type PageActionsPlace, renderPageActions } from './page-actions.js';
 import { splitColumns } from './page-columns.js';
@@ -231,13 +231,8 @@ export class PageLayout {
       this.settings.language,
     );
     const chrome = this.chromeOf(placement);
-    // Mintlify's ids on the parts that do the same job, but those the page's own markup uses (mintlify-hooks.ts).
-    const taken = hookIdsTaken([page.body, page.panel]);
-    const sidebarId = taken.has('sidebar') ? 'docsc-sidebar' : 'sidebar';
-    const topBar = withoutTakenIds(
-      sidebarId === 'sidebar' ? chrome.topBar : chrome.topBar.replace('aria-controls="sidebar"', `aria-controls="${sidebarId}"`),
-      taken,
-    );
+    // Mintlify's search button id, unless the page's own markup uses it (mintlify-hooks.ts).
+    const topBar = withoutTakenIds(chrome.topBar, hookIdsTaken([page.body, page.panel]));
     // `contextual.display: "toc"`: the menu heads the table of contents where one is shown (a Panel takes its place).
     const actionsInToc = this.settings.contextualInToc && tocShown && page.panel === undefined && tocEntries(page.toc).length > 0;
     // Each part is the layout's own markup (true), which gets the base path here, or the renderer's (the body and the
@@ -260,24 +255,19 @@ export class PageLayout {
       '</head>',
       `<body data-mode="${escapeHtml(mode)}"${examples ? ' data-examples' : ''}${this.settings.background.decoration ? ` data-background="${this.settings.background.decoration}"` : ''}>`,
       '<a class="docsc-skip-link" href="#content">Skip to content</a>',
-      withoutTakenIds(chrome.banner, taken),
-      `<header${hookId('navbar', taken)} class="docsc-header">`,
+      chrome.banner,
+      '<header class="docsc-header">',
       placement && this.scoped ? topBar.replace(' data-shards=', ` data-scope="${escapeHtml(searchScope(placement.section))}" data-shards=`) : topBar,
       placement ? this.tabBarOf(placement.section) : '',
       '</header>',
-      `<div${hookId('body-content', taken)} class="docsc-layout">`,
-      sidebar.some((piece) => piece !== '') ? [`<nav id="${sidebarId}" class="docsc-sidebar" aria-label="Sidebar">`, ...sidebar, '</nav>'] : '',
+      '<div class="docsc-layout">',
+      sidebar.some((piece) => piece !== '') ? ['<nav id="docsc-sidebar" class="docsc-sidebar" aria-label="Sidebar">', ...sidebar, '</nav>'] : '',
       '<main id="content" class="docsc-main">',
-      columns === undefined
-        ? `<article${hookId('content-area', taken)} class="docsc-page">`
-        : `<article${hookId('content-area', taken)} class="docsc-page docsc-page-columns">\n<div class="docsc-page-head">`,
+      columns === undefined ? '<article class="docsc-page">' : `<article class="docsc-page docsc-page-columns">\n<div class="docsc-page-head">`,
       placement ? this.renderEyebrow(placement) : '',
       actionsInToc ? this.pageActions(page, href, 'narrow') : this.pageActions(page, href),
       // The bar shows the method and whether the operation is deprecated.
-      renderTitle(
-        columns !== undefined && columns.head !== '' ? { ...page, method: undefined, deprecated: false } : page,
-        hookId('page-title', taken),
-      ),
+      renderTitle(columns !== undefined && columns.head !== '' ? { ...page, method: undefined, deprecated: false } : page),
     ].map((part): [PageLine, boolean] => [part, true]);
     if (columns !== undefined)
       parts.push(
@@ -293,13 +283,13 @@ export class PageLayout {
       [page.panel !== undefined && !tocShown ? `<div class="docsc-panel-inline">${page.panel}</div>` : '', false],
       [this.editLink(page), true],
       [columns === undefined ? '' : '</div>', true],
-      [placement ? renderPager(placement, hookId('pagination', taken)) : '', true],
+      [placement ? renderPager(placement) : '', true],
       ['</article>\n</main>', true],
       tocShown && page.panel !== undefined
         ? [renderSidePanel(page.panel), false]
-        : [tocShown ? renderToc(page.toc, actionsInToc ? this.pageActions(page, href, 'toc') : '', hookId('table-of-contents', taken)) : '', true],
+        : [tocShown ? renderToc(page.toc, actionsInToc ? this.pageActions(page, href, 'toc') : '') : '', true],
       ['</div>', true],
-      [withoutTakenIds(chrome.footer, taken), true],
+      [chrome.footer, true],
       [renderScripts(page.scripts), true],
       ['</body>\n</html>', true],
     );

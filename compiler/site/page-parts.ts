@@ -15,12 +15,11 @@ export function renderBreadcrumbs(crumbs: readonly string[]): string {
   return `<nav class="docsc-breadcrumbs" aria-label="Breadcrumb"><ol>${crumbs.map((c) => `<li>${escapeHtml(c)}</li>`).join('')}</ol></nav>`;
 }
 
-/** `id`: the `<h1>`'s id attribute (Mintlify's `#page-title`, mintlify-hooks.ts), or ''. */
-export function renderTitle(page: PageDocument, id = ''): string {
+export function renderTitle(page: PageDocument): string {
   if (!page.showTitle || page.mode === 'custom') return '';
   const tag = page.tag !== undefined ? ` <span class="docsc-tag">${escapeHtml(page.tag)}</span>` : '';
   const deprecated = page.deprecated ? ' <span class="docsc-deprecated">Deprecated</span>' : '';
-  const title = `<h1${id} class="docsc-title">${methodBadge(page.method)}${escapeHtml(page.title)}${tag}${deprecated}</h1>`;
+  const title = `<h1 class="docsc-title">${methodBadge(page.method)}${escapeHtml(page.title)}${tag}${deprecated}</h1>`;
   const description = page.description && !page.descriptionInBody ? `<p class="docsc-description">${escapeHtml(page.description)}</p>` : '';
   const href = page.download === undefined ? undefined : safeHref(page.download);
   const download =
@@ -28,7 +27,7 @@ export function renderTitle(page: PageDocument, id = ''): string {
   return title + description + download;
 }
 
-export function renderPager(placement: PagePlacement, id = ''): string {
+export function renderPager(placement: PagePlacement): string {
   if (!placement.previous && !placement.next) return '';
   const previous = placement.previous
     ? `<a class="docsc-previous" rel="prev" href="${escapeHtml(placement.previous.href)}"><small>Previous</small><span>${escapeHtml(placement.previous.label)}</span></a>`
@@ -36,7 +35,7 @@ export function renderPager(placement: PagePlacement, id = ''): string {
   const next = placement.next
     ? `<a class="docsc-next" rel="next" href="${escapeHtml(placement.next.href)}"><small>Next</small><span>${escapeHtml(placement.next.label)}</span></a>`
     : '';
-  return `<nav${id} class="docsc-pager" aria-label="Previous and next">${previous}${next}</nav>`;
+  return `<nav class="docsc-pager" aria-label="Previous and next">${previous}${next}</nav>`;
 }
 
 /** The headings the table of contents lists: `##` and `###`. */
@@ -45,11 +44,11 @@ export function tocEntries(toc: readonly TocEntry[]): TocEntry[] {
 }
 
 /** The table of contents, with the contextual menu at its head when `contextual.display` is `toc`; '' without headings. */
-export function renderToc(toc: readonly TocEntry[], actions: string, id = ''): string {
+export function renderToc(toc: readonly TocEntry[], actions: string): string {
   const entries = tocEntries(toc);
   if (entries.length === 0) return '';
   const items = entries.map((h) => `<li data-depth="${h.depth}"><a href="#${escapeHtml(encodeURIComponent(h.id))}">${escapeHtml(h.text)}</a></li>`);
-  return `<aside${id} class="docsc-toc" aria-labelledby="docsc-toc-title">${actions}<p id="docsc-toc-title">On this page</p><ul>${items.join('')}</ul></aside>`;
+  return `<aside class="docsc-toc" aria-labelledby="docsc-toc-title">${actions}<p id="docsc-toc-title">On this page</p><ul>${items.join('')}</ul></aside>`;
 }
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];

@@ -26,7 +26,7 @@ export function renderBanner(banner: BannerSettings): string {
   const close = banner.dismissible
     ? '<button type="button" class="docsc-banner-close" aria-label="Dismiss the announcement"><span aria-hidden="true">×</span></button>'
     : '';
-  return `<div id="banner" class="docsc-banner" data-type="${banner.type}"${banner.color ? ' data-colored' : ''}${style} role="region" aria-label="Announcement"><p>${inlineMarkdown(banner.content)}</p>${close}</div>`;
+  return `<div class="docsc-banner" data-type="${banner.type}"${banner.color ? ' data-colored' : ''}${style} role="region" aria-label="Announcement"><p>${inlineMarkdown(banner.content)}</p>${close}</div>`;
 }
 
 const INLINE = /\[([^\]\n]+)\]\(([^)\s]+)\)|\*\*([^*\n]+)\*\*|__([^_\n]+)__|\*([^*\n]+)\*|_([^_\n]+)_|`([^`\n]+)`/g;

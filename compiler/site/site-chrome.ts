@@ -20,11 +20,11 @@ export function renderTopBar(settings: SiteSettings, icons: NavigationIcons): st
       (settings.logo.dark !== settings.logo.light ? imageTag(settings.logo.dark, '', 'docsc-logo docsc-logo-dark') : '')
     : '';
   const links = settings.navbarLinks.map((l) => linkTag(l, undefined, icons)).filter((l) => l !== '');
-  const primary = settings.primary ? linkTag(settings.primary, 'docsc-primary-button', undefined, 'topbar-cta-button') : '';
+  const primary = settings.primary ? linkTag(settings.primary, 'docsc-primary-button') : '';
   if (primary !== '') links.push(primary);
   return [
     '<div class="docsc-topbar">',
-    '<button type="button" class="docsc-menu-button" aria-controls="sidebar" aria-expanded="false" aria-label="Menu"><span aria-hidden="true">&#9776;</span></button>',
+    '<button type="button" class="docsc-menu-button" aria-controls="docsc-sidebar" aria-expanded="false" aria-label="Menu"><span aria-hidden="true">&#9776;</span></button>',
     `<a class="docsc-home" href="${escapeHtml(home)}">${logo}<span class="docsc-site-name">${escapeHtml(settings.name)}</span></a>`,
     `<button type="button" id="search-bar-entry" class="docsc-search-button" data-prompt="${escapeHtmlLatin1(settings.searchPrompt)}" data-shards="${SHARDS}" aria-keyshortcuts="Control+K Meta+K /"><span>${escapeHtmlLatin1(settings.searchPrompt)}</span> <kbd>Ctrl K</kbd></button>`,
     links.length > 0 ? `<nav class="docsc-navbar" aria-label="Site links"><ul>${links.map((l) => `<li>${l}</li>`).join('')}</ul></nav>` : '',
@@ -43,13 +43,13 @@ export function imageTag(src: string, alt: string, className: string): string {
 }
 
 /** A link of the top bar or the footer; a navbar link's icon before its label (`icons`), and an icon alone named by where it goes. */
-export function linkTag(link: SiteLink, className?: string, icons?: NavigationIcons, id?: string): string {
+export function linkTag(link: SiteLink, className?: string, icons?: NavigationIcons): string {
   const href = safeHref(link.href);
   if (href === undefined) return '';
   const external = /^[a-z]+:/i.test(href);
   const icon = icons?.icon(link.icon) ?? '';
   const name = icon !== '' && link.label.trim() === '' ? ` aria-label="${escapeHtml(linkName(href))}"` : '';
-  return `<a${id ? ` id="${id}"` : ''} href="${escapeHtml(href)}"${className ? ` class="${className}"` : ''}${external ? ' rel="noopener"' : ''}${name}>${icon}${escapeHtml(link.label)}</a>`;
+  return `<a href="${escapeHtml(href)}"${className ? ` class="${className}"` : ''}${external ? ' rel="noopener"' : ''}${name}>${icon}${escapeHtml(link.label)}</a>`;
 }
 
 /** An icon-only link's accessible name: the site it goes to (`bsky.app`), else its address. */
@@ -219,5 +219,5 @@ export function renderFooter(settings: SiteSettings, icons: NavigationIcons): st
   });
   if (socials.length === 0 && columns.length === 0) return '';
   const socialList = socials.length > 0 ? `<ul class="docsc-socials">${socials.join('')}</ul>` : '';
-  return `<footer id="footer" class="docsc-footer">${columns.join('')}${socialList}</footer>`;
+  return `<footer class="docsc-footer">${columns.join('')}${socialList}</footer>`;
 }
