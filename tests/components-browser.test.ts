@@ -446,7 +446,7 @@ test("interactive components run in the browser: a page's own and a script snipp
   }
 });
 
-test("handlers written on the page's own elements run in the browser, as on Mintlify's React page; one that reads the page's code does not", async () => {
+test("handlers written on the page's own elements, or functions it exports, run in the browser, as on Mintlify's React page; one that reads the page's code does not", async () => {
   const page = await open('/interactive');
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
@@ -466,6 +466,10 @@ test("handlers written on the page's own elements run in the browser, as on Mint
     assert.is(await page.locator('input.echo-input').getAttribute('data-echo'), 'ab');
     // A handler reading the page's own `greeting` is left out (a warning at build): clicking does nothing.
     assert.is(await page.locator('button.reads-page').getAttribute('data-docsc-on'), null);
+    // A function the page exports, named as the handler: it runs when it needs nothing of the page either.
+    await page.locator('button.exported-handler').click();
+    assert.is(await page.locator('button.exported-handler').getAttribute('data-clicked'), 'yes');
+    assert.is(await page.locator('button.exported-reads-page').getAttribute('data-docsc-on'), null);
     assert.equal(errors, []);
   } finally {
     await page.context().close();

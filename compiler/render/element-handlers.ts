@@ -14,7 +14,7 @@
 // trusted like MDX; it reaches the page as JSON with `<` escaped (`inlineJson`),
 // so no text ends the script early.
 
-import type { Node as EstreeNode, Expression, Program } from 'estree';
+import type { Node as EstreeNode, Expression, ModuleDeclaration, Program, Statement } from 'estree';
 import { jsx, toJs } from 'estree-util-to-js';
 import { childNodes, patternNames } from '../pages/page-scope.js';
 import { inlineJson } from '../site/escape-html.js';
@@ -22,17 +22,45 @@ import { inlineJson } from '../site/escape-html.js';
 /** A handler's code, or why it cannot run in the browser. */
 export type HandlerCode = { code: string } | { blocker: string };
 
-const codes = new WeakMap<object, HandlerCode>();
+/** A handler's expression, and its code once asked for. */
+const handlers = new WeakMap<object, { program: Program; code?: HandlerCode }>();
 
-/** Remembers what `handler`, the value of an `on…` attribute, can become in the browser, from its expression. */
+/** Remembers the expression of `handler`, the value of an `on…` attribute, to make its code from if it is asked for. */
 export function rememberHandler(handler: unknown, program: Program | null | undefined): void {
-  if (typeof handler !== 'function' || program === null || program === undefined || codes.has(handler)) return;
-  codes.set(handler, handlerCode(program));
+  if (typeof handler !== 'function' || program === null || program === undefined || handlers.has(handler)) return;
+  handlers.set(handler, { program });
 }
 
-/** What was remembered of a handler; undefined when its expression is unknown (made inside a component). */
+/**
+ * A page's exported functions, as handlers (`export function openSearch() { document.getElementById(…).click() }`,
+ * then `<button onClick={openSearch}>`, as Lago's and Sequence's home pages write it): such a handler runs in the
+ * browser when its function, like one written in place, needs nothing of the page.
+ */
+export function rememberExportedHandlers(statements: readonly (Statement | ModuleDeclaration)[], exports: Record<string, unknown>): void {
+  for (const statement of statements) {
+    const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : undefined;
+    if (declaration?.type === 'FunctionDeclaration' && declaration.id) {
+      rememberHandler(exports[declaration.id.name], expressionProgram({ ...declaration, type: 'FunctionExpression' }));
+    } else if (declaration?.type === 'VariableDeclaration') {
+      for (const declarator of declaration.declarations) {
+        const init = declarator.init;
+        if (declarator.id.type !== 'Identifier' || (init?.type !== 'ArrowFunctionExpression' && init?.type !== 'FunctionExpression')) continue;
+        rememberHandler(exports[declarator.id.name], expressionProgram(init));
+      }
+    }
+  }
+}
+
+function expressionProgram(expression: Expression): Program {
+  return { type: 'Program', sourceType: 'module', body: [{ type: 'ExpressionStatement', expression }] };
+}
+
+/** What a handler can become in the browser; undefined when its expression is unknown (made inside a component). */
 export function handlerCodeOf(handler: unknown): HandlerCode | undefined {
-  return typeof handler === 'function' ? codes.get(handler) : undefined;
+  const remembered = typeof handler === 'function' ? handlers.get(handler) : undefined;
+  if (remembered === undefined) return undefined;
+  remembered.code ??= handlerCode(remembered.program);
+  return remembered.code;
 }
 
 /** Whether a prop is an event handler's (`onClick`). */
@@ -96,9 +124,7 @@ function handlerCode(program: Program): HandlerCode {
   if (free === 'jsx') return { blocker: 'its handler makes elements' };
   const unknown = free.find((name) => !(name in globalThis) && !BROWSER_NAMES.has(name));
   if (unknown !== undefined) return { blocker: `its handler reads \`${unknown}\`, which only the page's own code has` };
-  const code = toJs({ type: 'Program', sourceType: 'module', body: [{ type: 'ExpressionStatement', expression }] }, { handlers: jsx })
-    .value.trim()
-    .replace(/;$/, '');
+  const code = toJs(expressionProgram(expression), { handlers: jsx }).value.trim().replace(/;$/, '');
   return { code };
 }
 

@@ -11,6 +11,7 @@ import type { Diagnostic } from '../diagnostics/diagnostic.js';
 import type { CustomHeadingId } from '../pages/parse-page.js';
 import { headingText } from '../pages/summarize-page.js';
 import type { SourceFile } from '../source/source-file.js';
+import { rememberExportedHandlers } from './element-handlers.js';
 import { type CompiledModule, compileModule, type ModuleInstance, runModule } from './evaluate-module.js';
 import { h, text } from './hast-nodes.js';
 import { importsForBrowser, registerIslandExports } from './islands.js';
@@ -70,6 +71,7 @@ export function instantiateFile(artifact: MdxArtifact, imports: ImportResolver, 
   }
   try {
     instance.module = runModule(compiled, Object.fromEntries(instance.bindings));
+    rememberExportedHandlers(plan.exportStatements, instance.module.exports);
     // Its components may run in the browser (islands), with its imports as data or stand-ins.
     const imports = importsForBrowser(instance.bindings);
     if (imports !== undefined) registerIslandExports(instance.module.exports, { kind: 'mdx', code: compiled.code, ...imports });
