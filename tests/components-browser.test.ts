@@ -427,6 +427,10 @@ test("interactive components run in the browser: a page's own and a script snipp
     assert.equal(await page.locator('ul.models li').allTextContents(), ['acme/acme-large', 'acme/acme-small']);
     await page.locator('.lazy-embed').scrollIntoViewIfNeeded();
     await page.waitForSelector('.lazy-embed iframe[title="Embedded video"]');
+    // A component an MDX snippet defines and uses, beside a built-in: the snippet is markup, the component an island.
+    await page.waitForSelector('[data-docsc-island="live"] .key-prompt');
+    await page.getByRole('textbox', { name: 'Your key' }).fill('abc123');
+    assert.is((await page.locator('.key-prompt code').textContent())?.trim(), 'export KEY=abc123');
     // `<script>{…}</script>` runs in the browser, as React would run it, not at build time.
     await page.waitForFunction(() => document.documentElement.dataset.expressionScript === 'ran');
     assert.equal(errors, []);

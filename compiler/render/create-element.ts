@@ -14,7 +14,7 @@ import { type Component, type ComponentContext, valueKind } from './components/c
 import { COMPONENTS } from './components/component-table.js';
 import { domEvent, handlerCodeOf, isEventProp } from './element-handlers.js';
 import { h, text, toNodes } from './hast-nodes.js';
-import { browserProps, isImported, islandOrigin } from './islands.js';
+import { browserProps, isImported, islandOrigin, isSnippetContent } from './islands.js';
 import type { RenderContext, SourcePlace } from './render-context.js';
 import { renderIcon } from './render-icon.js';
 import { rewriteUrl, type UrlUse } from './rewrite-url.js';
@@ -95,6 +95,13 @@ function componentCall(
   const outermost = context.droppedHandlers === undefined;
   if (!outermost) {
     if (isImported(component)) context.islandBlocker ??= `it renders the imported ${name}`;
+    try {
+      return toNodes(component(props));
+    } catch (error) {
+      return [renderError(context, at, `the ${name}`, error, inline)];
+    }
+  }
+  if (isSnippetContent(component)) {
     try {
       return toNodes(component(props));
     } catch (error) {

@@ -78,6 +78,22 @@ export function importsForBrowser(bindings: ReadonlyMap<string, unknown>): Pick<
   return { ...(some(data) ? { data } : {}), ...(some(links) ? { links } : {}), ...(standIns.length > 0 ? { standIns } : {}) };
 }
 
+const snippetContents = new WeakSet<object>();
+
+/** Records an MDX snippet's content, imported as a component: markup like the page's own (see `isSnippetContent`). */
+export function registerSnippetContent(component: object): void {
+  snippetContents.add(component);
+}
+
+/**
+ * Whether a component is an MDX snippet's content. Written on the page, it renders as the page's own markup would:
+ * its elements' handlers and its components each get their own chance to run in the browser, where the snippet as a
+ * whole never could (it renders built-ins).
+ */
+export function isSnippetContent(component: unknown): boolean {
+  return typeof component === 'function' && snippetContents.has(component);
+}
+
 /** Whether a component was bound by an import and does not run in the browser (an island cannot render it). */
 export function isImported(component: unknown): boolean {
   return typeof component === 'function' && imported.has(component);

@@ -17,7 +17,7 @@ import { parsePage } from '../pages/parse-page.js';
 import { SourceFile } from '../source/source-file.js';
 import { BUILT_INS } from './create-element.js';
 import { fragment } from './hast-nodes.js';
-import { type IslandModule, registerIslandExports } from './islands.js';
+import { type IslandModule, registerIslandExports, registerSnippetContent } from './islands.js';
 import { JSX_RUNTIME, REACT_STAND_IN } from './jsx-runtime.js';
 import type { ImportBinding } from './plan-file.js';
 import type { RenderContext, SourcePlace } from './render-context.js';
@@ -135,6 +135,7 @@ export class SnippetLoader implements ImportResolver {
     const component = (props: Record<string, unknown> | null | undefined) =>
       fragment(context.inFile(path, () => renderFile(instance, props ?? {}, context, headingId)));
     Object.defineProperty(component, 'name', { value: path });
+    registerSnippetContent(component);
     const exports: Exports = { default: component };
     for (const [name, value] of instance.bindings) if (instance.module && name in instance.module.exports) exports[name] = value;
     return exports;
