@@ -31,7 +31,8 @@ export class RenderContext {
   private readonly reported = new Set<string>();
   /**
    * Event handlers (`onClick`) left out of elements made inside the component calls being rendered, and the effects
-   * those calls asked for (`useEffect`), by name; undefined outside any call. The outermost call, the one the page writes, reports them (`create-element.ts`).
+   * those calls asked for (`useEffect`), by name; undefined outside any call. The outermost call, the one the page
+   * writes, reports them (`create-element.ts`).
    */
   droppedHandlers: Set<string> | undefined;
   /** The classes the page's own markup writes (`className="flex dark:hidden"`), for the site's utility stylesheet. */

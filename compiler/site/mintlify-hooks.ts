@@ -15,7 +15,7 @@
 // anchor still leads to its element.
 
 /** The ids, each on the docsc part of the same job (the search button). */
-export const HOOK_IDS = ['search-bar-entry'] as const;
+const HOOK_IDS = ['search-bar-entry'] as const;
 
 const HOOK_ID_ATTRIBUTE = new RegExp(`\\sid="(${HOOK_IDS.join('|')})"`, 'g');
 

@@ -12,7 +12,7 @@ export function initMobileMenu(root: Document): void {
     addEventListener('resize', measure);
   }
   const button = root.querySelector<HTMLButtonElement>('.docsc-menu-button');
-  const sidebar = root.querySelector<HTMLElement>('.docsc-sidebar');
+  const sidebar = root.getElementById('docsc-sidebar');
   if (!button) return;
   if (!sidebar) {
     button.hidden = true;

@@ -14,7 +14,7 @@ import { sitePath } from './site-path.js';
 const FRAGMENT = /^\/_docsc\/nav\/[0-9a-f]+\.html$/;
 
 export function loadSectionNavigation(root: Document): void {
-  const groups = root.querySelector<HTMLElement>('.docsc-sidebar .docsc-groups[data-docsc-nav]');
+  const groups = root.querySelector<HTMLElement>('#docsc-sidebar .docsc-groups[data-docsc-nav]');
   const url = groups?.dataset.docscNav;
   if (!groups || url === undefined || !url.startsWith(sitePath('/')) || !FRAGMENT.test(url.slice(sitePath('').length))) return;
   fetch(url)
@@ -44,7 +44,7 @@ function swap(root: Document, groups: HTMLElement, html: string): void {
   }
   const focused =
     root.activeElement instanceof HTMLAnchorElement && groups.contains(root.activeElement) ? root.activeElement.getAttribute('href') : null;
-  const sidebar = groups.closest<HTMLElement>('.docsc-sidebar');
+  const sidebar = groups.closest<HTMLElement>('#docsc-sidebar');
   const before = current?.getBoundingClientRect().top;
   groups.replaceChildren(full);
   groups.removeAttribute('data-docsc-nav');

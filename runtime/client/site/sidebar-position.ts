@@ -2,7 +2,7 @@
 // sections put it far below the fold).
 
 export function revealCurrentPage(root: Document): void {
-  const sidebar = root.querySelector<HTMLElement>('.docsc-sidebar');
+  const sidebar = root.getElementById('docsc-sidebar');
   const current = sidebar?.querySelector<HTMLElement>('a[aria-current="page"]');
   if (!sidebar || !current) return;
   const top = current.offsetTop - sidebar.offsetTop;
