@@ -163,7 +163,8 @@ function lowerElement(kind: DivisionKind | 'group', item: JsonNode, parent: Cont
     node.ignoredChildLists ??= [];
     node.ignoredChildLists.push({ key: m.key, keySpan: m.keySpan });
   }
-  if (kind === 'group' && member(item, 'pages') === undefined && node.openapi === undefined) {
+  // A group that holds other children instead (`groups`) gets nav/invalid-child at them, not a second error here.
+  if (kind === 'group' && member(item, 'pages') === undefined && node.openapi === undefined && node.childLists.length === 0) {
     bag.report('config/missing-required', item.span, { where: `group \`${labelValue}\``, key: 'pages' });
   }
   return node;

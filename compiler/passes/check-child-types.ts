@@ -27,11 +27,19 @@ function checkAllowed(node: ContainerNode, bag: DiagnosticBag): void {
   const allowed = allowedKeys(node);
   for (const list of node.childLists) {
     if (allowed.includes(list.key)) continue;
-    bag.report('nav/invalid-child', list.keySpan, {
-      where: describeElement(node),
-      key: list.key,
-      allowed: allowed.length === 0 ? 'no children' : allowed.map((k) => `\`${k}\``).join(', '),
-    });
+    bag.report(
+      'nav/invalid-child',
+      list.keySpan,
+      {
+        where: describeElement(node),
+        key: list.key,
+        allowed: allowed.length === 0 ? 'no children' : allowed.map((k) => `\`${k}\``).join(', '),
+      },
+      // A group nests groups among its pages.
+      node.kind === 'group' && list.key === 'groups'
+        ? { hint: 'List the nested groups in `pages`: `"pages": [{ "group": "…", "pages": […] }]`' }
+        : {},
+    );
   }
 }
 
