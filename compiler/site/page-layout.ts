@@ -17,7 +17,7 @@ import { iconLibraryOf } from '../icons/icon-svg.js';
 import { isSitePath, rebaseMarkup } from './base-path.js';
 import type { DivisionPages } from './division-equivalents.js';
 import { escapeHtml, safeHref } from './escape-html.js';
-import { hookIdsTaken, withoutTakenIds } from './mintlify-hooks.js';
+import { topBarFor } from './mintlify-hooks.js';
 import { ICON_SPRITE_PATH, NavigationIcons } from './navigation-icon.js';
 import { type PageActionsPlace, renderPageActions } from './page-actions.js';
 import { splitColumns } from './page-columns.js';
@@ -232,7 +232,7 @@ export class PageLayout {
     );
     const chrome = this.chromeOf(placement);
     // Mintlify's search button id, unless the page's own markup uses it (mintlify-hooks.ts).
-    const topBar = withoutTakenIds(chrome.topBar, hookIdsTaken([page.body, page.panel]));
+    const topBar = topBarFor(chrome.topBar, [page.body, page.panel]);
     // `contextual.display: "toc"`: the menu heads the table of contents where one is shown (a Panel takes its place).
     const actionsInToc = this.settings.contextualInToc && tocShown && page.panel === undefined && tocEntries(page.toc).length > 0;
     // Each part is the layout's own markup (true), which gets the base path here, or the renderer's (the body and the

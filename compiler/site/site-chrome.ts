@@ -8,6 +8,7 @@
 import { clientScriptPath } from './client-bundle.js';
 import { equivalentUrls } from './division-equivalents.js';
 import { escapeHtml, escapeHtmlLatin1, safeHref } from './escape-html.js';
+import { SEARCH_BUTTON_ID } from './mintlify-hooks.js';
 import type { NavigationIcons } from './navigation-icon.js';
 import { SHARDS } from './search-index.js';
 import { hrefOf, type Switcher, type SwitcherLink } from './site-navigation.js';
@@ -26,7 +27,7 @@ export function renderTopBar(settings: SiteSettings, icons: NavigationIcons): st
     '<div class="docsc-topbar">',
     '<button type="button" class="docsc-menu-button" aria-controls="docsc-sidebar" aria-expanded="false" aria-label="Menu"><span aria-hidden="true">&#9776;</span></button>',
     `<a class="docsc-home" href="${escapeHtml(home)}">${logo}<span class="docsc-site-name">${escapeHtml(settings.name)}</span></a>`,
-    `<button type="button" id="search-bar-entry" class="docsc-search-button" data-prompt="${escapeHtmlLatin1(settings.searchPrompt)}" data-shards="${SHARDS}" aria-keyshortcuts="Control+K Meta+K /"><span>${escapeHtmlLatin1(settings.searchPrompt)}</span> <kbd>Ctrl K</kbd></button>`,
+    `<button type="button" id="${SEARCH_BUTTON_ID}" class="docsc-search-button" data-prompt="${escapeHtmlLatin1(settings.searchPrompt)}" data-shards="${SHARDS}" aria-keyshortcuts="Control+K Meta+K /"><span>${escapeHtmlLatin1(settings.searchPrompt)}</span> <kbd>Ctrl K</kbd></button>`,
     links.length > 0 ? `<nav class="docsc-navbar" aria-label="Site links"><ul>${links.map((l) => `<li>${l}</li>`).join('')}</ul></nav>` : '',
     settings.appearance.strict
       ? ''
