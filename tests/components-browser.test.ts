@@ -394,7 +394,7 @@ test('axe-core reports no serious or critical violation with JavaScript off (eve
   }
 });
 
-test("interactive components run in the browser: a page's own and a script snippet's (with the snippets it requires); one that renders a built-in keeps its first state", async () => {
+test("interactive components run in the browser: a page's own and a script snippet's (with the snippets it requires), in cards and callouts; one that renders tabs keeps its first state", async () => {
   const page = await open('/interactive');
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
@@ -418,10 +418,28 @@ test("interactive components run in the browser: a page's own and a script snipp
     await page.locator('button.stars').click();
     await page.locator('button.stars').click();
     assert.is((await page.locator('button.stars').textContent())?.trim(), '***');
-    // A component that renders a built-in stays as built: its button does nothing, the callout stays.
+    // A component that renders a callout runs there too: the callout is made again around its live children.
+    await page.waitForSelector('[data-docsc-island="live"] .reveal');
     await page.getByRole('button', { name: 'Reveal' }).click();
-    assert.is(await page.locator('.reveal').getAttribute('data-docsc-island'), null);
-    assert.ok(await page.getByText('Shown at build time.').isVisible());
+    const note = page.locator('.reveal .docsc-callout-note');
+    assert.is((await note.locator('.docsc-callout-title').textContent())?.trim(), 'Hidden note');
+    assert.ok(await note.getByText('Shown after a click.').isVisible());
+    // One that renders tabs (which read their children) stays as built: its button does nothing.
+    await page.getByRole('button', { name: 'Choose' }).click();
+    assert.is(await page.locator('.tabbed-choice').getAttribute('data-docsc-island'), null);
+    assert.ok(await page.locator('.tabbed-choice').getByText('Chosen: none').isVisible());
+    // A script snippet's calculator in cards (`import { Card, Columns } from '@mintlify/components'`): the cards are
+    // made again at every change, a title that follows the state too, and the input keeps the focus as it is typed in.
+    await page.waitForSelector('[data-docsc-island="live"] input.seats');
+    const seats = page.getByRole('spinbutton', { name: 'Seats' });
+    await seats.fill('4');
+    await seats.press('End');
+    await seats.pressSequentially('2');
+    assert.is(await page.evaluate(() => document.activeElement?.className), 'seats');
+    assert.is((await page.locator('.seat-total').textContent())?.trim(), '42 × $10');
+    const calculator = page.locator('[data-docsc-island="live"] .docsc-columns[data-cols="2"]');
+    assert.equal(await calculator.locator('.docsc-card-title').allTextContents(), ['Seats', 'Total: $420']);
+    assert.is(await calculator.locator('.docsc-card-icon svg').count(), 1);
     // Components that only have effects run there too: one fetches what it lists, one shows its frame once seen.
     await page.waitForSelector('[data-docsc-island="live"] ul.models');
     assert.equal(await page.locator('ul.models li').allTextContents(), ['acme/acme-large', 'acme/acme-small']);
@@ -445,6 +463,8 @@ test("interactive components run in the browser: a page's own and a script snipp
     assert.is((await plain.locator('button.stars').textContent())?.trim(), '*');
     assert.is((await plain.locator('.models').textContent())?.trim(), 'Loading models…');
     assert.is(await plain.locator('.lazy-embed iframe').count(), 0);
+    assert.is((await plain.locator('.seat-total').textContent())?.trim(), '3 × $10');
+    assert.ok(await plain.getByText('Press Reveal.').isVisible());
   } finally {
     await plain.context().close();
   }

@@ -10,23 +10,16 @@
 import type { ElementContent, Properties } from 'hast';
 import { HTML_URL_ATTRIBUTES, isImageSource, refusedUrlCode } from '../ir/url-scheme.js';
 import { unknownComponentHint } from '../pages/unknown-component-hint.js';
+import { BuiltInComponent } from './built-in-component.js';
 import { type Component, type ComponentContext, valueKind } from './components/component.js';
 import { COMPONENTS } from './components/component-table.js';
 import { domEvent, handlerCodeOf, isEventProp } from './element-handlers.js';
 import { h, text, toNodes } from './hast-nodes.js';
+import { fillShell, shellCall } from './island-shells.js';
 import { browserProps, isImported, islandOrigin, isSnippetContent } from './islands.js';
 import type { RenderContext, SourcePlace } from './render-context.js';
 import { renderIcon } from './render-icon.js';
 import { rewriteUrl, type UrlUse } from './rewrite-url.js';
-
-/** A built-in component as JavaScript sees it (`<Note>`, `Tree.Folder`): an object, never called directly. */
-export class BuiltInComponent {
-  [member: string]: unknown;
-  constructor(
-    readonly componentName: string,
-    readonly render: Component,
-  ) {}
-}
 
 /** A name that resolves to nothing: rendered as a placeholder; `silent` when the cause was reported already (a missing import). */
 export class UnknownComponent {
@@ -63,10 +56,7 @@ export function createElement(
   places?: ReadonlyMap<string, SourcePlace>,
 ): ElementContent[] {
   if (typeof type === 'string') return [htmlElement(context, type, props, at, places)];
-  if (type instanceof BuiltInComponent) {
-    if (context.droppedHandlers !== undefined) context.islandBlocker ??= `it renders the built-in \`<${type.componentName}>\``;
-    return builtIn(context, type, props, at, inline, places);
-  }
+  if (type instanceof BuiltInComponent) return builtIn(context, type, props, at, inline, places);
   if (type instanceof UnknownComponent) {
     if (context.droppedHandlers !== undefined) context.islandBlocker ??= `it renders the unknown \`<${type.componentName}>\``;
     if (!type.silent) {
@@ -110,6 +100,7 @@ function componentCall(
   }
   context.droppedHandlers = new Set();
   context.islandBlocker = undefined;
+  context.islandShells = [];
   let nodes: ElementContent[];
   try {
     nodes = toNodes(component(props));
@@ -133,7 +124,7 @@ function componentCall(
     return nodes;
   }
   const id = context.uniqueId(`docsc-island-${origin.name.toLowerCase()}`);
-  context.islands.push({ id, module: origin.module, name: origin.name, props: shipped.props });
+  context.islands.push({ id, module: origin.module, name: origin.name, props: shipped.props, shells: context.islandShells });
   return [h(inline ? 'span' : 'div', { id, className: ['docsc-island'], dataDocscIsland: '' }, nodes)];
 }
 
@@ -161,6 +152,11 @@ function placeholder(name: string, children: ElementContent[], inline: boolean):
   return h('span', { className: ['docsc-unknown-component'], dataComponent: name }, children);
 }
 
+/**
+ * A built-in rendered. Inside a component call that may become an island, a built-in that places its children whole
+ * is rendered with a slot for them and its shell kept for the browser (island-shells.ts); any other stops the call
+ * from running there.
+ */
 function builtIn(
   context: RenderContext,
   type: BuiltInComponent,
@@ -169,7 +165,32 @@ function builtIn(
   inline: boolean,
   places: ReadonlyMap<string, SourcePlace> | undefined,
 ): ElementContent[] {
-  const checked: Record<string, unknown> = { ...props, children: toNodes(props.children) };
+  const children = toNodes(props.children);
+  const blocker = `it renders the built-in \`<${type.componentName}>\``;
+  const call = context.droppedHandlers === undefined ? undefined : shellCall(type.componentName, props, children);
+  if (context.droppedHandlers !== undefined && call === undefined) context.islandBlocker ??= blocker;
+  const nodes = renderBuiltIn(context, type, props, call?.slot === undefined ? children : [call.slot], at, inline, places);
+  if (call === undefined) return nodes;
+  const shell = fillShell(call, nodes, children);
+  if (shell !== undefined) {
+    context.islandShells.push(shell);
+    return nodes;
+  }
+  // It did not place its children once, as every component with shells does: made again, with no shell.
+  context.islandBlocker ??= blocker;
+  return renderBuiltIn(context, type, props, children, at, inline, places);
+}
+
+function renderBuiltIn(
+  context: RenderContext,
+  type: BuiltInComponent,
+  props: Record<string, unknown>,
+  children: ElementContent[],
+  at: SourcePlace,
+  inline: boolean,
+  places: ReadonlyMap<string, SourcePlace> | undefined,
+): ElementContent[] {
+  const checked: Record<string, unknown> = { ...props, children };
   for (const name of ['href', 'src', 'img'] as const) {
     const value = checked[name];
     if (typeof value === 'string') checked[name] = checkUrl(context, name, value, places?.get(name) ?? at, { image: name !== 'href' });

@@ -8,20 +8,28 @@
 // (runtime/client/entries/islands.ts) runs it there with Preact in React's
 // place. It can when:
 // - its module's code is all it needs: a script snippet that requires only
-//   `react` and script snippets that run there too (their modules go along),
+//   `react`, script snippets that run there too (their modules go along) and
+//   modules Mintlify leaves out (`@mintlify/components`: built-ins there too),
 //   or an MDX file whose imports are plain data (passed along as
-//   JSON), components that run in the browser too (their modules go along),
-//   or other components (stand-ins there, which it must not render);
-// - its first render made plain HTML elements only — no built-in component,
-//   imported stand-in, snippet or unknown name, which exist only at build time;
+//   JSON), built-ins, components that run in the browser too (their modules
+//   go along), or other components (stand-ins there, which it must not render);
+// - its first render made plain HTML elements, and built-ins only of those
+//   that place their children whole, with props that are plain data: each
+//   such call's HTML goes along as a shell for the browser to make it again
+//   (island-shells.ts) — no other built-in, imported stand-in, snippet or
+//   unknown name, which exist only at build time;
 // - its props are JSON (strings, numbers, booleans, null, arrays and plain
 //   objects; no children, functions or elements).
 // Otherwise it stays at its first state, and `render/not-interactive` says why.
-// The module's code is the repository's, trusted like MDX; props and code
-// reach the page as JSON with `<` escaped, so no text ends the script early.
+// The module's code is the repository's, trusted like MDX; props, shells and
+// code reach the page as JSON with `<` escaped, so no text ends the script
+// early.
 
 import { createRequire } from 'node:module';
 import type * as Esbuild from 'esbuild';
+import { BuiltInComponent } from './built-in-component.js';
+import { isContent } from './hast-nodes.js';
+import type { Shell } from './island-shells.js';
 
 const require = createRequire(import.meta.url);
 
@@ -36,8 +44,12 @@ export interface IslandModule {
   links?: Record<string, { module: IslandModule; name: string }>;
   /** An MDX file's other imported components, by local name: stand-ins in the browser. */
   standIns?: string[];
+  /** An MDX file's imported built-ins (`import { Card } from '@mintlify/components'`): local name to built-in name. */
+  builtIns?: Record<string, string>;
   /** A script snippet's required snippets (which run in the browser too), by specifier. */
   requires?: Record<string, IslandModule>;
+  /** What a script snippet requires that is left out, as on Mintlify: its names are built-ins, or nothing. */
+  leftOut?: string[];
 }
 
 export interface Island {
@@ -47,6 +59,8 @@ export interface Island {
   /** The export that is the component. */
   name: string;
   props: Record<string, unknown>;
+  /** The built-ins its first render made, for it to make again (island-shells.ts). */
+  shells: readonly Shell[];
 }
 
 /** Where each function a runnable module exports came from. */
@@ -59,13 +73,17 @@ const imported = new WeakSet<object>();
  * themselves (`links`), other components and failed imports as stand-ins (remembered, so that an island rendering
  * one is not made); undefined when an import is none of these, and the file's components cannot run there.
  */
-export function importsForBrowser(bindings: ReadonlyMap<string, unknown>): Pick<IslandModule, 'data' | 'links' | 'standIns'> | undefined {
+export function importsForBrowser(
+  bindings: ReadonlyMap<string, unknown>,
+): Pick<IslandModule, 'data' | 'links' | 'standIns' | 'builtIns'> | undefined {
   const data: Record<string, unknown> = {};
   const links: Record<string, { module: IslandModule; name: string }> = {};
   const standIns: string[] = [];
+  const builtIns: Record<string, string> = {};
   for (const [name, value] of bindings) {
     const origin = islandOrigin(value);
     if (origin !== undefined) links[name] = origin;
+    else if (value instanceof BuiltInComponent) builtIns[name] = value.componentName;
     else if (typeof value === 'function') {
       imported.add(value);
       standIns.push(name);
@@ -75,7 +93,12 @@ export function importsForBrowser(bindings: ReadonlyMap<string, unknown>): Pick<
     else return undefined;
   }
   const some = (record: object) => Object.keys(record).length > 0;
-  return { ...(some(data) ? { data } : {}), ...(some(links) ? { links } : {}), ...(standIns.length > 0 ? { standIns } : {}) };
+  return {
+    ...(some(data) ? { data } : {}),
+    ...(some(links) ? { links } : {}),
+    ...(standIns.length > 0 ? { standIns } : {}),
+    ...(some(builtIns) ? { builtIns } : {}),
+  };
 }
 
 const snippetContents = new WeakSet<object>();
@@ -140,8 +163,9 @@ function textOf(children: unknown): string | undefined {
   return text;
 }
 
-function isJson(value: unknown, depth: number): boolean {
-  if (depth > 20) return false;
+/** Whether a value is plain data: JSON's types, no function, class instance or element (a hast node, at build time). */
+export function isJson(value: unknown, depth = 0): boolean {
+  if (depth > 20 || isContent(value)) return false;
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
   if (typeof value === 'number') return Number.isFinite(value);
   if (Array.isArray(value)) return value.every((item) => isJson(item, depth + 1));
@@ -153,7 +177,8 @@ function isJson(value: unknown, depth: number): boolean {
 
 /**
  * The page's islands as one JSON script element: each module once, each island as
- * `[id, module index, export, props]` (text children included), and the built-in names script snippets see.
+ * `[id, module index, export, props]` (text children included), the built-in names script snippets see, and the
+ * built-ins' shells by name, as `[key, HTML]` each once.
  */
 export function islandsScript(islands: readonly Island[], builtIns: readonly string[]): string {
   const modules: IslandModule[] = [];
@@ -178,7 +203,14 @@ export function islandsScript(islands: readonly Island[], builtIns: readonly str
       ? {}
       : { requires: Object.fromEntries(Object.entries(requires).map(([specifier, required]) => [specifier, modules.indexOf(required)])) }),
   }));
-  const json = JSON.stringify({ modules: shipped, islands: rows, builtIns: script ? builtIns : [] })
+  const shells: Record<string, [string, string][]> = {};
+  for (const shell of islands.flatMap((island) => island.shells)) {
+    const known = shells[shell.name] ?? [];
+    if (!known.some(([key]) => key === shell.key)) known.push([shell.key, shell.html]);
+    shells[shell.name] = known;
+  }
+  const withShells = Object.keys(shells).length > 0;
+  const json = JSON.stringify({ modules: shipped, islands: rows, builtIns: script ? builtIns : [], ...(withShells ? { shells } : {}) })
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');

@@ -8,6 +8,7 @@
 import type { DiagnosticCode } from '../diagnostics/catalogue.js';
 import type { Diagnostic, DiagnosticArgs, DiagnosticBag, ReportExtras } from '../diagnostics/diagnostic.js';
 import { headingSlug, nextFieldAnchor, numberedId, TitledComponentIds } from '../pages/heading-slug.js';
+import type { Shell } from './island-shells.js';
 import type { Island } from './islands.js';
 import type { ImportResolver } from './render-file.js';
 import { DEFAULT_RENDER_OPTIONS, type RenderOptions } from './render-options.js';
@@ -48,6 +49,8 @@ export class RenderContext {
    * built-in component, a snippet, an unknown name or an error), or undefined while it can.
    */
   islandBlocker: string | undefined;
+  /** Inside a component call: the shells of the built-ins it made (island-shells.ts), for the browser should it run there. */
+  islandShells: Shell[] = [];
 
   constructor(
     /** Project-relative path of the page. */

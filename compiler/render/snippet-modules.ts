@@ -154,10 +154,14 @@ export class SnippetLoader implements ImportResolver {
     try {
       let runnable = true;
       const requires: Record<string, IslandModule> = {};
+      const leftOut = new Set<string>();
       const exports = runScript(compiled.code, (specifier) => {
         if (JSX_SPECIFIERS.has(specifier)) return JSX_RUNTIME;
         const imported = this.import(specifier, path, specifierPlace(path, text, specifier));
-        if (imported === undefined) return LEFT_OUT_MODULE;
+        if (imported === undefined) {
+          leftOut.add(specifier);
+          return LEFT_OUT_MODULE;
+        }
         if (specifier !== 'react') {
           const module = typeof imported === 'object' ? this.browserModules.get(imported) : undefined;
           if (module === undefined) runnable = false;
@@ -167,10 +171,15 @@ export class SnippetLoader implements ImportResolver {
         return typeof imported === 'object' ? { ...imported, __esModule: true } : { __esModule: true };
       });
       const result = { ...exports };
-      // A snippet that requires nothing but React, the JSX runtime and snippets that run there too can run in the
-      // browser as it is.
+      // A snippet that requires nothing but React, the JSX runtime, snippets that run there too and modules left out
+      // (built-ins there too) can run in the browser as it is.
       if (runnable) {
-        const module: IslandModule = { kind: 'script', code: compiled.code, ...(Object.keys(requires).length > 0 ? { requires } : {}) };
+        const module: IslandModule = {
+          kind: 'script',
+          code: compiled.code,
+          ...(Object.keys(requires).length > 0 ? { requires } : {}),
+          ...(leftOut.size > 0 ? { leftOut: [...leftOut] } : {}),
+        };
         registerIslandExports(exports, module);
         this.browserModules.set(result, module);
       }
