@@ -6,9 +6,11 @@
 
 import type { ProjectAnalysis } from '../check.js';
 import { type Diagnostic, makeDiagnostic } from '../diagnostics/diagnostic.js';
+import type { ProjectHost } from '../host/project-host.js';
 import type { PageSummary } from '../pages/summarize-page.js';
 import { type ApiSettings, readApiSettings } from '../reference/api-settings.js';
 import { customFiles } from '../site/custom-files.js';
+import { imageAspect } from '../site/image-aspect.js';
 import { PageLayout } from '../site/page-layout.js';
 import { buildSiteNavigation, type PageTitle, type SiteNavigation } from '../site/site-navigation.js';
 import { readSiteSettings, type SiteSettings } from '../site/site-settings.js';
@@ -23,6 +25,18 @@ const UNSUPPORTED_SETTINGS: [string[], string][] = [
   [['api', 'asyncapi'], 'AsyncAPI documents are not read, and no page is generated from them'],
   [['thumbnails'], 'no social preview images are generated; pages keep the `og:image` their metadata gives'],
 ];
+
+/** Most logos are wordmarks; one about square (up to twice as wide as high) is an icon, shown beside the name. */
+const ICON_ASPECT = 2;
+
+/** Whether the logo is a file of the repository about square; a logo elsewhere (a URL) or unread counts as a wordmark. */
+function logoIsIcon(host: ProjectHost, logo: string | undefined): boolean {
+  const path = logo === undefined ? undefined : host.normalize(logo.split(/[?#]/)[0] ?? '');
+  const read = path === undefined ? undefined : host.read(path);
+  if (path === undefined || read === undefined || !read.ok) return false;
+  const aspect = imageAspect(read.bytes, path);
+  return aspect !== undefined && aspect <= ICON_ASPECT;
+}
 
 /** The site around its pages: their plans, the navigation and the layout, and what reading the settings for them reported. */
 export interface SiteFrame {
@@ -51,7 +65,10 @@ export async function frameSite(analysis: ProjectAnalysis, options: Pick<EmitOpt
   const navigation = buildSiteNavigation(analysis.navigation, titles, analysis.apiPages);
   const settings = readSiteSettings(analysis.config?.root);
   const custom = customFiles(analysis.host.listFiles(), analysis.pages.summaries);
-  for (const each of [settings, ...settings.languages.values()]) each.custom = custom;
+  for (const each of [settings, ...settings.languages.values()]) {
+    each.custom = custom;
+    each.nameBesideLogo = logoIsIcon(analysis.host, each.logo?.light);
+  }
   const layout = new PageLayout(settings, navigation, options.siteUrl, options.basePath);
   const configAt = (...path: string[]) => (analysis.config ? nodeAt(analysis.config.root, path)?.span : undefined) ?? { file: 'docs.json' };
   if (settings.thumbsRating) diagnostics.push(makeDiagnostic('build/thumbs-rating-unsupported', configAt('feedback', 'thumbsRating')));

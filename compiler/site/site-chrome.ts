@@ -21,12 +21,13 @@ export function renderTopBar(settings: SiteSettings, icons: NavigationIcons): st
       (settings.logo.dark !== settings.logo.light ? imageTag(settings.logo.dark, '', 'docsc-logo docsc-logo-dark') : '')
     : '';
   const links = settings.navbarLinks.map((l) => linkTag(l, undefined, icons)).filter((l) => l !== '');
-  const primary = settings.primary ? linkTag(settings.primary, 'docsc-primary-button') : '';
+  const primary = settings.primary ? linkTag(settings.primary, 'docsc-primary-button', icons) : '';
   if (primary !== '') links.push(primary);
   return [
     '<div class="docsc-topbar">',
     '<button type="button" class="docsc-menu-button" aria-controls="docsc-sidebar" aria-expanded="false" aria-label="Menu"><span aria-hidden="true">&#9776;</span></button>',
-    `<a class="docsc-home" href="${escapeHtml(home)}">${logo}<span class="docsc-site-name">${escapeHtml(settings.name)}</span></a>`,
+    // A wordmark logo stands alone, as on Mintlify; the name stays the link's name for screen readers.
+    `<a class="docsc-home" href="${escapeHtml(home)}">${logo}<span class="docsc-site-name${logo !== '' && !settings.nameBesideLogo ? ' docsc-visually-hidden' : ''}">${escapeHtml(settings.name)}</span></a>`,
     `<button type="button" id="${SEARCH_BUTTON_ID}" class="docsc-search-button" data-prompt="${escapeHtmlLatin1(settings.searchPrompt)}" data-shards="${SHARDS}" aria-keyshortcuts="Control+K Meta+K /"><span>${escapeHtmlLatin1(settings.searchPrompt)}</span> <kbd>Ctrl K</kbd></button>`,
     links.length > 0 ? `<nav class="docsc-navbar" aria-label="Site links"><ul>${links.map((l) => `<li>${l}</li>`).join('')}</ul></nav>` : '',
     settings.appearance.strict

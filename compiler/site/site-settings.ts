@@ -33,6 +33,11 @@ export interface SiteSettings {
   name: string;
   description?: string;
   logo?: { light: string; dark: string; href?: string };
+  /**
+   * Whether the top bar shows the site's name beside the logo: when the logo is about square (an icon), as Mintlify
+   * shows it; a wider one (a wordmark, which holds the name) stands alone. Set by the build, which reads the logo.
+   */
+  nameBesideLogo: boolean;
   favicon?: { light: string; dark: string };
   /** `colors`: hex strings, checked against the schema's pattern again before they reach CSS. */
   colors: { primary?: string; light?: string; dark?: string };
@@ -117,6 +122,7 @@ export function readSiteSettings(config: JsonNode | undefined): SiteSettings {
     language: 'en',
     languages: new Map(),
     custom: { styles: [], scripts: [] },
+    nameBesideLogo: false,
     metatags: [],
     indexAll: at('seo', 'indexing') === 'all',
     timestamps: at('metadata', 'timestamp') === true,
@@ -213,7 +219,7 @@ function applyNavbar(settings: SiteSettings, navbar: unknown): void {
   if (!isRecord(navbar)) return;
   settings.navbarLinks = links(navbar.links);
   const primary = navbar.primary;
-  if (isRecord(primary) && typeof primary.href === 'string') settings.primary = { label: text(primary.label) ?? primary.href, href: primary.href };
+  if (isRecord(primary) && typeof primary.href === 'string') settings.primary = siteLink(primary, primary.href);
 }
 
 function applyFooter(settings: SiteSettings, footer: unknown): void {
@@ -264,11 +270,27 @@ function links(value: unknown): SiteLink[] {
   if (!Array.isArray(value)) return [];
   return value.flatMap((item) => {
     if (!isRecord(item) || typeof item.href !== 'string') return [];
-    const link: SiteLink = { label: text(item.label) ?? item.href, href: item.href };
-    const icon = iconRefOf(item.icon);
-    if (icon !== undefined && icon.name !== '') link.icon = icon;
-    return [link];
+    return [siteLink(item, item.href)];
   });
+}
+
+/**
+ * Mintlify's typed links (`"type": "github"` or `"discord"`): the service's logo, and its name for a label the link
+ * leaves out. Mintlify makes that label from the service's API (a repository's stars, a server's members online);
+ * docsc's pages make no request to another site, so the name stands in.
+ */
+const TYPED_LINKS: Readonly<Record<string, { label: string; icon: IconRef }>> = {
+  github: { label: 'GitHub', icon: { name: 'github', style: 'brands', library: 'fontawesome' } },
+  discord: { label: 'Discord', icon: { name: 'discord', style: 'brands', library: 'fontawesome' } },
+};
+
+/** A navbar link or the primary button: its label, else its type's name, else its address. */
+function siteLink(item: Record<string, unknown>, href: string): SiteLink {
+  const typed = typeof item.type === 'string' && Object.hasOwn(TYPED_LINKS, item.type) ? TYPED_LINKS[item.type] : undefined;
+  const link: SiteLink = { label: text(item.label) ?? typed?.label ?? href, href };
+  const icon = iconRefOf(item.icon) ?? typed?.icon;
+  if (icon !== undefined && icon.name !== '') link.icon = icon;
+  return link;
 }
 
 function plain(node: JsonNode | undefined): unknown {
