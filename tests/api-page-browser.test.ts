@@ -49,6 +49,9 @@ test.before(async () => {
   const port = new URL(api.origin).port;
   const spec = join(root, 'openapi.yaml');
   writeFileSync(spec, readFileSync(spec, 'utf8').replaceAll('127.0.0.1:9/', `127.0.0.1:${port}/`).replace(`default: '9'`, `default: '${port}'`));
+  // The page actions beside the title, as most sites have them (they float right of it).
+  const config = join(root, 'docs.json');
+  writeFileSync(config, JSON.stringify({ ...JSON.parse(readFileSync(config, 'utf8')), contextual: { options: ['copy', 'view'] } }));
   const [built, builtFixture] = await Promise.all([
     build({ root: 'examples', outDir: join(dir, 'example'), cacheDir: false, threads: 1 }),
     build({ root, outDir: join(dir, 'fixture-out'), cacheDir: false, threads: 1 }),
@@ -98,6 +101,23 @@ test('at 1440×900 the examples are right of the fields and stay in view while t
   const header = await page.evaluate(() => document.querySelector('.docsc-header')?.getBoundingClientRect().bottom ?? 0);
   assert.ok(after.y >= header - 1 && after.y < 200, `sticky: the column's top is at ${after.y} px after scrolling`);
   assert.ok(after.y + Math.min(after.height, 300) <= 900, 'and in view');
+  await page.context().close();
+});
+
+test('the bar under the title spans the column beside the page actions, and a long base URL gives way to the path', async () => {
+  const page = await open(fixture, '/api-reference/pets/list-pets', 1280);
+  const head = await box(page, '.docsc-api-head');
+  const bar = await box(page, '.docsc-api-bar');
+  assert.ok(await page.isVisible('.docsc-page-actions'), 'the page actions float beside the title');
+  assert.ok(Math.abs(bar.width - head.width) < 1, `the bar is as wide as the column (${bar.width} of ${head.width} px)`);
+  // A base URL longer than the bar has room for: it is cut, the path is whole.
+  await page.evaluate(() => {
+    const base = document.querySelector('.docsc-api-base') as HTMLElement;
+    base.textContent = `https://${'very-long-subdomain.'.repeat(6)}example.com`;
+  });
+  const cut = (selector: string) => page.locator(selector).evaluate((element) => element.scrollWidth > element.clientWidth + 1);
+  assert.ok(await cut('.docsc-api-base'), 'the base is cut');
+  assert.not.ok(await cut('.docsc-api-path'), 'the path is whole');
   await page.context().close();
 });
 
