@@ -153,6 +153,15 @@ test('utility classes: block dark:hidden and hidden dark:block swap with the col
     assert.equal([await shown('only-light'), await shown('only-dark')], [false, true]);
     const row = await page.locator('#utility-row').evaluate((el) => [getComputedStyle(el).display, getComputedStyle(el).columnGap]);
     assert.equal(row, ['flex', '16px']);
+    // Mintlify's theme colours (docs.json's `colors`, the page colour of each mode) and `not-prose`, as home pages' cards
+    // write them: a dark card in dark mode, its border in the primary colours, the link not underlined.
+    const card = () =>
+      page
+        .locator('#home-card')
+        .evaluate((el) => [getComputedStyle(el).backgroundColor, getComputedStyle(el).textDecorationLine, getComputedStyle(el).borderTopColor]);
+    assert.equal(await card(), ['rgb(15, 17, 21)', 'none', 'rgb(85, 215, 153)']);
+    await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'light'));
+    assert.equal(await card(), ['rgb(255, 255, 255)', 'none', 'rgb(13, 147, 115)']);
   } finally {
     await page.context().close();
   }

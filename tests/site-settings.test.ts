@@ -51,7 +51,7 @@ test('contextual menu, Markdown sources, background, anchor colours; thumbs rati
     assert.match(menu, '/_docsc/icons.svg#fa-comments', 'a custom option with its icon');
     assert.equal(menu.match(/<li>/g)?.length, 5, 'mcp needs a server docsc does not run: left out');
     assert.match(html, '<body data-mode="default" data-background="grid">');
-    assert.match(html, ':root:root:root:root{--docsc-bg:light-dark(#fafaf7,#101418)}');
+    assert.match(html, ':root:root:root:root{--docsc-bg:light-dark(#fafaf7,#101418);--docsc-bg-light:#fafaf7;--docsc-bg-dark:#101418}');
     assert.match(html, ':root body{background-image:url("/images/background.svg")');
     assert.match(html, '<span class="docsc-icon-tint" style="color:light-dark(#b45309,#fbbf24)">');
     assert.match(html, '<span class="docsc-icon-tint" style="color:light-dark(#2563eb,#2563eb)">', 'a string colour serves both modes');

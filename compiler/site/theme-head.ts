@@ -61,7 +61,7 @@ function backgroundCss(background: SiteSettings['background']): string {
   if (background.color !== undefined) {
     const light = background.color.light ?? DEFAULT_BACKGROUND.light;
     const dark = background.color.dark ?? DEFAULT_BACKGROUND.dark;
-    css += `:root:root:root:root{--docsc-bg:light-dark(${light},${dark})}`;
+    css += `:root:root:root:root{--docsc-bg:light-dark(${light},${dark});--docsc-bg-light:${light};--docsc-bg-dark:${dark}}`;
   }
   if (background.image !== undefined) {
     const light = cssUrl(background.image.light);

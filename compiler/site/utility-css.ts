@@ -9,7 +9,7 @@
 // the site's rules for it. A class that is no utility makes no rule; the
 // stylesheet is made whenever a page writes a class, since that page links it.
 //
-// Made once per set of classes and Tailwind version (the cache keeps it by
+// Made once per set of classes, Tailwind version and input (the cache keeps it by
 // their hash), so a build whose pages write no new class does not load Tailwind.
 
 import { readFileSync } from 'node:fs';
@@ -25,9 +25,18 @@ const DARK = [
   ':root:not([data-theme]):not([data-appearance="light"]) *',
 ];
 
+// Mintlify's own colours in its Tailwind theme (`text-primary`, `dark:bg-background-dark`, `bg-primary-light/10`),
+// as docs.json's `colors` and `background.color` set them: the site's stylesheet holds them (site.css, theme-head.ts).
 const INPUT = `@layer theme, utilities;
 @import "tailwindcss/theme.css" layer(theme);
 @import "tailwindcss/utilities.css" layer(utilities) important;
+@theme inline {
+  --color-primary: var(--docsc-primary);
+  --color-primary-light: var(--docsc-primary-light);
+  --color-primary-dark: var(--docsc-primary-dark);
+  --color-background-light: var(--docsc-bg-light);
+  --color-background-dark: var(--docsc-bg-dark);
+}
 @custom-variant dark {
   &:where(${DARK[0]}, ${DARK[1]}) {
     @slot;
@@ -43,7 +52,7 @@ const INPUT = `@layer theme, utilities;
 /** The rules of these classes (sorted, distinct). */
 export async function utilityCss(classes: readonly string[], cache?: BuildCache): Promise<string> {
   const { version } = require('tailwindcss/package.json') as { version: string };
-  const key = `utilities:${version}:${contentHash(classes.join(' '))}`;
+  const key = `utilities:${version}:${contentHash(`${INPUT}\n${classes.join(' ')}`)}`;
   const cached = cache?.get<string>('derived', key);
   if (cached !== undefined) return cached;
   const { compile } = (await import('tailwindcss')) as typeof import('tailwindcss');
