@@ -112,6 +112,13 @@ test('the reader-site fixture: tabs, selectors and anchors per page, groups open
     );
     assert.match(page('wide'), 'data-mode="wide"');
     assert.not.match(page('wide'), 'docsc-toc', 'no table of contents in wide mode');
+    // Frame mode, as Mintlify's: the page's own markup under the top bar, beside the sidebar; no eyebrow, title,
+    // description or table of contents of the layout's (the page writes its own heading).
+    const frame = page('frame');
+    assert.match(frame, 'data-mode="frame"');
+    assert.match(frame, 'id="docsc-sidebar"');
+    assert.match(frame, '<h1>Landing in a frame</h1>');
+    for (const part of ['docsc-title', 'docsc-eyebrow', 'docsc-description', 'docsc-toc']) assert.not.match(frame, `class="${part}"`, `no ${part}`);
     assert.match(page('tutorials/first-app'), '<ul class="docsc-anchors"><li><a href="/tutorials/first-app" aria-current="true">');
     const shard = readdirSync(join(out, '_docsc/search')).map((f) => readFileSync(join(out, '_docsc/search', f), 'utf8'));
     assert.ok(

@@ -23,7 +23,7 @@ import { type PageActionsPlace, renderPageActions } from './page-actions.js';
 import { splitColumns } from './page-columns.js';
 import type { PageDocument } from './page-document.js';
 import { joinLines, type LinePiece, type PageLine } from './page-lines.js';
-import { renderBreadcrumbs, renderLastModified, renderPager, renderSidePanel, renderTitle, renderToc, tocEntries } from './page-parts.js';
+import { isCanvas, renderBreadcrumbs, renderLastModified, renderPager, renderSidePanel, renderTitle, renderToc, tocEntries } from './page-parts.js';
 import { searchScope } from './search-index.js';
 import { SectionSidebars } from './sidebar-html.js';
 import { bannerId, renderBanner } from './site-banner.js';
@@ -264,7 +264,7 @@ export class PageLayout {
       sidebar.some((piece) => piece !== '') ? ['<nav id="docsc-sidebar" class="docsc-sidebar" aria-label="Sidebar">', ...sidebar, '</nav>'] : '',
       '<main id="content" class="docsc-main">',
       columns === undefined ? '<article class="docsc-page">' : `<article class="docsc-page docsc-page-columns">\n<div class="docsc-page-head">`,
-      placement ? this.renderEyebrow(placement) : '',
+      placement && !isCanvas(page) ? this.renderEyebrow(placement) : '',
       actionsInToc ? this.pageActions(page, href, 'narrow') : this.pageActions(page, href),
       // The bar shows the method and whether the operation is deprecated.
       renderTitle(columns !== undefined && columns.head !== '' ? { ...page, method: undefined, deprecated: false } : page),
@@ -361,7 +361,7 @@ export class PageLayout {
 
   /** docs.json's `contextual` menu (page-actions.ts), floated beside the title, or in the table of contents. */
   private pageActions(page: PageDocument, href: string, place: PageActionsPlace = 'header'): string {
-    if (this.settings.contextual.length === 0 || page.mode === 'custom') return '';
+    if (this.settings.contextual.length === 0 || isCanvas(page)) return '';
     const siteUrl = this.siteUrl === undefined ? undefined : this.siteUrl + this.base;
     const target = { path: href, siteUrl, markdown: page.markdown };
     return renderPageActions(this.settings.contextual, target, (icon) => this.icons.icon(icon), place);

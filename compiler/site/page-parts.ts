@@ -15,8 +15,16 @@ export function renderBreadcrumbs(crumbs: readonly string[]): string {
   return `<nav class="docsc-breadcrumbs" aria-label="Breadcrumb"><ol>${crumbs.map((c) => `<li>${escapeHtml(c)}</li>`).join('')}</ol></nav>`;
 }
 
+/**
+ * Whether the page is a canvas of its own markup, as Mintlify lays out `custom` (no sidebar) and `frame` (with it)
+ * pages: no eyebrow, title, description or page actions above it (a frame page writes its own heading).
+ */
+export function isCanvas(page: Pick<PageDocument, 'mode'>): boolean {
+  return page.mode === 'custom' || page.mode === 'frame';
+}
+
 export function renderTitle(page: PageDocument): string {
-  if (!page.showTitle || page.mode === 'custom') return '';
+  if (!page.showTitle || isCanvas(page)) return '';
   const tag = page.tag !== undefined ? ` <span class="docsc-tag">${escapeHtml(page.tag)}</span>` : '';
   const deprecated = page.deprecated ? ' <span class="docsc-deprecated">Deprecated</span>' : '';
   const title = `<h1 class="docsc-title">${methodBadge(page.method)}${escapeHtml(page.title)}${tag}${deprecated}</h1>`;
