@@ -433,6 +433,14 @@ test("interactive components run in the browser: a page's own and a script snipp
     const note = page.locator('.reveal .docsc-callout-note');
     assert.is((await note.locator('.docsc-callout-title').textContent())?.trim(), 'Hidden note');
     assert.ok(await note.getByText('Shown after a click.').isVisible());
+    // A card's link that follows the state takes a new target, but never one whose scheme runs script.
+    await page.waitForSelector('[data-docsc-island="live"] .link-switch');
+    const target = () => page.locator('.link-switch a.docsc-card').getAttribute('href');
+    assert.is(await target(), '/more');
+    await page.getByRole('button', { name: 'Safe target', exact: true }).click();
+    assert.is(await target(), '/reference');
+    await page.getByRole('button', { name: 'Unsafe target' }).click();
+    assert.is(await target(), '/more', 'the built target stays');
     // One that renders tabs (which read their children) stays as built: its button does nothing.
     await page.getByRole('button', { name: 'Choose' }).click();
     assert.is(await page.locator('.tabbed-choice').getAttribute('data-docsc-island'), null);

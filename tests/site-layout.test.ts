@@ -66,7 +66,7 @@ test('hostile configuration and frontmatter: escaped, unsafe URLs dropped, nothi
     const home = readFileSync(join(out, 'index.html'), 'utf8');
     assert.match(
       home,
-      '<div class="docsc-banner" data-type="info" role="region" aria-label="Announcement"><p>&lt;script&gt;alert(17)&lt;/script&gt; x) <strong>&lt;b&gt;y&lt;/b&gt;</strong></p></div>',
+      '<div class="docsc-banner" data-type="info" role="region" aria-label="Announcement"><p>Hi &lt;script&gt;alert(17)&lt;/script&gt; x <strong>&lt;b&gt;y&lt;/b&gt;</strong></p></div>',
     );
     assert.match(home, 'data-appearance="dark" data-strict data-current-path="/">', '`appearance.strict`: the default mode only');
     assert.not.match(home, 'docsc-theme-toggle', 'and no toggle');
@@ -97,6 +97,8 @@ test('the reader-site fixture: tabs, selectors and anchors per page, groups open
     assert.match(page('fr'), '<a href="mailto:aide@example.com" rel="noopener">Aide</a>', "a language's own navbar");
     assert.not.match(page('fr'), '>Support</a>');
     assert.match(page('fr'), '<p>Traduction <em>en cours</em>.</p>', 'and banner');
+    // The banner as Markdown reads it: a link in bold, a character reference.
+    assert.match(quickstart, '<p><strong>New:</strong> version 2 is out, see the <strong><a href="/quickstart">quickstart</a></strong>\u00a0→</p>');
     assert.not.match(page('fr'), 'Dashboard', "a language's navbar replaces the whole navbar, primary button included");
     assert.match(quickstart, '<meta property="og:title" content="Quickstart">');
     assert.not.match(quickstart, 'name="robots"', 'a page in the navigation may be indexed');

@@ -1,12 +1,15 @@
 // docs.json's `banner`: a line at the top of every page. Its content is
-// "basic MDX" — links, bold, italic, code — rendered here from the raw
-// string by one tokenizer, every piece escaped and every link through
-// safeHref, so a banner cannot carry markup. A dismissible banner has an id
+// "basic MDX" — links, bold, italic, code — read here by the Markdown
+// parser (CommonMark), every piece escaped and every link through safeHref,
+// so a banner cannot carry markup. A dismissible banner has an id
 // (a hash of its content): the reader's dismissal is remembered in
 // localStorage under it, and the head script hides it before the first
 // paint; a new banner text shows again.
 
 import { createHash } from 'node:crypto';
+import type { PhrasingContent } from 'mdast';
+import { fromMarkdown } from 'mdast-util-from-markdown';
+import { toString } from 'mdast-util-to-string';
 import { escapeHtml, safeHref } from './escape-html.js';
 
 export interface BannerSettings {
@@ -29,23 +32,29 @@ export function renderBanner(banner: BannerSettings): string {
   return `<div class="docsc-banner" data-type="${banner.type}"${banner.color ? ' data-colored' : ''}${style} role="region" aria-label="Announcement"><p>${inlineMarkdown(banner.content)}</p>${close}</div>`;
 }
 
-const INLINE = /\[([^\]\n]+)\]\(([^)\s]+)\)|\*\*([^*\n]+)\*\*|__([^_\n]+)__|\*([^*\n]+)\*|_([^_\n]+)_|`([^`\n]+)`/g;
-
-/** Links, bold, italic and code spans; everything else is text. */
+/**
+ * Inline Markdown as CommonMark reads it (nested marks, `**[a link](…)**`, character references such as `&nbsp;`):
+ * links, bold, italic, code spans and hard breaks; HTML and anything else is text. Blocks are joined by a space.
+ */
 export function inlineMarkdown(text: string): string {
+  return fromMarkdown(text)
+    .children.map((block) => (block.type === 'paragraph' ? phrasing(block.children) : escapeHtml(toString(block))))
+    .join(' ');
+}
+
+function phrasing(nodes: readonly PhrasingContent[]): string {
   let html = '';
-  let last = 0;
-  for (const match of text.matchAll(INLINE)) {
-    html += escapeHtml(text.slice(last, match.index));
-    last = match.index + match[0].length;
-    const [, label, href, bold, bold2, italic, italic2, code] = match;
-    if (label !== undefined && href !== undefined) {
-      const safe = safeHref(href);
+  for (const node of nodes) {
+    if (node.type === 'strong') html += `<strong>${phrasing(node.children)}</strong>`;
+    else if (node.type === 'emphasis') html += `<em>${phrasing(node.children)}</em>`;
+    else if (node.type === 'inlineCode') html += `<code>${escapeHtml(node.value)}</code>`;
+    else if (node.type === 'break') html += '<br>';
+    else if (node.type === 'link') {
+      const safe = safeHref(node.url);
       const external = safe !== undefined && /^[a-z]+:/i.test(safe);
-      html += safe === undefined ? escapeHtml(label) : `<a href="${escapeHtml(safe)}"${external ? ' rel="noopener"' : ''}>${escapeHtml(label)}</a>`;
-    } else if (bold !== undefined || bold2 !== undefined) html += `<strong>${escapeHtml(bold ?? bold2 ?? '')}</strong>`;
-    else if (italic !== undefined || italic2 !== undefined) html += `<em>${escapeHtml(italic ?? italic2 ?? '')}</em>`;
-    else if (code !== undefined) html += `<code>${escapeHtml(code)}</code>`;
+      const label = phrasing(node.children);
+      html += safe === undefined ? label : `<a href="${escapeHtml(safe)}"${external ? ' rel="noopener"' : ''}>${label}</a>`;
+    } else html += escapeHtml(toString(node));
   }
-  return html + escapeHtml(text.slice(last));
+  return html;
 }

@@ -14,6 +14,7 @@
 import { Fragment, h, render } from 'preact';
 import * as React from 'preact/compat';
 import { jsx, jsxDEV, jsxs } from 'preact/jsx-runtime';
+import { HTML_URL_ATTRIBUTES, isImageSource, scriptScheme } from '../../../compiler/ir/url-scheme.js';
 import { SHELL_SLOT, shellKey } from '../../../compiler/render/shell-key.js';
 
 interface IslandModule {
@@ -134,7 +135,11 @@ function toVNodes(nodes: NodeListOf<ChildNode>, children: unknown, swaps?: Map<s
     } else if (node instanceof Element) {
       const attributes: Record<string, unknown> = {};
       for (const { name, value } of node.attributes) {
-        const swapped = swaps?.get(value) ?? value;
+        // A new value for a URL keeps the build's rule, no scheme that runs script (a prop may come from fetched data).
+        const fresh = swaps?.get(value);
+        const refused =
+          fresh !== undefined && HTML_URL_ATTRIBUTES.has(name) && scriptScheme(fresh, isImageSource(node.localName, name)) !== undefined;
+        const swapped = fresh !== undefined && !refused ? fresh : value;
         attributes[name] = swapped === '' && typeof (node as unknown as Record<string, unknown>)[name] === 'boolean' ? true : swapped;
       }
       made.push(h(node.localName, attributes, ...(toVNodes(node.childNodes, children, swaps) as never[])));
