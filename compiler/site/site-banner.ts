@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import type { PhrasingContent } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
-import { toString } from 'mdast-util-to-string';
+import { toString as textOf } from 'mdast-util-to-string';
 import { escapeHtml, safeHref } from './escape-html.js';
 
 export interface BannerSettings {
@@ -38,7 +38,7 @@ export function renderBanner(banner: BannerSettings): string {
  */
 export function inlineMarkdown(text: string): string {
   return fromMarkdown(text)
-    .children.map((block) => (block.type === 'paragraph' ? phrasing(block.children) : escapeHtml(toString(block))))
+    .children.map((block) => (block.type === 'paragraph' ? phrasing(block.children) : escapeHtml(textOf(block))))
     .join(' ');
 }
 
@@ -54,7 +54,7 @@ function phrasing(nodes: readonly PhrasingContent[]): string {
       const external = safe !== undefined && /^[a-z]+:/i.test(safe);
       const label = phrasing(node.children);
       html += safe === undefined ? label : `<a href="${escapeHtml(safe)}"${external ? ' rel="noopener"' : ''}>${label}</a>`;
-    } else html += escapeHtml(toString(node));
+    } else html += escapeHtml(textOf(node));
   }
   return html;
 }
