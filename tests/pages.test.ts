@@ -80,6 +80,12 @@ test('every baseline has its page', () => {
   assert.equal(orphans, []);
 });
 
+test('frontmatter: a quoted value that goes on at the first column over blank lines keeps them, as Mintlify reads it', () => {
+  const { frontmatter } = result('frontmatter-blank-lines.mdx').summary;
+  // A blank line (here one holding a space, then an empty one) is a line break in the value, as js-yaml 3 reads it.
+  assert.is(frontmatter.description, 'Pick the colours on this site: \nhttps://example.com/theme-playground\nThen copy the colours back to the team');
+});
+
 test('frontmatter: every known field, typed', () => {
   const { frontmatter, title } = result('valid-frontmatter.mdx').summary;
   assert.is(title, 'Every field');
