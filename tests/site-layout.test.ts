@@ -112,6 +112,8 @@ test('the reader-site fixture: tabs, selectors and anchors per page, groups open
       quickstart,
       '<a href="https://github.com/example/fixture-docs/issues/new?title=Issue%20on%20docs%3A%20Quickstart&amp;body=Path%3A%20%2Fquickstart" rel="noopener">Raise an issue</a>',
     );
+    // A global anchor to a path of the site is a link of the site: no `rel` of a link out.
+    assert.match(quickstart, '<li><a href="/guides/legacy"><span>Release notes</span></a></li>');
     assert.match(page('wide'), 'data-mode="wide"');
     assert.not.match(page('wide'), 'docsc-toc', 'no table of contents in wide mode');
     // Frame mode, as Mintlify's: the page's own markup under the top bar, beside the sidebar; no eyebrow, title,

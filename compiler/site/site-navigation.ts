@@ -134,7 +134,7 @@ export function buildSiteNavigation(
     if (anchor.hidden) continue;
     const href = anchor.href?.value ?? firstHref(anchor, context);
     if (href === undefined) continue;
-    const link: SwitcherLink = { label: anchor.label, href, external: anchor.href !== undefined };
+    const link: SwitcherLink = { label: anchor.label, href, external: anchor.href !== undefined && isOutbound(anchor.href.value) };
     if (anchor.icon !== undefined) link.icon = anchor.icon;
     const color = iconColorOf(anchor.raw);
     if (color !== undefined) link.iconColor = color;
@@ -276,11 +276,16 @@ function iconColorOf(raw: JsonObject): { light: string; dark: string } | undefin
   return either === undefined ? undefined : { light: light ?? either, dark: dark ?? either };
 }
 
+/** Whether an `href` leaves the site: a URL with a scheme or a host (a global anchor may also give a path of the site, `/`). */
+function isOutbound(href: string): boolean {
+  return /^(?:[a-z][a-z\d+.-]*:|\/\/)/i.test(href.trim());
+}
+
 function divisionLink(division: DivisionNode, context: WalkContext): SwitcherLink {
   const link: SwitcherLink = {
     label: division.label,
     href: division.href?.value ?? firstHref(division, context) ?? '/',
-    external: division.href !== undefined,
+    external: division.href !== undefined && isOutbound(division.href.value),
   };
   if (division.icon !== undefined) link.icon = division.icon;
   if (division.description !== undefined) link.description = division.description;
