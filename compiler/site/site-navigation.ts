@@ -10,6 +10,7 @@ import type { IconRef } from '../icons/icon-ref.js';
 import { type ApiPage, apiPageHref, apiPageTitle } from '../ir/api-pages.js';
 import { type ContainerNode, type DivisionNode, isContainer, type NavNode, type RootNode } from '../ir/navigation.js';
 import { pageUrl } from '../ir/page-urls.js';
+import { urlScheme } from '../ir/url-scheme.js';
 import { type JsonObject, member, toPlain } from '../syntax/json-tree.js';
 import { type DivisionPages, divisionPages } from './division-equivalents.js';
 
@@ -278,7 +279,7 @@ function iconColorOf(raw: JsonObject): { light: string; dark: string } | undefin
 
 /** Whether an `href` leaves the site: a URL with a scheme or a host (a global anchor may also give a path of the site, `/`). */
 function isOutbound(href: string): boolean {
-  return /^(?:[a-z][a-z\d+.-]*:|\/\/)/i.test(href.trim());
+  return urlScheme(href) !== undefined || href.trim().startsWith('//');
 }
 
 function divisionLink(division: DivisionNode, context: WalkContext): SwitcherLink {
