@@ -466,6 +466,19 @@ test("interactive components run in the browser: a page's own and a script snipp
     await page.waitForSelector('[data-docsc-island="live"] .key-prompt');
     await page.getByRole('textbox', { name: 'Your key' }).fill('abc123');
     assert.is((await page.locator('.key-prompt code').textContent())?.trim(), 'export KEY=abc123');
+    // Props written as functions, or as arrays of buttons with handlers, go along as code: made again in the browser.
+    const bar = page.locator('.button-bar.self-contained');
+    await page.waitForSelector('[data-docsc-island="live"] .button-bar.self-contained');
+    assert.is((await bar.locator('output').textContent())?.trim(), 'ready', 'onReady ran');
+    await bar.getByRole('button', { name: 'Say hello' }).click();
+    assert.is((await bar.locator('output').textContent())?.trim(), 'hello');
+    await bar.getByRole('button', { name: 'Say the time' }).click();
+    assert.is((await bar.locator('output').textContent())?.trim(), 'number');
+    // One whose handler reads the page's own `greeting` stays as built.
+    const readsPage = page.locator('.button-bar.reads-page');
+    await readsPage.getByRole('button', { name: 'Greet them' }).click();
+    assert.is((await readsPage.locator('output').textContent())?.trim(), 'nothing');
+    assert.is(await page.locator('[data-docsc-island="live"] .button-bar.reads-page').count(), 0);
     // `<script>{…}</script>` runs in the browser, as React would run it, not at build time.
     await page.waitForFunction(() => document.documentElement.dataset.expressionScript === 'ran');
     assert.equal(errors, []);
@@ -481,6 +494,7 @@ test("interactive components run in the browser: a page's own and a script snipp
     assert.is((await plain.locator('.models').textContent())?.trim(), 'Loading models…');
     assert.is(await plain.locator('.lazy-embed iframe').count(), 0);
     assert.is((await plain.locator('.seat-total').textContent())?.trim(), '3 × $10');
+    assert.is((await plain.locator('.button-bar.self-contained output').textContent())?.trim(), 'nothing');
     assert.ok(await plain.getByText('Press Reveal.').isVisible());
   } finally {
     await plain.context().close();

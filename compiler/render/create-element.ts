@@ -124,7 +124,14 @@ function componentCall(
     return nodes;
   }
   const id = context.uniqueId(`docsc-island-${origin.name.toLowerCase()}`);
-  context.islands.push({ id, module: origin.module, name: origin.name, props: shipped.props, shells: context.islandShells });
+  context.islands.push({
+    id,
+    module: origin.module,
+    name: origin.name,
+    props: shipped.props,
+    ...(shipped.code ? { code: shipped.code } : {}),
+    shells: context.islandShells,
+  });
   return [h(inline ? 'span' : 'div', { id, className: ['docsc-island'], dataDocscIsland: '' }, nodes)];
 }
 

@@ -13,6 +13,10 @@
 // and `render/not-interactive` says why. The code is the repository's,
 // trusted like MDX; it reaches the page as JSON with `<` escaped (`inlineJson`),
 // so no text ends the script early.
+// The same holds for an interactive component's prop that is not plain data
+// (`customButtons={[[{ label: 'Bold', onClick: (editor) => editor.commands.toggleBold() }]]}`):
+// an expression that needs nothing of the page goes to the browser as code,
+// made again there (`valueCodeOf`, islands.ts).
 
 import type { Node as EstreeNode, Expression, ModuleDeclaration, Program, Statement } from 'estree';
 import { jsx, toJs } from 'estree-util-to-js';
@@ -22,13 +26,16 @@ import { inlineJson } from '../site/escape-html.js';
 /** A handler's code, or why it cannot run in the browser. */
 export type HandlerCode = { code: string } | { blocker: string };
 
-/** A handler's expression, and its code once asked for. */
-const handlers = new WeakMap<object, { program: Program; code?: HandlerCode }>();
+/** An attribute's expression, by the value it made (a function, an array, an object), and its code once asked for. */
+const expressions = new WeakMap<object, { program: Program; handler?: HandlerCode; value?: HandlerCode }>();
 
-/** Remembers the expression of `handler`, the value of an `on…` attribute, to make its code from if it is asked for. */
-export function rememberHandler(handler: unknown, program: Program | null | undefined): void {
-  if (typeof handler !== 'function' || program === null || program === undefined || handlers.has(handler)) return;
-  handlers.set(handler, { program });
+/**
+ * Remembers the expression an attribute's value came from (an `on…` handler, or any prop that is not plain data),
+ * to make its code from if it is asked for; the first expression a value came from is kept.
+ */
+export function rememberExpression(value: unknown, program: Program | null | undefined): void {
+  if ((typeof value !== 'function' && (typeof value !== 'object' || value === null)) || program === null || program === undefined) return;
+  if (!expressions.has(value)) expressions.set(value, { program });
 }
 
 /**
@@ -40,12 +47,12 @@ export function rememberExportedHandlers(statements: readonly (Statement | Modul
   for (const statement of statements) {
     const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : undefined;
     if (declaration?.type === 'FunctionDeclaration' && declaration.id) {
-      rememberHandler(exports[declaration.id.name], expressionProgram({ ...declaration, type: 'FunctionExpression' }));
+      rememberExpression(exports[declaration.id.name], expressionProgram({ ...declaration, type: 'FunctionExpression' }));
     } else if (declaration?.type === 'VariableDeclaration') {
       for (const declarator of declaration.declarations) {
         const init = declarator.init;
         if (declarator.id.type !== 'Identifier' || (init?.type !== 'ArrowFunctionExpression' && init?.type !== 'FunctionExpression')) continue;
-        rememberHandler(exports[declarator.id.name], expressionProgram(init));
+        rememberExpression(exports[declarator.id.name], expressionProgram(init));
       }
     }
   }
@@ -57,10 +64,21 @@ function expressionProgram(expression: Expression): Program {
 
 /** What a handler can become in the browser; undefined when its expression is unknown (made inside a component). */
 export function handlerCodeOf(handler: unknown): HandlerCode | undefined {
-  const remembered = typeof handler === 'function' ? handlers.get(handler) : undefined;
+  const remembered = typeof handler === 'function' ? expressions.get(handler) : undefined;
   if (remembered === undefined) return undefined;
-  remembered.code ??= handlerCode(remembered.program);
-  return remembered.code;
+  remembered.handler ??= handlerCode(remembered.program);
+  return remembered.handler;
+}
+
+/**
+ * What a prop's value that is not plain data can become in the browser: the code of the expression that made it,
+ * when that needs nothing of the page; undefined when its expression is unknown (made by other code).
+ */
+export function valueCodeOf(value: unknown): HandlerCode | undefined {
+  const remembered = (typeof value === 'object' && value !== null) || typeof value === 'function' ? expressions.get(value) : undefined;
+  if (remembered === undefined) return undefined;
+  remembered.value ??= valueCode(remembered.program);
+  return remembered.value;
 }
 
 /** Whether a prop is an event handler's (`onClick`). */
@@ -120,10 +138,22 @@ function handlerCode(program: Program): HandlerCode {
   if (expression === undefined || (expression.type !== 'ArrowFunctionExpression' && expression.type !== 'FunctionExpression')) {
     return { blocker: 'its handler is no function written in place' };
   }
+  return selfContainedCode(expression, 'its handler');
+}
+
+function valueCode(program: Program): HandlerCode {
+  const statement = program.body[0];
+  const expression = statement?.type === 'ExpressionStatement' ? statement.expression : undefined;
+  if (expression === undefined) return { blocker: 'its value is no expression' };
+  return selfContainedCode(expression, 'its value');
+}
+
+/** The code of an expression whose free names are JavaScript's and the browser's own; `what` names it in the blocker. */
+function selfContainedCode(expression: Expression, what: string): HandlerCode {
   const free = freeNames(expression);
-  if (free === 'jsx') return { blocker: 'its handler makes elements' };
+  if (free === 'jsx') return { blocker: `${what} makes elements` };
   const unknown = free.find((name) => !(name in globalThis) && !BROWSER_NAMES.has(name));
-  if (unknown !== undefined) return { blocker: `its handler reads \`${unknown}\`, which only the page's own code has` };
+  if (unknown !== undefined) return { blocker: `${what} reads \`${unknown}\`, which only the page's own code has` };
   const code = toJs(expressionProgram(expression), { handlers: jsx }).value.trim().replace(/;$/, '');
   return { code };
 }

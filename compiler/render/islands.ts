@@ -19,7 +19,10 @@
 //   (island-shells.ts) — no other built-in, imported stand-in, snippet or
 //   unknown name, which exist only at build time;
 // - its props are JSON (strings, numbers, booleans, null, arrays and plain
-//   objects; no children, functions or elements).
+//   objects; no children, functions or elements), or written as expressions
+//   that need nothing of the page (`onReady={(editor) => editor.focus()}`, an
+//   array of buttons with handlers): their code goes along, and the browser
+//   makes the values again (element-handlers.ts `valueCodeOf`).
 // Otherwise it stays at its first state, and `render/not-interactive` says why.
 // The module's code is the repository's, trusted like MDX; props, shells and
 // code reach the page as JSON with `<` escaped, so no text ends the script
@@ -28,6 +31,7 @@
 import { createRequire } from 'node:module';
 import type * as Esbuild from 'esbuild';
 import { BuiltInComponent } from './built-in-component.js';
+import { valueCodeOf } from './element-handlers.js';
 import { isContent } from './hast-nodes.js';
 import type { Shell } from './island-shells.js';
 
@@ -59,6 +63,8 @@ export interface Island {
   /** The export that is the component. */
   name: string;
   props: Record<string, unknown>;
+  /** Props made again in the browser from their code (`BrowserProps.code`). */
+  code?: Record<string, string>;
   /** The built-ins its first render made, for it to make again (island-shells.ts). */
   shells: readonly Shell[];
 }
@@ -134,9 +140,17 @@ export function islandOrigin(component: unknown): { module: IslandModule; name: 
   return typeof component === 'function' ? origins.get(component) : undefined;
 }
 
-/** The props as the browser gets them (text children as a string), or why they cannot go there. */
-export function browserProps(props: Record<string, unknown>): { props: Record<string, unknown> } | { problem: string } {
+/** The props as the browser gets them: plain data (text children as a string), and the code of the others. */
+export interface BrowserProps {
+  props: Record<string, unknown>;
+  /** Props that are not plain data, as the code of the expressions written for them (element-handlers.ts `valueCodeOf`). */
+  code?: Record<string, string>;
+}
+
+/** The props as the browser gets them, or why they cannot go there. */
+export function browserProps(props: Record<string, unknown>): BrowserProps | { problem: string } {
   const shipped: Record<string, unknown> = {};
+  const code: Record<string, string> = {};
   for (const [name, value] of Object.entries(props)) {
     if (value === undefined) continue;
     if (name === 'children') {
@@ -144,9 +158,14 @@ export function browserProps(props: Record<string, unknown>): { props: Record<st
       if (text === undefined) return { problem: 'it is given children other than text' };
       shipped.children = text;
     } else if (isJson(value, 0)) shipped[name] = value;
-    else return { problem: `its prop \`${name}\` is not plain data` };
+    else {
+      const made = valueCodeOf(value);
+      if (made === undefined) return { problem: `its prop \`${name}\` is not plain data` };
+      if ('blocker' in made) return { problem: `its prop \`${name}\` is not plain data: ${made.blocker.replace(/^its value /, 'it ')}` };
+      code[name] = made.code;
+    }
   }
-  return { props: shipped };
+  return Object.keys(code).length > 0 ? { props: shipped, code } : { props: shipped };
 }
 
 /** Children that are only text (a string, or the tree walk's text nodes) as one string. */
@@ -177,7 +196,7 @@ export function isJson(value: unknown, depth = 0): boolean {
 
 /**
  * The page's islands as one JSON script element: each module once, each island as
- * `[id, module index, export, props]` (text children included), the built-in names script snippets see, and the
+ * `[id, module index, export, props, code?]` (text children included; `code`: the props made from code), the built-in names script snippets see, and the
  * built-ins' shells by name, as `[key, HTML]` each once.
  */
 export function islandsScript(islands: readonly Island[], builtIns: readonly string[]): string {
@@ -191,7 +210,7 @@ export function islandsScript(islands: readonly Island[], builtIns: readonly str
     for (const required of Object.values(module.requires ?? {})) indexOf(required);
     return index;
   };
-  const rows = islands.map((island) => [island.id, indexOf(island.module), island.name, island.props]);
+  const rows = islands.map((island) => [island.id, indexOf(island.module), island.name, island.props, ...(island.code ? [island.code] : [])]);
   const script = modules.some((module) => module.kind === 'script');
   const shipped = modules.map(({ links, requires, ...module }) => ({
     ...module,

@@ -26,7 +26,7 @@ import { codeBlock } from './code-block.js';
 import { parseCodeMeta, splitLanguage } from './code-meta.js';
 import { renderTex } from './components/latex.js';
 import { BUILT_INS, checkUrl, createElement, renderError, UnknownComponent } from './create-element.js';
-import { isEventProp, rememberHandler } from './element-handlers.js';
+import { rememberExpression } from './element-handlers.js';
 import { h, text, toNodes } from './hast-nodes.js';
 import { type ExpressionHolder, expressionOf, type FilePlan, spreadOf } from './plan-file.js';
 import type { RenderContext, SourcePlace } from './render-context.js';
@@ -196,7 +196,8 @@ class TreeWalk {
       } else {
         const value = this.value(attribute, expressionOf(attribute.value.data?.estree), place, `the \`${attribute.name}\` attribute`, inline);
         if (!isFailure(value)) props[attribute.name] = value;
-        if (typeof value === 'function' && isEventProp(attribute.name)) rememberHandler(value, attribute.value.data?.estree);
+        // A handler, or a prop an interactive component may take to the browser (islands.ts `browserProps`).
+        if (!isFailure(value)) rememberExpression(value, attribute.value.data?.estree);
       }
     }
     return props;

@@ -34,8 +34,8 @@ interface IslandModule {
 
 interface IslandData {
   modules: IslandModule[];
-  /** [element id, module index, export name, props] */
-  islands: [string, number, string, Record<string, unknown>][];
+  /** [element id, module index, export name, props, the code of the props that are not plain data] */
+  islands: [string, number, string, Record<string, unknown>, Record<string, string>?][];
   /** Names of docsc's built-in components, in scope in script snippets. */
   builtIns: string[];
   /** The shells of the built-ins the islands made, by name: [key, HTML with the slot a comment]. */
@@ -216,12 +216,15 @@ export function mountIslands(root: ParentNode): void {
       continue;
     }
     const run = moduleRunner(data);
-    for (const [id, index, name, props] of data.islands) {
+    for (const [id, index, name, plain, code] of data.islands) {
       const element = document.getElementById(id);
       if (element === null) continue;
       const component = run(index)?.[name];
       if (typeof component !== 'function') continue;
       try {
+        // Props written as code (a handler, an array of buttons with handlers) are made again here.
+        const props = { ...plain };
+        for (const [prop, source] of Object.entries(code ?? {})) props[prop] = new Function(`return (${source});`)();
         const fresh = document.createElement(element.tagName);
         fresh.id = element.id;
         fresh.className = element.className;
