@@ -481,6 +481,8 @@ test("interactive components run in the browser: a page's own and a script snipp
     assert.is(await page.locator('[data-docsc-island="live"] .button-bar.reads-page').count(), 0);
     // `<script>{…}</script>` runs in the browser, as React would run it, not at build time.
     await page.waitForFunction(() => document.documentElement.dataset.expressionScript === 'ran');
+    // An expression that reads the browser's names (a redirect, as SuperDoc's font page writes one) runs there too.
+    assert.is(await page.evaluate(() => document.documentElement.dataset.browserOnly), '/interactive');
     assert.equal(errors, []);
     assert.equal(await seriousViolations(page), []);
   } finally {

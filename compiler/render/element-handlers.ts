@@ -81,6 +81,19 @@ export function valueCodeOf(value: unknown): HandlerCode | undefined {
   return remembered.value;
 }
 
+/**
+ * The code of an expression of the page that failed at build time only because it reads a name of the browser
+ * (`{(() => { window.location.href = '/modules/toolbar' })()}`, a redirect): the reader's browser can run it, as it
+ * does when Mintlify's React page renders. Undefined for any other failure, or an expression that needs the page.
+ */
+export function browserOnlyCode(program: Program | null | undefined, error: unknown): string | undefined {
+  if (!(error instanceof ReferenceError) || program === null || program === undefined) return undefined;
+  const name = /^(\S+) is not defined$/.exec(error.message)?.[1];
+  if (name === undefined || !BROWSER_NAMES.has(name)) return undefined;
+  const made = valueCode(program);
+  return 'code' in made ? made.code : undefined;
+}
+
 /** Whether a prop is an event handler's (`onClick`). */
 export function isEventProp(name: string): boolean {
   return /^on[A-Z]/.test(name);

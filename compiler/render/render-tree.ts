@@ -26,7 +26,7 @@ import { codeBlock } from './code-block.js';
 import { parseCodeMeta, splitLanguage } from './code-meta.js';
 import { renderTex } from './components/latex.js';
 import { BUILT_INS, checkUrl, createElement, renderError, UnknownComponent } from './create-element.js';
-import { rememberExpression } from './element-handlers.js';
+import { browserOnlyCode, rememberExpression } from './element-handlers.js';
 import { h, text, toNodes } from './hast-nodes.js';
 import { type ExpressionHolder, expressionOf, type FilePlan, spreadOf } from './plan-file.js';
 import type { RenderContext, SourcePlace } from './render-context.js';
@@ -223,18 +223,34 @@ class TreeWalk {
       const end = node.position?.end.offset;
       return [text(start === undefined || end === undefined ? `{${node.value}}` : this.scope.file.text.slice(start, end))];
     }
-    const value = this.value(node, expressionOf(node.data?.estree), this.at(node), 'this expression', inline);
+    const at = this.at(node);
+    const value = this.value(node, expressionOf(node.data?.estree), at, 'this expression', inline, (error) => this.browserScript(node, error, at));
     if (isFailure(value)) return [value.block];
     return inline ? toNodes(value) : toNodes(value).filter(notBlank);
   }
 
-  /** The value of an expression: static, or its evaluated function's result; a failure carries the error block to show. */
+  /**
+   * An expression that failed at build time because it reads a name of the browser (`window`), as the script the
+   * reader's browser runs in its place (as a `<script>{…}</script>` is); undefined when it cannot be.
+   */
+  private browserScript(node: ExpressionNode, error: unknown, at: SourcePlace): ElementContent | undefined {
+    const code = browserOnlyCode(node.data?.estree, error);
+    if (code === undefined) return undefined;
+    this.context.report('render/browser-only-expression', at, { name: /^\S+/.exec((error as Error).message)?.[0] ?? 'window' });
+    return h('script', {}, [text(`\n;(${code});\n`.replace(/<\/(script)/gi, '<\\/$1'))]);
+  }
+
+  /**
+   * The value of an expression: static, or its evaluated function's result; a failure carries the block to show in
+   * its place: the error block, or what `recover` makes of the error.
+   */
   private value(
     holder: ExpressionHolder,
     expression: Parameters<typeof staticValue>[0] | undefined,
     at: SourcePlace,
     what: string,
     inline: boolean,
+    recover?: (error: unknown) => ElementContent | undefined,
   ): unknown {
     if (!this.scope.plan.dynamic.has(holder)) {
       if (expression === undefined) return undefined;
@@ -248,7 +264,7 @@ class TreeWalk {
     try {
       return (this.scope.expressions.get(holder) ?? (() => undefined))();
     } catch (error) {
-      return failure(renderError(this.context, at, what, error, inline));
+      return failure(recover?.(error) ?? renderError(this.context, at, what, error, inline));
     }
   }
 }
