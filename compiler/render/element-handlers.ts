@@ -157,8 +157,8 @@ function handlerCode(program: Program): HandlerCode {
 function valueCode(program: Program): HandlerCode {
   const statement = program.body[0];
   const expression = statement?.type === 'ExpressionStatement' ? statement.expression : undefined;
-  if (expression === undefined) return { blocker: 'its value is no expression' };
-  return selfContainedCode(expression, 'its value');
+  if (expression === undefined) return { blocker: 'it is no expression' };
+  return selfContainedCode(expression, 'it');
 }
 
 /** The code of an expression whose free names are JavaScript's and the browser's own; `what` names it in the blocker. */

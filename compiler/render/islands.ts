@@ -161,7 +161,7 @@ export function browserProps(props: Record<string, unknown>): BrowserProps | { p
     else {
       const made = valueCodeOf(value);
       if (made === undefined) return { problem: `its prop \`${name}\` is not plain data` };
-      if ('blocker' in made) return { problem: `its prop \`${name}\` is not plain data: ${made.blocker.replace(/^its value /, 'it ')}` };
+      if ('blocker' in made) return { problem: `its prop \`${name}\` is not plain data: ${made.blocker}` };
       code[name] = made.code;
     }
   }
