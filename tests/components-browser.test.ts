@@ -162,6 +162,13 @@ test('utility classes: block dark:hidden and hidden dark:block swap with the col
     assert.equal(await card(), ['rgb(15, 17, 21)', 'none', 'rgb(85, 215, 153)']);
     await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'light'));
     assert.equal(await card(), ['rgb(255, 255, 255)', 'none', 'rgb(13, 147, 115)']);
+    // A border with no colour class is Tailwind 3's gray-200, as Mintlify's Preflight makes it, not the text's colour;
+    // a colour class still wins (`dark:border-zinc-800`), and so do the children of `divide-y`.
+    const border = (selector: string) => page.locator(selector).evaluate((el) => getComputedStyle(el).borderTopColor);
+    assert.is(await border('#plain-border'), 'rgb(229, 231, 235)');
+    assert.is(await border('#divided > p:nth-child(2)'), 'rgb(229, 231, 235)');
+    await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
+    assert.is.not(await border('#plain-border'), 'rgb(229, 231, 235)');
   } finally {
     await page.context().close();
   }

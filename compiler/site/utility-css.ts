@@ -27,8 +27,18 @@ const DARK = [
 
 // Mintlify's own colours in its Tailwind theme (`text-primary`, `dark:bg-background-dark`, `bg-primary-light/10`),
 // as docs.json's `colors` and `background.color` set them: the site's stylesheet holds them (site.css, theme-head.ts).
-const INPUT = `@layer theme, utilities;
+//
+// Tailwind 3's Preflight, which Mintlify's sites have, colours every border gray-200 unless a class says otherwise;
+// Tailwind 4 leaves it \`currentColor\`, so a \`p-4 border rounded-xl\` box (mintlify/docs' examples, Skyvern's and
+// Polar's cards) had a black frame. Elements whose classes set a border (or whose parent divides its children) get
+// Tailwind 3's default in the lowest layer: a colour class, the site's stylesheet and the repository's win over it.
+const INPUT = `@layer theme, base, utilities;
 @import "tailwindcss/theme.css" layer(theme);
+@layer base {
+  :where([class*="border"], [class*="divide-"] > *) {
+    border-color: #e5e7eb;
+  }
+}
 @import "tailwindcss/utilities.css" layer(utilities) important;
 @theme inline {
   --color-primary: var(--docsc-primary);
