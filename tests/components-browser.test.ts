@@ -166,6 +166,12 @@ test('utility classes: block dark:hidden and hidden dark:block swap with the col
     // a colour class still wins (`dark:border-zinc-800`), and so do the children of `divide-y`.
     const border = (selector: string) => page.locator(selector).evaluate((el) => getComputedStyle(el).borderTopColor);
     assert.is(await border('#plain-border'), 'rgb(229, 231, 235)');
+    // `shadow-sm` and `rounded-sm` as Tailwind 3 (Mintlify's) makes them, not Tailwind 4's one step larger.
+    // (Tailwind 4 lists the ring and inset layers first, transparent.)
+    const small = await page
+      .locator('#small-steps')
+      .evaluate((el) => [getComputedStyle(el).boxShadow.split(', rgba').at(-1), getComputedStyle(el).borderTopLeftRadius]);
+    assert.equal(small, ['(0, 0, 0, 0.05) 0px 1px 2px 0px', '2px']);
     assert.is(await border('#divided > p:nth-child(2)'), 'rgb(229, 231, 235)');
     await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
     assert.is.not(await border('#plain-border'), 'rgb(229, 231, 235)');

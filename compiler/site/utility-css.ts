@@ -25,6 +25,9 @@ const DARK = [
   ':root:not([data-theme]):not([data-appearance="light"]) *',
 ];
 
+// Tailwind 4 moved the \`-sm\` steps of shadows, radii and blurs one step up (v3's \`shadow-sm\` is v4's \`shadow-xs\`);
+// pages written for Mintlify's Tailwind 3 mean v3's, so the theme gives \`-sm\` those values (the bare \`shadow\`,
+// \`rounded\` and \`blur\` are v3's in both).
 // Mintlify's own colours in its Tailwind theme (`text-primary`, `dark:bg-background-dark`, `bg-primary-light/10`),
 // as docs.json's `colors` and `background.color` set them: the site's stylesheet holds them (site.css, theme-head.ts).
 //
@@ -41,6 +44,10 @@ const INPUT = `@layer theme, base, utilities;
 }
 @import "tailwindcss/utilities.css" layer(utilities) important;
 @theme inline {
+  --shadow-sm: 0 1px 2px 0 rgb(0 0 0 / 0.05);
+  --drop-shadow-sm: 0 1px 1px rgb(0 0 0 / 0.05);
+  --radius-sm: 0.125rem;
+  --blur-sm: 4px;
   --color-primary: var(--docsc-primary);
   --color-primary-light: var(--docsc-primary-light);
   --color-primary-dark: var(--docsc-primary-dark);
