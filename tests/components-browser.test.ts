@@ -166,6 +166,14 @@ test('utility classes: block dark:hidden and hidden dark:block swap with the col
     // a colour class still wins (`dark:border-zinc-800`), and so do the children of `divide-y`.
     const border = (selector: string) => page.locator(selector).evaluate((el) => getComputedStyle(el).borderTopColor);
     assert.is(await border('#plain-border'), 'rgb(229, 231, 235)');
+    // Headings, paragraphs and lists in `not-prose` markup are as Tailwind's Preflight leaves them (no margins, the
+    // parent's size, no bullets), their classes still applying (`font-medium`); a heading of the text keeps its look.
+    const own = await page.locator('#own-markup').evaluate((el) => {
+      const [h4, p, ul] = ['h4', 'p', 'ul'].map((tag) => getComputedStyle(el.querySelector(tag) as Element));
+      return [h4?.marginTop, h4?.fontSize === getComputedStyle(el).fontSize, h4?.fontWeight, p?.marginBottom, ul?.listStyleType, ul?.paddingLeft];
+    });
+    assert.equal(own, ['0px', true, '500', '0px', 'none', '0px']);
+    assert.is.not(await page.locator('#prose-heading').evaluate((el) => getComputedStyle(el).marginTop), '0px');
     // `shadow-sm` and `rounded-sm` as Tailwind 3 (Mintlify's) makes them, not Tailwind 4's one step larger.
     // (Tailwind 4 lists the ring and inset layers first, transparent.)
     const small = await page
