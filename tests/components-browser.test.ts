@@ -432,6 +432,13 @@ test("interactive components run in the browser: a page's own and a script snipp
     const counter = page.locator('button.counter');
     // The first state is in the HTML; Preact takes over, and the handler counts (by the prop's step, from the imported start).
     assert.is((await counter.textContent())?.trim(), 'Clicks: 5');
+    // A button the page writes is as Tailwind's Preflight leaves it on Mintlify: no border or background of its own.
+    const look = await counter.evaluate((el) => [
+      getComputedStyle(el).borderTopWidth,
+      getComputedStyle(el).backgroundColor,
+      getComputedStyle(el).cursor,
+    ]);
+    assert.equal(look, ['0px', 'rgba(0, 0, 0, 0)', 'pointer']);
     await page.waitForSelector('[data-docsc-island="live"] button.counter');
     await page.locator('button.counter').click();
     await page.locator('button.counter').click();
