@@ -16,9 +16,10 @@ function scratch(): string {
   return mkdtempSync(join(tmpdir(), 'docsc-site-layout-'));
 }
 
-async function buildCopy(fixture: string, dir: string) {
+async function buildCopy(fixture: string, dir: string, edit?: (root: string) => void) {
   const root = join(dir, 'docs');
   cpSync(fixture, root, { recursive: true });
+  edit?.(root);
   const out = join(dir, 'out');
   const result = await build({ root, outDir: out, cacheDir: false, threads: 1 });
   return { result, out };
@@ -73,6 +74,21 @@ test('hostile configuration and frontmatter: escaped, unsafe URLs dropped, nothi
     assert.match(home, 'Evil &lt;script&gt;alert(&#39;name&#39;)&lt;/script&gt;');
     assert.match(home, 'data-prompt="&quot;&gt;&lt;script&gt;alert(9)&lt;/script&gt;"');
     assert.match(home, '<a href="https://example.com/?a=&quot;b&quot;&amp;c=&lt;d&gt;" rel="noopener">');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("a language code Mintlify takes as another's (`zh` for `cn`) shows that language's name in the selector", async () => {
+  const dir = scratch();
+  try {
+    const { out } = await buildCopy('tests/fixtures/site/docs', dir, (root) => {
+      const config = join(root, 'docs.json');
+      writeFileSync(config, readFileSync(config, 'utf8').replace('"language": "fr"', '"language": "zh"'));
+    });
+    const quickstart = readFileSync(join(out, 'quickstart', 'index.html'), 'utf8');
+    assert.match(quickstart, '<a href="/fr/quickstart"><span>简体中文</span></a>');
+    assert.match(readFileSync(join(out, 'fr', 'index.html'), 'utf8'), '<html lang="zh"');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -5,6 +5,7 @@
 // lists of links, and anchor lists. All values from docs.json are escaped;
 // links go through `safeHref`.
 
+import { MINTLIFY_LANGUAGE_ALIASES } from '../config/navigation-fields.js';
 import { clientScriptPath } from './client-bundle.js';
 import { equivalentUrls } from './division-equivalents.js';
 import { escapeHtml, escapeHtmlLatin1, safeHref } from './escape-html.js';
@@ -133,7 +134,7 @@ export function describe(link: SwitcherLink): string {
  * page of a site with 36 versions and 4 languages has 40 such links).
  */
 export function selectorOf(switcher: Switcher, icons: NavigationIcons): (url: string) => string {
-  const named = (link: SwitcherLink) => (switcher.kind === 'language' ? { ...link, label: LANGUAGE_NAMES[link.label] ?? link.label } : link);
+  const named = (link: SwitcherLink) => (switcher.kind === 'language' ? { ...link, label: languageName(link.label) } : link);
   const links = switcher.links.map(named);
   const current = links[switcher.current];
   const label = kindLabel(switcher.kind);
@@ -184,6 +185,21 @@ const LANGUAGE_NAMES: Record<string, string> = {
   ua: 'Українська',
   vi: 'Tiếng Việt',
 };
+
+/** Names of the other codes Mintlify accepts (navigation-fields.ts `MINTLIFY_LANGUAGE_ALIASES`) that have no code of the seed's. */
+const OTHER_LANGUAGE_NAMES: Record<string, string> = {
+  'fr-CA': 'Français (Canada)',
+  'fr-ca': 'Français (Canada)',
+  pl: 'Polski',
+  uz: 'Oʻzbekcha',
+  he: 'עברית',
+};
+
+/** A language's name as the selector shows it: a code Mintlify takes as another's (`zh` for `cn`) has that one's name. */
+function languageName(code: string): string {
+  const own = (names: Readonly<Record<string, string | null>>, key: string) => (Object.hasOwn(names, key) ? names[key] : undefined);
+  return own(LANGUAGE_NAMES, code) ?? own(LANGUAGE_NAMES, own(MINTLIFY_LANGUAGE_ALIASES, code) ?? '') ?? own(OTHER_LANGUAGE_NAMES, code) ?? code;
+}
 
 /** Seed 2.11 codes that are not BCP 47 language tags, as the tags `<html lang>` needs. */
 const LANGUAGE_TAGS: Record<string, string> = { cn: 'zh-CN', jp: 'ja', ua: 'uk' };
