@@ -188,6 +188,32 @@ test('utility classes: block dark:hidden and hidden dark:block swap with the col
   }
 });
 
+test('a frame page is a canvas, as on Mintlify: its markup has no text styles (links, headings, lists), but a `prose` element and the built-ins keep theirs', async () => {
+  const page = await open('/canvas');
+  try {
+    const style = (selector: string, ...properties: string[]) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((el, names) => names.map((name) => getComputedStyle(el).getPropertyValue(name)), properties);
+    const body = await page.locator('body').evaluate((el) => getComputedStyle(el).color);
+    assert.equal(await style('#hero-card', 'color', 'text-decoration-line'), [body, 'none']);
+    const paragraph = await page.locator('#prose-block p').evaluate((el) => getComputedStyle(el).fontSize);
+    assert.equal(await style('#hero-card h3', 'margin-bottom', 'font-weight'), ['0px', '500']);
+    assert.is((await style('#hero-card h3', 'font-size'))[0], (await style('#hero-card', 'font-size'))[0]);
+    assert.equal(await style('#canvas-list', 'list-style-type', 'padding-left'), ['none', '0px']);
+    // A `prose` element has the text's styles back: a heading larger than its paragraph, with margins, a coloured link.
+    const [headingSize, headingMargin] = await style('#prose-heading', 'font-size', 'margin-top');
+    assert.ok(Number.parseFloat(headingSize as string) > Number.parseFloat(paragraph), 'a larger heading');
+    assert.is.not(headingMargin, '0px');
+    assert.is.not((await style('#prose-link', 'color'))[0], body);
+    // A built-in's link is styled as in the text.
+    assert.is.not((await style('.docsc-callout a', 'color'))[0], body);
+  } finally {
+    await page.context().close();
+  }
+});
+
 test("the repository's own stylesheet and script apply on every page (Mintlify's custom CSS and JS)", async () => {
   const page = await open('/more');
   try {
