@@ -172,7 +172,8 @@ class TreeWalk {
     const rendered = flow ? state.all(node as never).filter(notBlank) : state.all(node as never);
     // A fragment's children stand in its place.
     if (node.name === null) return rendered;
-    const children = flow && rendered.length > 0 ? state.wrap(rendered, true) : rendered;
+    const inParagraph = node.name === 'p' ? withoutParagraphs(rendered) : undefined;
+    const children = inParagraph ?? (flow && rendered.length > 0 ? state.wrap(rendered, true) : rendered);
     const at = this.at(node);
     const places = new Map<string, SourcePlace>();
     const props = this.props(node, at, inline, places);
@@ -290,6 +291,25 @@ function restoreBlanked(node: Code, file: SourceFile, customIds: readonly Custom
     if (original.length >= content.length) lines[custom.line - firstLine] = `${original.slice(original.length - content.length)}${cr}`;
   }
   return lines.join('\n');
+}
+
+/**
+ * The content of a `<p>` written around text on lines of its own (`<p className="text-lg">`, a line of text,
+ * `</p>`), which MDX reads as a paragraph: HTML cannot nest paragraphs (a browser closes the outer one at the inner
+ * one's start, and the text loses the outer one's classes and style), so its paragraphs' content takes their place,
+ * one after another with a line break between them, as React's page shows it in one box. Undefined when it holds none.
+ */
+function withoutParagraphs(children: readonly ElementContent[]): ElementContent[] | undefined {
+  if (!children.some((child) => child.type === 'element' && child.tagName === 'p')) return undefined;
+  const content: ElementContent[] = [];
+  for (const child of children) {
+    if (child.type !== 'element' || child.tagName !== 'p') content.push(child);
+    else {
+      if (content.length > 0) content.push(h('br', {}, []));
+      content.push(...child.children);
+    }
+  }
+  return content;
 }
 
 function notBlank(node: ElementContent): boolean {
