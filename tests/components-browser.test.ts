@@ -219,6 +219,11 @@ test("the repository's own stylesheet and script apply on every page (Mintlify's
   try {
     const border = await page.locator('#brand-box').evaluate((el) => getComputedStyle(el).borderTopColor);
     assert.is(border, 'rgb(200, 0, 0)');
+    // Mintlify's custom properties (`rgb(var(--primary))`, its grays) are defined; the repository's own one wins.
+    const mint = await page
+      .locator('#mint-variables')
+      .evaluate((el) => [getComputedStyle(el).borderLeftColor, getComputedStyle(el).backgroundColor, getComputedStyle(el).borderTopColor]);
+    assert.equal(mint, ['rgb(13, 147, 115)', 'rgba(3, 7, 18, 0.1)', 'rgb(1, 2, 3)']);
     await page.waitForFunction(() => document.documentElement.dataset.customScript === 'ran');
   } finally {
     await page.context().close();

@@ -1,5 +1,6 @@
 // The part of every page's <head> that the theme in docs.json decides:
-// `colors` as CSS custom properties, `fonts` (a Google Fonts stylesheet for a
+// `colors` as CSS custom properties (docsc's, and Mintlify's that repositories'
+// CSS reads: `mintlifyProperties`), `fonts` (a Google Fonts stylesheet for a
 // family, or @font-face for a self-hosted `source`), and the color-mode
 // script that runs before the first paint — it reads the reader's choice
 // from localStorage (`docsc-theme`), else `appearance.default`, else the
@@ -39,15 +40,41 @@ export function renderThemeHead(settings: SiteSettings): { script: string; style
     else links.push(googleFontsLink(family, font.weight));
   }
   const background = backgroundCss(settings.background);
-  const style =
-    properties.length + faces.length + background.length > 0
-      ? `<style>${faces.join('')}${properties.length > 0 ? `:root{${properties.join(';')}}` : ''}${background}</style>`
-      : '';
+  const style = `<style>${faces.join('')}${properties.length > 0 ? `:root{${properties.join(';')}}` : ''}${mintlifyProperties(settings)}${background}</style>`;
   return { script: COLOR_MODE_SCRIPT, style: [...new Set(links), style].filter((l) => l !== '').join('\n') };
 }
 
 /** The layout's own page colours (runtime/site.css), for a mode `background.color` leaves unset. */
 const DEFAULT_BACKGROUND = { light: '#ffffff', dark: '#0f1115' };
+
+/** The layout's own primary colour (runtime/site.css), for a site whose docs.json gives none. */
+const DEFAULT_PRIMARY = '#0d9373';
+
+/**
+ * The custom properties Mintlify's sites define, which repositories' stylesheets and inline styles read as
+ * `rgb(var(--primary))` or `rgb(var(--gray-950) / 0.1)`: each colour as an `R G B` triplet — `--primary`,
+ * `--primary-light` and `--primary-dark` from docs.json's `colors` (the primary colour where one is not given),
+ * `--background-light` and `--background-dark` (each mode's page colour); its grays (`--gray-50` … `--gray-950`)
+ * are in runtime/site.css. Zero specificity: a repository that defines one of these names itself
+ * (`:root { --primary: #222 }`) keeps its own.
+ */
+function mintlifyProperties(settings: SiteSettings): string {
+  const primary = settings.colors.primary ?? DEFAULT_PRIMARY;
+  const colors: [string, string][] = [
+    ['primary', primary],
+    ['primary-light', settings.colors.light ?? primary],
+    ['primary-dark', settings.colors.dark ?? primary],
+    ['background-light', settings.background.color?.light ?? DEFAULT_BACKGROUND.light],
+    ['background-dark', settings.background.color?.dark ?? DEFAULT_BACKGROUND.dark],
+  ];
+  return `:where(:root){${colors.map(([name, hex]) => `--${name}:${rgbTriplet(hex)}`).join(';')}}`;
+}
+
+/** `#0d9373` (or `#abc`) as `13 147 115`. */
+function rgbTriplet(hex: string): string {
+  const digits = hex.length === 4 ? [...hex.slice(1)].map((digit) => digit + digit).join('') : hex.slice(1);
+  return [0, 2, 4].map((at) => Number.parseInt(digits.slice(at, at + 2), 16)).join(' ');
+}
 
 /**
  * docs.json's `background`: `color` replaces the page colour per mode (one
