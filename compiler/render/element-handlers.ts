@@ -84,14 +84,15 @@ export function valueCodeOf(value: unknown): HandlerCode | undefined {
 /**
  * The code of an expression of the page that failed at build time only because it reads a name of the browser
  * (`{(() => { window.location.href = '/modules/toolbar' })()}`, a redirect): the reader's browser can run it, as it
- * does when Mintlify's React page renders. Undefined for any other failure, or an expression that needs the page.
+ * does when Mintlify's React page renders, and the browser's name it read. Undefined for any other failure, or an
+ * expression that needs the page.
  */
-export function browserOnlyCode(program: Program | null | undefined, error: unknown): string | undefined {
+export function browserOnlyCode(program: Program | null | undefined, error: unknown): { code: string; name: string } | undefined {
   if (!(error instanceof ReferenceError) || program === null || program === undefined) return undefined;
   const name = /^(\S+) is not defined$/.exec(error.message)?.[1];
   if (name === undefined || !BROWSER_NAMES.has(name)) return undefined;
   const made = valueCode(program);
-  return 'code' in made ? made.code : undefined;
+  return 'code' in made ? { code: made.code, name } : undefined;
 }
 
 /** Whether a prop is an event handler's (`onClick`). */

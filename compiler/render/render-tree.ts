@@ -235,10 +235,10 @@ class TreeWalk {
    * reader's browser runs in its place (as a `<script>{…}</script>` is); undefined when it cannot be.
    */
   private browserScript(node: ExpressionNode, error: unknown, at: SourcePlace): ElementContent | undefined {
-    const code = browserOnlyCode(node.data?.estree, error);
-    if (code === undefined) return undefined;
-    this.context.report('render/browser-only-expression', at, { name: /^\S+/.exec((error as Error).message)?.[0] ?? 'window' });
-    return h('script', {}, [text(`\n;(${code});\n`.replace(/<\/(script)/gi, '<\\/$1'))]);
+    const browserOnly = browserOnlyCode(node.data?.estree, error);
+    if (browserOnly === undefined) return undefined;
+    this.context.report('render/browser-only-expression', at, { name: browserOnly.name });
+    return h('script', {}, [text(scriptText([browserOnly.code]))]);
   }
 
   /**
@@ -329,6 +329,11 @@ function isFailure(value: unknown): value is Failure {
   return value instanceof Failure;
 }
 
+/** Expressions as a script's text, each a statement of its own; a `</script` inside is escaped so that it cannot end the element. */
+function scriptText(expressions: readonly string[]): string {
+  return `\n${expressions.map((expression) => `;(${expression});`).join('\n')}\n`.replace(/<\/(script)/gi, '<\\/$1');
+}
+
 /**
  * `<script>{code}</script>`: the expressions are the script, run by the reader's browser as they would be when React
  * renders the page (Mintlify's), not at build time, where `window` does not exist. Undefined when the element holds
@@ -339,12 +344,12 @@ function scriptCode(node: JsxElement): string | undefined {
   const visit = (children: readonly RootContent[]): boolean =>
     children.every((child) => {
       if (child.type === 'mdxFlowExpression' || child.type === 'mdxTextExpression') {
-        if (child.value.trim() !== '') expressions.push(`;(${child.value});`);
+        if (child.value.trim() !== '') expressions.push(child.value);
         return true;
       }
       if (child.type === 'paragraph') return visit(child.children as RootContent[]);
       return child.type === 'text' && child.value.trim() === '';
     });
   if (node.children.length === 0 || !visit(node.children as RootContent[]) || expressions.length === 0) return undefined;
-  return `\n${expressions.join('\n')}\n`.replace(/<\/(script)/gi, '<\\/$1');
+  return scriptText(expressions);
 }
